@@ -1,0 +1,327 @@
+/* builtins_core.c -- queries and reshaping of spec/layout.md and
+ * spec/inttuple.md, callable from expressions. */
+#include "builtins.h"
+
+#include <string.h>
+
+/* The argument seen as a layout when it is one, else as an IntTuple: the
+ * queries size/rank/depth/get work on both. */
+static ct_code ct_sub_of(const ct_args *a, int k, ct_layout *L, int *is_layout, ct_err *e) {
+  const ct_value *v = &a->a[k];
+  if (v->kind == CT_V_LAYOUT) {
+    *is_layout = 1;
+    return ct_l_mode(&v->l, a->t, a->nt, L, e);
+  }
+  if (v->kind == CT_V_TUPLE) {
+    *is_layout = 0;
+    return ct_t_get(&v->l.shape, a->t, a->nt, &L->shape, e);
+  }
+  return CT_FAIL(e, CT_ARG_TYPE, "expected a layout or an IntTuple");
+}
+
+static ct_code b_size(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  int isl;
+  ct_val v;
+  CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
+  CT_TRY(ct_t_product(&L.shape, 0, &v, e));
+  ct_v_val(out, v);
+  return CT_OK;
+}
+
+/* rank and depth are compile-time quantities in CuTe: printed static. */
+static ct_code b_rank(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  int isl;
+  CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
+  ct_v_int(out, ct_t_rank(&L.shape, 0), 1);
+  return CT_OK;
+}
+
+static ct_code b_depth(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  int isl;
+  CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
+  ct_v_int(out, ct_t_depth(&L.shape, 0), 1);
+  return CT_OK;
+}
+
+static ct_code b_cosize(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, M;
+  ct_val v;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "cosize's argument", e));
+  CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
+  CT_TRY(ct_l_cosize(&M, &v, e));
+  ct_v_val(out, v);
+  return CT_OK;
+}
+
+static ct_code b_shape(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, M;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "shape's argument", e));
+  CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
+  ct_v_tuple(out, &M.shape);
+  return CT_OK;
+}
+
+static ct_code b_stride(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, M;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "stride's argument", e));
+  CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
+  ct_v_tuple(out, &M.stride);
+  return CT_OK;
+}
+
+static ct_code b_layout(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, M;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "layout's argument", e));
+  CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
+  ct_v_layout(out, &M);
+  return CT_OK;
+}
+
+static ct_code b_get(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  int isl = 0;
+  CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
+  if (isl) ct_v_layout(out, &L);
+  else ct_v_tuple(out, &L.shape);
+  return CT_OK;
+}
+
+/* Relations compare IntTuples; a layout stands for its shape. */
+static ct_code ct_shape_of(const ct_value *v, const ct_tuple **t, ct_err *e) {
+  if (v->kind == CT_V_LAYOUT) {
+    *t = &v->l.shape;
+    return CT_OK;
+  }
+  return ct_as_tuple(v, t, "an argument", e);
+}
+
+static ct_code b_congruent(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *x, *y;
+  CT_TRY(ct_shape_of(&a->a[0], &x, e));
+  CT_TRY(ct_shape_of(&a->a[1], &y, e));
+  ct_v_bool(out, ct_t_congruent(x, 0, y, 0));
+  return CT_OK;
+}
+
+static ct_code b_weakly_congruent(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *x, *y;
+  CT_TRY(ct_shape_of(&a->a[0], &x, e));
+  CT_TRY(ct_shape_of(&a->a[1], &y, e));
+  ct_v_bool(out, ct_t_weakly_congruent(x, 0, y, 0));
+  return CT_OK;
+}
+
+static ct_code b_compatible(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *x, *y;
+  CT_TRY(ct_shape_of(&a->a[0], &x, e));
+  CT_TRY(ct_shape_of(&a->a[1], &y, e));
+  ct_v_bool(out, ct_t_compatible(x, 0, y, 0));
+  return CT_OK;
+}
+
+/* crd2idx(C, L) or crd2idx(C, shape, stride). */
+static ct_code b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *c;
+  ct_layout L;
+  ct_val v;
+  CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
+  if (a->n == 3) {
+    const ct_tuple *s, *d;
+    CT_TRY(ct_as_tuple(&a->a[1], &s, "the shape", e));
+    CT_TRY(ct_as_tuple(&a->a[2], &d, "the stride", e));
+    CT_TRY(ct_l_make(s, d, &L, e));
+  } else {
+    CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+  }
+  CT_TRY(ct_crd2idx(c, &L, &v, e));
+  ct_v_val(out, v);
+  return CT_OK;
+}
+
+static ct_code b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
+  int64_t i;
+  ct_layout L;
+  ct_tuple c;
+  CT_TRY(ct_as_int(&a->a[0], &i, "the index", e));
+  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout or shape", e));
+  CT_TRY(ct_idx2crd(i, &L.shape, &c, e));
+  ct_v_tuple(out, &c);
+  return CT_OK;
+}
+
+/* eval(L, c) or eval(L, i, j, ...): the offset; a coordinate with `_` slices. */
+static ct_code b_eval(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  ct_tuple crd;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  if (a->n == 2) {
+    const ct_tuple *t;
+    CT_TRY(ct_as_tuple(&a->a[1], &t, "the coordinate", e));
+    crd = *t;
+  } else {
+    const ct_tuple *parts[CT_MAX_ARGS];
+    int k;
+    for (k = 1; k < a->n; ++k) CT_TRY(ct_as_tuple(&a->a[k], &parts[k - 1], "a coordinate", e));
+    CT_TRY(ct_t_make_tuple(&crd, parts, 0, a->n - 1, e));
+  }
+  if (ct_t_has_all(&crd, 0)) {
+    ct_layout r;
+    CT_TRY(ct_l_slice(&crd, &L, &r, e));
+    ct_v_layout(out, &r);
+    return CT_OK;
+  }
+  {
+    ct_val v;
+    CT_TRY(ct_crd2idx(&crd, &L, &v, e));
+    ct_v_val(out, v);
+  }
+  return CT_OK;
+}
+
+/* make_layout(shape), make_layout(shape, stride), make_layout(shape,
+ * LayoutLeft|LayoutRight), or the concatenation make_layout(L0, L1, ...). */
+static ct_code b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout r;
+  if (a->n == 1) {
+    CT_TRY(ct_as_layout(&a->a[0], &r, "the argument", e));
+    ct_v_layout(out, &r);
+    return CT_OK;
+  }
+  if (a->n == 2 && a->a[0].kind == CT_V_TUPLE && a->a[1].kind == CT_V_SYMBOL) {
+    if (strcmp(a->a[1].sym, "LayoutRight") == 0) CT_TRY(ct_l_compact_right(&a->a[0].l.shape, &r, e));
+    else CT_TRY(ct_l_compact_left(&a->a[0].l.shape, &r, e));
+    ct_v_layout(out, &r);
+    return CT_OK;
+  }
+  if (a->n == 2 && a->a[0].kind == CT_V_TUPLE && a->a[1].kind == CT_V_TUPLE) {
+    CT_TRY(ct_l_make(&a->a[0].l.shape, &a->a[1].l.shape, &r, e));
+    ct_v_layout(out, &r);
+    return CT_OK;
+  }
+  {
+    ct_layout parts[CT_MAX_ARGS];
+    const ct_layout *pp[CT_MAX_ARGS];
+    int k;
+    for (k = 0; k < a->n; ++k) {
+      CT_TRY(ct_as_layout(&a->a[k], &parts[k], "each argument", e));
+      pp[k] = &parts[k];
+    }
+    CT_TRY(ct_l_concat(pp, a->n, &r, e));
+    ct_v_layout(out, &r);
+  }
+  return CT_OK;
+}
+
+static ct_code b_append(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, x, r;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout(&a->a[1], &x, "the appended layout", e));
+  CT_TRY(ct_l_append(&L, &x, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, x, r;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout(&a->a[1], &x, "the prepended layout", e));
+  CT_TRY(ct_l_prepend(&L, &x, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_flatten(const ct_args *a, ct_value *out, ct_err *e) {
+  if (a->a[0].kind == CT_V_TUPLE) {
+    ct_tuple t;
+    CT_TRY(ct_t_flatten(&a->a[0].l.shape, &t, e));
+    ct_v_tuple(out, &t);
+    return CT_OK;
+  }
+  {
+    ct_layout L, r;
+    CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+    CT_TRY(ct_l_flatten(&L, &r, e));
+    ct_v_layout(out, &r);
+  }
+  return CT_OK;
+}
+
+static ct_code ct_two_targs(const ct_args *a, const char *name, ct_err *e) {
+  if (a->nt != 2) return CT_FAIL(e, CT_ARITY, "%s<b,e> takes two template integers, got %d", name, a->nt);
+  return CT_OK;
+}
+
+static ct_code b_group(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, r;
+  CT_TRY(ct_two_targs(a, "group", e));
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_l_group(&L, a->t[0], a->t[1], &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_take(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, r;
+  CT_TRY(ct_two_targs(a, "take", e));
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_l_take(&L, a->t[0], a->t[1], &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_select(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, r;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_l_select(&L, a->t, a->nt, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_slice(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *c;
+  ct_layout L, r;
+  CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
+  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+  CT_TRY(ct_l_slice(c, &L, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+static ct_code b_dice(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *c;
+  ct_layout L, r;
+  CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
+  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+  CT_TRY(ct_l_dice(c, &L, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+const ct_builtin ct_core_builtins[] = {
+    {"size", 1, 1, 1, b_size, "size<I...>(L|T): product of the shape"},
+    {"rank", 1, 1, 1, b_rank, "rank<I...>(L|T): number of top-level modes"},
+    {"depth", 1, 1, 1, b_depth, "depth<I...>(L|T): nesting depth (an integer has depth 0)"},
+    {"cosize", 1, 1, 1, b_cosize, "cosize<I...>(L): 1 + sum (s-1)*|d|"},
+    {"shape", 1, 1, 1, b_shape, "shape<I...>(L)"},
+    {"stride", 1, 1, 1, b_stride, "stride<I...>(L)"},
+    {"layout", 1, 1, 1, b_layout, "layout<I...>(L): the sub-layout at an index path"},
+    {"get", 1, 1, 2, b_get, "get<I...>(T|L): the element at an index path"},
+    {"congruent", 2, 2, 0, b_congruent, "congruent(A, B): same nesting"},
+    {"weakly_congruent", 2, 2, 0, b_weakly_congruent, "weakly_congruent(A, B): A's nesting is a prefix of B's"},
+    {"compatible", 2, 2, 0, b_compatible, "compatible(A, B): every coordinate of A is one of B"},
+    {"crd2idx", 2, 3, 0, b_crd2idx, "crd2idx(C, L) or crd2idx(C, shape, stride)"},
+    {"idx2crd", 2, 2, 0, b_idx2crd, "idx2crd(i, L|shape): natural coordinate of index i"},
+    {"eval", 2, -1, 0, b_eval, "eval(L, C) = L(C); eval(L, i, j) = L(i,j); `_` slices"},
+    {"make_layout", 1, -1, 0, b_make_layout, "make_layout(L0, L1, ...) | make_layout(shape[, stride|LayoutLeft|LayoutRight])"},
+    {"append", 2, 2, 0, b_append, "append(L, X): X becomes the last mode"},
+    {"prepend", 2, 2, 0, b_prepend, "prepend(L, X): X becomes the first mode"},
+    {"flatten", 1, 1, 0, b_flatten, "flatten(L|T)"},
+    {"group", 1, 1, 2, b_group, "group<b,e>(L): modes [b,e) become one mode"},
+    {"take", 1, 1, 2, b_take, "take<b,e>(L): modes [b,e)"},
+    {"select", 1, 1, 2, b_select, "select<i,j,...>(L): the named modes"},
+    {"slice", 2, 2, 0, b_slice, "slice(C, L): the modes where C has `_`"},
+    {"dice", 2, 2, 0, b_dice, "dice(C, L): the modes where C has an integer"},
+    {0, 0, 0, 0, 0, 0}};

@@ -1,0 +1,129 @@
+/* cmd_show.c -- `cuteref show EXPR`: a layout's properties and, for rank-1
+ * and rank-2 layouts, its table of offsets (like CuTe's print_layout). */
+#include "commands.h"
+#include "eval.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char ct_help_show[] =
+    "usage: cuteref show EXPR\n"
+    "\n"
+    "EXPR must evaluate to a layout (a bare shape means the compact\n"
+    "column-major layout). Prints size, rank, depth and cosize, then the\n"
+    "offset of every coordinate: rank-2 layouts as a grid with mode 0 down the\n"
+    "rows and mode 1 across the columns, rank-1 layouts as one row. Tables with\n"
+    "more than 64 rows or columns are not drawn.\n"
+    "\n"
+    "example: cuteref show '((2,2),2):((4,1),2)'\n";
+
+#define CT_SHOW_MAX 64
+
+static int ct_digits(int64_t v) {
+  int n = v < 0 ? 2 : 1;
+  if (v < 0) v = -v;
+  while (v >= 10) {
+    v /= 10;
+    ++n;
+  }
+  return n;
+}
+
+static void ct_rule(int cols, int w) {
+  int j, k;
+  printf("%*s+", 4, "");
+  for (j = 0; j < cols; ++j) {
+    for (k = 0; k < w + 2; ++k) putchar('-');
+    putchar('+');
+  }
+  putchar('\n');
+}
+
+/* offsets[r][c] = L(r, c) for rank 2 (each index split inside its mode), or
+ * L(c) for rank 1 (one row). */
+static int ct_table(const ct_layout *L, int64_t rows, int64_t cols, int rank2) {
+  static int64_t off[CT_SHOW_MAX][CT_SHOW_MAX];
+  int64_t r, c;
+  int w = 1;
+  ct_err e;
+  for (r = 0; r < rows; ++r)
+    for (c = 0; c < cols; ++c) {
+      ct_tuple crd;
+      ct_val v;
+      if (rank2) {
+        int hdr;
+        ct_t_clear(&crd);
+        ct_t_open(&crd, &hdr, &e);
+        ct_t_push_int(&crd, r, 0, &e);
+        ct_t_push_int(&crd, c, 0, &e);
+        ct_t_close(&crd, hdr, &e);
+      } else {
+        ct_t_set_int(&crd, c, 0);
+      }
+      if (ct_crd2idx(&crd, L, &v, &e) != CT_OK) {
+        ct_report_error(0, &e);
+        return 1;
+      }
+      off[r][c] = v.v;
+      if (ct_digits(v.v) > w) w = ct_digits(v.v);
+    }
+  if (ct_digits(cols - 1) > w) w = ct_digits(cols - 1);
+  printf("%*s", 4, "");
+  for (c = 0; c < cols; ++c) printf("  %*lld%s", w, (long long)c, c + 1 < cols ? " " : "");
+  putchar('\n');
+  for (r = 0; r < rows; ++r) {
+    ct_rule((int)cols, w);
+    if (rank2) printf("%3lld ", (long long)r);
+    else printf("%4s", "");
+    putchar('|');
+    for (c = 0; c < cols; ++c) printf(" %*lld |", w, (long long)off[r][c]);
+    putchar('\n');
+  }
+  ct_rule((int)cols, w);
+  return 0;
+}
+
+int ct_cmd_show(int argc, char **argv) {
+  ct_value v;
+  ct_err e;
+  ct_layout L;
+  ct_val size, cosize;
+  static char buf[65536];
+  if (argc != 1) return ct_usage_error("%s", "show takes exactly one argument: a layout expression");
+  if (ct_eval(argv[0], &v, &e) != CT_OK || ct_as_layout(&v, &L, "show's argument", &e) != CT_OK) {
+    ct_report_error(argv[0], &e);
+    return 1;
+  }
+  if (ct_l_size(&L, &size, &e) != CT_OK || ct_l_cosize(&L, &cosize, &e) != CT_OK) {
+    ct_report_error(0, &e);
+    return 1;
+  }
+  ct_print_layout(&L, buf, sizeof buf);
+  printf("layout  %s\n", buf);
+  printf("size    %lld\n", (long long)size.v);
+  printf("rank    %d\n", ct_l_rank(&L));
+  printf("depth   %d\n", ct_l_depth(&L));
+  printf("cosize  %lld\n", (long long)cosize.v);
+  {
+    int rank = ct_l_rank(&L);
+    int64_t rows = 1, cols = size.v;
+    if (rank == 2) {
+      ct_val s0, s1;
+      int m0 = ct_t_child(&L.shape, 0, 0), m1 = ct_t_child(&L.shape, 0, 1);
+      ct_t_product(&L.shape, m0, &s0, &e);
+      ct_t_product(&L.shape, m1, &s1, &e);
+      rows = s0.v;
+      cols = s1.v;
+    } else if (rank > 2) {
+      printf("(no table: rank %d; group<b,e>(L) or take<b,e>(L) gives a rank-2 view)\n", rank);
+      return 0;
+    }
+    putchar('\n');
+    if (rows > CT_SHOW_MAX || cols > CT_SHOW_MAX) {
+      printf("(no table: %lld x %lld is larger than %d x %d)\n", (long long)rows, (long long)cols, CT_SHOW_MAX,
+             CT_SHOW_MAX);
+      return 0;
+    }
+    return ct_table(&L, rows, cols, rank == 2);
+  }
+}

@@ -1,0 +1,16 @@
+/* commands.c -- the table of subcommands. */
+#include "commands.h"
+
+#include <string.h>
+
+static const ct_command ct_commands[] = {
+    {"eval", ct_cmd_eval, ct_help_eval},
+    {"show", ct_cmd_show, ct_help_show},
+};
+
+const ct_command *ct_find_command(const char *name) {
+  size_t k;
+  for (k = 0; k < sizeof ct_commands / sizeof ct_commands[0]; ++k)
+    if (strcmp(ct_commands[k].name, name) == 0) return &ct_commands[k];
+  return 0;
+}

@@ -1,0 +1,22 @@
+/* commands.h -- the subcommands of cuteref. */
+#ifndef CT_COMMANDS_H
+#define CT_COMMANDS_H
+
+#include "ref/ct_error.h"
+
+typedef struct {
+  const char *name;
+  int (*run)(int argc, char **argv); /* argv excludes the command name */
+  const char *help;
+} ct_command;
+
+const ct_command *ct_find_command(const char *name);
+int ct_usage_error(const char *fmt, const char *arg);
+void ct_report_error(const char *text, const ct_err *e);
+
+int ct_cmd_eval(int argc, char **argv);
+int ct_cmd_show(int argc, char **argv);
+extern const char ct_help_eval[];
+extern const char ct_help_show[];
+
+#endif

@@ -1,0 +1,73 @@
+/* cuteref.c -- the command-line tool: `cuteref eval|show|help ...`.
+ * Exit status: 0 success, 1 an input was rejected, 2 usage error. */
+#include "builtins.h"
+#include "commands.h"
+#include "eval.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *ct_usage =
+    "usage: cuteref <command> [options] [arguments]\n"
+    "\n"
+    "cuteref is the executable specification of the CuTe layout algebra.\n"
+    "\n"
+    "commands:\n"
+    "  eval EXPR     evaluate one expression and print the result\n"
+    "  eval -        evaluate one expression per line of standard input;\n"
+    "                answer each with `ok <result>` or `error <CODE> <message>`\n"
+    "  eval --list   list every operation with its synopsis\n"
+    "  show EXPR     print a layout's properties and its table of offsets\n"
+    "  help [CMD]    this text, or the help of one command\n"
+    "\n"
+    "examples:\n"
+    "  cuteref eval 'cosize(((2,4),(3,5)):((3,6),(1,24)))'      # 120\n"
+    "  cuteref eval '(4,2):(1,4)(3)'                             # 5\n"
+    "  cuteref show '((2,2),2):((4,1),2)'\n"
+    "\n"
+    "exit status: 0 success, 1 an input was rejected, 2 usage error\n";
+
+int ct_usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "cuteref: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see cuteref --help)\n");
+  return 2;
+}
+
+void ct_report_error(const char *text, const ct_err *e) {
+  fprintf(stderr, "cuteref: error %s: %s\n", ct_code_name(e->code), e->msg);
+  if (text && e->pos >= 0 && (size_t)e->pos <= strlen(text) && strchr(text, '\n') == 0) {
+    fprintf(stderr, "  %s\n  %*s^\n", text, e->pos, "");
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(ct_usage, stderr);
+    return 2;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    fputs(ct_usage, stdout);
+    return 0;
+  }
+  if (strcmp(argv[1], "help") == 0) {
+    if (argc > 2) {
+      const ct_command *c = ct_find_command(argv[2]);
+      if (!c) return ct_usage_error("no command named '%s'", argv[2]);
+      fputs(c->help, stdout);
+      return 0;
+    }
+    fputs(ct_usage, stdout);
+    return 0;
+  }
+  {
+    const ct_command *c = ct_find_command(argv[1]);
+    if (!c) return ct_usage_error("unknown command '%s'", argv[1]);
+    if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+      fputs(c->help, stdout);
+      return 0;
+    }
+    return c->run(argc - 2, argv + 2);
+  }
+}

@@ -1,0 +1,18 @@
+/* eval.h -- the expression language of `cuteref eval` (spec/expressions.md).
+ *
+ *   expr    := primary { '(' args ')' }          L(i), L(i,j), L(_,1)
+ *   primary := NAME [ '<' int {',' int} '>' ] '(' args ')'
+ *            | NAME                               LayoutLeft, LayoutRight
+ *            | tiler | layout | IntTuple          <3:4,_>  (4,2):(1,4)  (1,_)
+ */
+#ifndef CT_EVAL_H
+#define CT_EVAL_H
+
+#include "value.h"
+
+#define CT_MAX_EXPR_DEPTH 32
+
+/* Evaluates one whole expression. */
+ct_code ct_eval(const char *text, ct_value *out, ct_err *e);
+
+#endif

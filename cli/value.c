@@ -1,0 +1,100 @@
+/* value.c -- conversions between evaluator values (spec/expressions.md). */
+#include "value.h"
+
+#include <string.h>
+
+static const char *ct_kind_name(ct_vkind k) {
+  switch (k) {
+  case CT_V_TUPLE: return "an IntTuple";
+  case CT_V_LAYOUT: return "a layout";
+  case CT_V_TILER: return "a tiler";
+  case CT_V_BOOL: return "a boolean";
+  default: return "a name";
+  }
+}
+
+ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err *e) {
+  if (v->kind == CT_V_LAYOUT) {
+    *out = v->l;
+    return CT_OK;
+  }
+  if (v->kind == CT_V_TUPLE && !ct_t_has_all(&v->l.shape, 0)) return ct_l_compact_left(&v->l.shape, out, e);
+  return CT_FAIL(e, CT_ARG_TYPE, "%s must be a layout, got %s", what, ct_kind_name(v->kind));
+}
+
+ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e) {
+  if (v->kind == CT_V_TUPLE) {
+    *out = &v->l.shape;
+    return CT_OK;
+  }
+  return CT_FAIL(e, CT_ARG_TYPE, "%s must be an IntTuple, got %s", what, ct_kind_name(v->kind));
+}
+
+ct_code ct_as_int(const ct_value *v, int64_t *out, const char *what, ct_err *e) {
+  if (v->kind == CT_V_TUPLE && v->l.shape.nd[0].kind == CT_INT) {
+    *out = v->l.shape.nd[0].v;
+    return CT_OK;
+  }
+  return CT_FAIL(e, CT_ARG_TYPE, "%s must be an integer, got %s", what,
+                 v->kind == CT_V_TUPLE ? "a tuple" : ct_kind_name(v->kind));
+}
+
+ct_code ct_as_tiler(const ct_value *v, ct_tiler *out, const char *what, ct_err *e) {
+  if (v->kind == CT_V_TILER || v->kind == CT_V_LAYOUT) {
+    *out = v->l;
+    return CT_OK;
+  }
+  if (v->kind == CT_V_TUPLE && !ct_t_has_all(&v->l.shape, 0)) {
+    if (v->l.shape.nd[0].kind == CT_INT) { /* n means the layout n:_1 */
+      if (v->l.shape.nd[0].v <= 0)
+        return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "%s: shape entry %lld is not positive", what, (long long)v->l.shape.nd[0].v);
+      ct_l_set_int(out, v->l.shape.nd[0].v, v->l.shape.nd[0].stat, 1, 1);
+      return CT_OK;
+    }
+    return ct_tiler_from_shape(&v->l.shape, out, e);
+  }
+  if (v->kind == CT_V_TUPLE && v->l.shape.nd[0].kind == CT_ALL) { /* `_` alone */
+    *out = v->l;
+    out->stride = v->l.shape;
+    return CT_OK;
+  }
+  return CT_FAIL(e, CT_ARG_TYPE, "%s must be a tiler, got %s", what, ct_kind_name(v->kind));
+}
+
+void ct_v_tuple(ct_value *v, const ct_tuple *t) {
+  v->kind = CT_V_TUPLE;
+  ct_t_sub(t, 0, &v->l.shape);
+}
+
+void ct_v_int(ct_value *v, int64_t x, int stat) {
+  v->kind = CT_V_TUPLE;
+  ct_t_set_int(&v->l.shape, x, stat);
+}
+
+void ct_v_val(ct_value *v, ct_val x) { ct_v_int(v, x.v, x.stat); }
+
+void ct_v_layout(ct_value *v, const ct_layout *l) {
+  v->kind = CT_V_LAYOUT;
+  if (&v->l != l) v->l = *l;
+}
+
+void ct_v_bool(ct_value *v, int b) {
+  v->kind = CT_V_BOOL;
+  v->b = b != 0;
+}
+
+int ct_print_value(const ct_value *v, char *buf, int cap) {
+  switch (v->kind) {
+  case CT_V_TUPLE: return ct_print_tuple(&v->l.shape, 0, buf, cap);
+  case CT_V_LAYOUT: return ct_print_layout(&v->l, buf, cap);
+  case CT_V_TILER: return ct_print_tiler(&v->l, buf, cap);
+  case CT_V_BOOL:
+    strncpy(buf, v->b ? "true" : "false", (size_t)cap);
+    buf[cap - 1] = '\0';
+    return v->b ? 4 : 5;
+  default:
+    strncpy(buf, v->sym, (size_t)cap);
+    buf[cap - 1] = '\0';
+    return (int)strlen(v->sym);
+  }
+}

@@ -1,0 +1,38 @@
+/* value.h -- the values the expression evaluator passes around (spec/expressions.md). */
+#ifndef CT_VALUE_H
+#define CT_VALUE_H
+
+#include "ref/notation.h"
+
+typedef enum {
+  CT_V_TUPLE,  /* an IntTuple (an integer is a tuple of depth 0); may hold `_` */
+  CT_V_LAYOUT, /* shape:stride */
+  CT_V_TILER,  /* <...> */
+  CT_V_BOOL,
+  CT_V_SYMBOL  /* a bare name such as LayoutLeft */
+} ct_vkind;
+
+typedef struct {
+  ct_vkind kind;
+  int b;         /* CT_V_BOOL */
+  char sym[24];  /* CT_V_SYMBOL */
+  ct_layout l;   /* CT_V_LAYOUT / CT_V_TILER; CT_V_TUPLE uses l.shape */
+} ct_value;
+
+/* Conversions used by the builtins; each fails with ARG_TYPE naming `what`. */
+ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err *e);
+ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e);
+ct_code ct_as_int(const ct_value *v, int64_t *out, const char *what, ct_err *e);
+/* A tiler argument (CuTe's Tiler): a layout, `<...>`, an integer n (n:_1),
+ * or a shape (by-mode stride-1 layouts). */
+ct_code ct_as_tiler(const ct_value *v, ct_tiler *out, const char *what, ct_err *e);
+
+void ct_v_tuple(ct_value *v, const ct_tuple *t);
+void ct_v_int(ct_value *v, int64_t x, int stat);
+void ct_v_val(ct_value *v, ct_val x);
+void ct_v_layout(ct_value *v, const ct_layout *l);
+void ct_v_bool(ct_value *v, int b);
+
+int ct_print_value(const ct_value *v, char *buf, int cap);
+
+#endif

@@ -1,0 +1,59 @@
+/* ct_arith.h -- checked 64-bit integer arithmetic (spec/notation.md, NOTE-OVERFLOW).
+ *
+ * Every sum and product the reference forms goes through these helpers, so an
+ * overflow is reported (CT_OVERFLOW) instead of wrapping. They return true on
+ * overflow, like the GCC builtins they wrap on the host. */
+#ifndef CT_ARITH_H
+#define CT_ARITH_H
+
+#include "ct_port.h"
+
+#if CT_ON_DEVICE || !defined(__GNUC__)
+CT_FN static inline bool ct_add_ovf(int64_t a, int64_t b, int64_t *r) {
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return true;
+  *r = a + b;
+  return false;
+}
+CT_FN static inline bool ct_sub_ovf(int64_t a, int64_t b, int64_t *r) {
+  if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b)) return true;
+  *r = a - b;
+  return false;
+}
+CT_FN static inline bool ct_mul_ovf(int64_t a, int64_t b, int64_t *r) {
+  if (a == 0 || b == 0) { *r = 0; return false; }
+  if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN)) return true;
+  if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+            : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+    return true;
+  *r = a * b;
+  return false;
+}
+#else
+CT_FN static inline bool ct_add_ovf(int64_t a, int64_t b, int64_t *r) { return __builtin_add_overflow(a, b, r); }
+CT_FN static inline bool ct_sub_ovf(int64_t a, int64_t b, int64_t *r) { return __builtin_sub_overflow(a, b, r); }
+CT_FN static inline bool ct_mul_ovf(int64_t a, int64_t b, int64_t *r) { return __builtin_mul_overflow(a, b, r); }
+#endif
+
+/* |a|; INT64_MIN has no absolute value: reported as overflow. */
+CT_FN static inline bool ct_abs_ovf(int64_t a, int64_t *r) {
+  if (a == INT64_MIN) return true;
+  *r = a < 0 ? -a : a;
+  return false;
+}
+
+/* ceil(a / b) for a >= 0, b > 0. */
+CT_FN static inline int64_t ct_ceil_div(int64_t a, int64_t b) {
+  return a / b + (a % b != 0 ? 1 : 0);
+}
+
+CT_FN static inline int64_t ct_gcd(int64_t a, int64_t b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b != 0) { int64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+CT_FN static inline int64_t ct_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+CT_FN static inline int64_t ct_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+#endif

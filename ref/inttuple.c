@@ -1,0 +1,223 @@
+/* inttuple.c -- the IntTuple tree (spec/inttuple.md). */
+#include "inttuple.h"
+#include "ct_arith.h"
+
+CT_FN void ct_t_clear(ct_tuple *t) { t->n = 0; }
+
+CT_FN static void ct_node_int(ct_node *nd, int64_t v, int stat) {
+  nd->v = v;
+  nd->kind = CT_INT;
+  nd->stat = (uint8_t)(stat ? 1 : 0);
+  nd->mark = 0;
+  nd->rank = 0;
+  nd->span = 1;
+}
+
+CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat) {
+  t->n = 1;
+  ct_node_int(&t->nd[0], v, stat);
+}
+
+CT_FN ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e) {
+  if (t->n >= CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
+  ct_node_int(&t->nd[t->n++], v, stat);
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e) {
+  CT_TRY(ct_t_push_int(t, 0, 0, e));
+  t->nd[t->n - 1].kind = CT_ALL;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
+  CT_TRY(ct_t_push_int(t, 0, 0, e));
+  *hdr = t->n - 1;
+  t->nd[*hdr].kind = CT_TUPLE;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
+  int j, r = 0, d = 0;
+  for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
+    int cd = ct_t_depth(t, j);
+    if (cd > d) d = cd;
+    ++r;
+  }
+  if (r > CT_MAX_RANK) return CT_FAIL(e, CT_RANK_LIMIT, "a tuple of %d elements (at most %d)", r, CT_MAX_RANK);
+  if (d + 1 > CT_MAX_DEPTH) return CT_FAIL(e, CT_DEPTH_LIMIT, "nesting depth %d (at most %d)", d + 1, CT_MAX_DEPTH);
+  t->nd[hdr].rank = (uint8_t)r;
+  t->nd[hdr].span = (uint16_t)(t->n - hdr);
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) {
+  int k, s = src->nd[i].span;
+  if (t->n + s > CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
+  for (k = 0; k < s; ++k) t->nd[t->n + k] = src->nd[i + k];
+  t->n += s;
+  return CT_OK;
+}
+
+CT_FN void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out) {
+  int k, s = src->nd[i].span;
+  if (src == out) { /* move the subtree to the front in place */
+    for (k = 0; k < s; ++k) out->nd[k] = out->nd[i + k];
+  } else {
+    for (k = 0; k < s; ++k) out->nd[k] = src->nd[i + k];
+  }
+  out->n = s;
+}
+
+CT_FN int ct_t_child(const ct_tuple *t, int i, int k) {
+  int j = i + 1;
+  while (k-- > 0) j += t->nd[j].span;
+  return j;
+}
+
+CT_FN int ct_t_mode(const ct_tuple *t, int i, int k) {
+  if (t->nd[i].kind != CT_TUPLE) return k == 0 ? i : -1;
+  if (k < 0 || k >= t->nd[i].rank) return -1;
+  return ct_t_child(t, i, k);
+}
+
+CT_FN int ct_t_depth(const ct_tuple *t, int i) {
+  /* Iterative: depth of node j relative to i, tracked with an explicit stack
+   * of subtree ends (bounded by CT_MAX_DEPTH + 1 by construction). */
+  int end[CT_MAX_DEPTH + 2], top = 0, best = 0, j;
+  if (t->nd[i].kind != CT_TUPLE) return 0;
+  end[top++] = i + t->nd[i].span;
+  best = 1;
+  for (j = i + 1; j < i + t->nd[i].span; ++j) {
+    while (top > 0 && j >= end[top - 1]) --top;
+    if (t->nd[j].kind == CT_TUPLE) {
+      if (top < CT_MAX_DEPTH + 2) end[top++] = j + t->nd[j].span;
+      if (top > best) best = top;
+    }
+  }
+  return best;
+}
+
+CT_FN int ct_t_leaves(const ct_tuple *t, int i, int *idx, int cap) {
+  int j, n = 0;
+  for (j = i; j < i + t->nd[i].span; ++j)
+    if (t->nd[j].kind != CT_TUPLE && n < cap) idx[n++] = j;
+  return n;
+}
+
+CT_FN int ct_t_has_all(const ct_tuple *t, int i) {
+  int j;
+  for (j = i; j < i + t->nd[i].span; ++j)
+    if (t->nd[j].kind == CT_ALL) return 1;
+  return 0;
+}
+
+CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e) {
+  int j;
+  out->v = 1;
+  out->stat = 1;
+  for (j = i; j < i + t->nd[i].span; ++j) {
+    if (t->nd[j].kind != CT_INT) continue;
+    if (ct_mul_ovf(out->v, t->nd[j].v, &out->v)) return CT_FAIL(e, CT_OVERFLOW, "product overflows int64");
+    out->stat = out->stat && t->nd[j].stat;
+  }
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_sum(const ct_tuple *t, int i, ct_val *out, ct_err *e) {
+  int j;
+  out->v = 0;
+  out->stat = 1;
+  for (j = i; j < i + t->nd[i].span; ++j) {
+    if (t->nd[j].kind != CT_INT) continue;
+    if (ct_add_ovf(out->v, t->nd[j].v, &out->v)) return CT_FAIL(e, CT_OVERFLOW, "sum overflows int64");
+    out->stat = out->stat && t->nd[j].stat;
+  }
+  return CT_OK;
+}
+
+CT_FN int ct_t_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib) {
+  /* Same tree shape: compare the kinds/ranks node by node in preorder. */
+  int k, s = a->nd[ia].span;
+  if (s != b->nd[ib].span) return 0;
+  for (k = 0; k < s; ++k) {
+    const ct_node *x = &a->nd[ia + k], *y = &b->nd[ib + k];
+    if ((x->kind == CT_TUPLE) != (y->kind == CT_TUPLE)) return 0;
+    if (x->kind == CT_TUPLE && x->rank != y->rank) return 0;
+  }
+  return 1;
+}
+
+/* Walk both trees in lockstep; `leaf_rule` decides what happens when a's node
+ * is a leaf (weakly congruent) or b's node is a leaf (compatible). */
+CT_FN int ct_t_weakly_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib) {
+  int i = ia, j = ib, ea = ia + a->nd[ia].span;
+  while (i < ea) {
+    if (a->nd[i].kind != CT_TUPLE) { /* an integer of a matches any subtree of b */
+      i += 1;
+      j += b->nd[j].span;
+      continue;
+    }
+    if (b->nd[j].kind != CT_TUPLE || a->nd[i].rank != b->nd[j].rank) return 0;
+    ++i;
+    ++j;
+  }
+  return 1;
+}
+
+CT_FN int ct_t_compatible(const ct_tuple *a, int ia, const ct_tuple *b, int ib) {
+  int i = ia, j = ib, ea = ia + a->nd[ia].span;
+  while (i < ea) {
+    if (a->nd[i].kind != CT_TUPLE) {
+      ct_val sb;
+      ct_err e;
+      if (ct_t_product(b, j, &sb, &e) != CT_OK) return 0;
+      if (a->nd[i].kind != CT_INT || a->nd[i].v != sb.v) return 0;
+      i += 1;
+      j += b->nd[j].span;
+      continue;
+    }
+    if (b->nd[j].kind != CT_TUPLE || a->nd[i].rank != b->nd[j].rank) return 0;
+    ++i;
+    ++j;
+  }
+  return 1;
+}
+
+CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int with_marks) {
+  int k, s = a->nd[ia].span;
+  if (!ct_t_congruent(a, ia, b, ib)) return 0;
+  for (k = 0; k < s; ++k) {
+    const ct_node *x = &a->nd[ia + k], *y = &b->nd[ib + k];
+    if (x->kind != y->kind) return 0;
+    if (x->kind == CT_INT && x->v != y->v) return 0;
+    if (with_marks && (x->stat != y->stat || x->mark != y->mark)) return 0;
+  }
+  return 1;
+}
+
+CT_FN ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e) {
+  int j, hdr;
+  if (t->nd[0].kind != CT_TUPLE) {
+    ct_t_sub(t, 0, out);
+    return CT_OK;
+  }
+  {
+    ct_tuple tmp; /* t and out may alias */
+    ct_t_clear(&tmp);
+    CT_TRY(ct_t_open(&tmp, &hdr, e));
+    for (j = 0; j < t->n; ++j)
+      if (t->nd[j].kind != CT_TUPLE) CT_TRY(ct_t_push_sub(&tmp, t, j, e));
+    CT_TRY(ct_t_close(&tmp, hdr, e));
+    *out = tmp;
+  }
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_make_tuple(ct_tuple *out, const ct_tuple *const *srcs, const int *idx, int n, ct_err *e) {
+  int k, hdr;
+  ct_t_clear(out);
+  CT_TRY(ct_t_open(out, &hdr, e));
+  for (k = 0; k < n; ++k) CT_TRY(ct_t_push_sub(out, srcs[k], idx ? idx[k] : 0, e));
+  return ct_t_close(out, hdr, e);
+}

@@ -1,0 +1,82 @@
+/* inttuple.h -- IntTuple: an integer or a tuple of IntTuples (spec/inttuple.md).
+ *
+ * A tree is stored in preorder in a fixed array: each node knows the size of
+ * its subtree (span), so the next sibling of node i is i + span and nothing
+ * needs recursion or allocation. Integers keep CuTe's static mark (`_4`); a
+ * third kind of leaf, `_`, stands for "all" in coordinates and tilers. */
+#ifndef CT_INTTUPLE_H
+#define CT_INTTUPLE_H
+
+#include "ct_error.h"
+
+enum { CT_INT = 0, CT_TUPLE = 1, CT_ALL = 2 };
+
+typedef struct {
+  int64_t v;     /* value of an integer */
+  uint8_t kind;  /* CT_INT, CT_TUPLE or CT_ALL */
+  uint8_t stat;  /* CuTe's static mark on an integer (`_4`) */
+  uint8_t mark;  /* tuple written `<...>` (a tiler), not `(...)` */
+  uint8_t rank;  /* number of children of a tuple */
+  uint16_t span; /* nodes in this subtree, the node itself included */
+} ct_node;
+
+typedef struct {
+  int n; /* nodes in use; 0 means "empty / not yet built" */
+  ct_node nd[CT_MAX_NODES];
+} ct_tuple;
+
+/* A value with its static mark, as a leaf carries it. */
+typedef struct {
+  int64_t v;
+  int stat;
+} ct_val;
+
+/* --- building (append-only, preorder) ------------------------------------ */
+CT_FN void ct_t_clear(ct_tuple *t);
+CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);
+CT_FN ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
+CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
+/* ct_t_open appends a tuple header; push its children; ct_t_close fixes the
+ * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. */
+CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
+CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
+/* Appends a copy of the subtree of src rooted at node i. */
+CT_FN ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
+/* out := the subtree of src rooted at node i. */
+CT_FN void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out);
+
+/* --- structure ------------------------------------------------------------ */
+CT_FN static inline int ct_t_is_int(const ct_tuple *t, int i) { return t->nd[i].kind == CT_INT; }
+CT_FN static inline int ct_t_is_tuple(const ct_tuple *t, int i) { return t->nd[i].kind == CT_TUPLE; }
+/* rank: 1 for an integer (or `_`), the number of children for a tuple. */
+CT_FN static inline int ct_t_rank(const ct_tuple *t, int i) { return t->nd[i].kind == CT_TUPLE ? t->nd[i].rank : 1; }
+/* Node index of child k of tuple node i (k < rank). */
+CT_FN int ct_t_child(const ct_tuple *t, int i, int k);
+/* Mode k of node i: the child for a tuple, the node itself for an integer
+ * and k == 0 (CuTe's get<0> of an integer is the integer). -1 if out of range. */
+CT_FN int ct_t_mode(const ct_tuple *t, int i, int k);
+/* depth: 0 for an integer, 1 + max depth of the children for a tuple. */
+CT_FN int ct_t_depth(const ct_tuple *t, int i);
+/* Preorder indices of the integer (and `_`) leaves below node i. */
+CT_FN int ct_t_leaves(const ct_tuple *t, int i, int *idx, int cap);
+CT_FN int ct_t_has_all(const ct_tuple *t, int i);
+
+/* --- arithmetic queries ----------------------------------------------------- */
+/* product of the leaves (size of a shape); static iff all leaves static. */
+CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e);
+CT_FN ct_code ct_t_sum(const ct_tuple *t, int i, ct_val *out, ct_err *e);
+
+/* --- relations (spec/inttuple.md, IT-CONGRUENT etc.) ------------------------ */
+CT_FN int ct_t_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
+CT_FN int ct_t_weakly_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
+/* compatible(a, b): size(a) == size(b) and every coordinate of a is one of b. */
+CT_FN int ct_t_compatible(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
+/* Same tree and values; marks compared too when with_marks. */
+CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int with_marks);
+
+/* Flat copy: a tuple of the leaves (an integer stays an integer). */
+CT_FN ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e);
+/* Makes a tuple of the given subtrees: out := (srcs[0]@idx[0], ...). */
+CT_FN ct_code ct_t_make_tuple(ct_tuple *out, const ct_tuple *const *srcs, const int *idx, int n, ct_err *e);
+
+#endif

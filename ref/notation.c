@@ -1,0 +1,351 @@
+/* notation.c -- parser and printer of CuTe's notation (spec/notation.md). */
+#include "notation.h"
+
+#include <string.h>
+
+void ct_skip_space(ct_cursor *c) {
+  while (c->s[c->pos] == ' ' || c->s[c->pos] == '\t' || c->s[c->pos] == '\n' || c->s[c->pos] == '\r') ++c->pos;
+}
+
+static int ct_is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+static ct_code ct_expected(ct_cursor *c, const char *what, ct_err *e) {
+  char ch = c->s[c->pos];
+  if (ch == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "input ends at byte %d where %s was expected", c->pos, what);
+  if (ch == ')' || ch == '>')
+    return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "unbalanced '%c' at byte %d: expected %s", ch, c->pos, what);
+  return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected %s at byte %d, found '%c'", what, c->pos, ch);
+}
+
+/* [_][-]digits : an integer, `_` marking it static. */
+static ct_code ct_read_int(ct_cursor *c, int64_t *v, int *stat, ct_err *e) {
+  int start = c->pos, neg = 0;
+  uint64_t acc = 0, lim;
+  *stat = 0;
+  if (c->s[c->pos] == '_') { *stat = 1; ++c->pos; }
+  if (c->s[c->pos] == '-') { neg = 1; ++c->pos; }
+  if (!ct_is_digit(c->s[c->pos])) return ct_expected(c, "a digit", e);
+  lim = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
+  while (ct_is_digit(c->s[c->pos])) {
+    unsigned d = (unsigned)(c->s[c->pos] - '0');
+    if (acc > (lim - d) / 10u)
+      return CT_FAIL_AT(e, CT_OVERFLOW, start, "integer literal at byte %d does not fit in int64", start);
+    acc = acc * 10u + d;
+    ++c->pos;
+  }
+  *v = neg ? (int64_t)(0u - acc) : (int64_t)acc;
+  return CT_OK;
+}
+
+static int ct_at_all(const ct_cursor *c) {
+  char n = c->s[c->pos + 1];
+  return c->s[c->pos] == '_' && !ct_is_digit(n) && n != '-';
+}
+
+/* Recursive descent bounded by CT_MAX_DEPTH: deeper input is rejected before
+ * the C stack grows. */
+static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow_all, int depth, ct_err *e) {
+  ct_skip_space(c);
+  if (c->s[c->pos] == '(') {
+    int hdr, open = c->pos;
+    if (depth >= CT_MAX_DEPTH)
+      return CT_FAIL_AT(e, CT_DEPTH_LIMIT, c->pos, "nesting deeper than %d at byte %d", CT_MAX_DEPTH, c->pos);
+    ++c->pos;
+    CT_TRY(ct_t_open(out, &hdr, e));
+    ct_skip_space(c);
+    if (c->s[c->pos] != ')') {
+      for (;;) {
+        ct_code rc = ct_read_tuple_d(c, out, allow_all, depth + 1, e);
+        if (rc != CT_OK) {
+          if (rc == CT_CAPACITY || rc == CT_RANK_LIMIT || rc == CT_DEPTH_LIMIT) e->pos = c->pos;
+          return rc;
+        }
+        ct_skip_space(c);
+        if (c->s[c->pos] == ',') {
+          ++c->pos;
+          ct_skip_space(c);
+          if (c->s[c->pos] == ')') break; /* trailing comma: (8,) */
+          continue;
+        }
+        if (c->s[c->pos] == ')') break;
+        if (c->s[c->pos] == '\0')
+          return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, open, "'(' at byte %d is never closed", open);
+        return ct_expected(c, "',' or ')'", e);
+      }
+    }
+    ++c->pos; /* ')' */
+    {
+      ct_code rc = ct_t_close(out, hdr, e);
+      if (rc != CT_OK) e->pos = open;
+      return rc;
+    }
+  }
+  if (ct_at_all(c)) {
+    if (!allow_all) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "`_` is not allowed here (byte %d)", c->pos);
+    ++c->pos;
+    return ct_t_push_all(out, e);
+  }
+  if (c->s[c->pos] == '_' || c->s[c->pos] == '-' || ct_is_digit(c->s[c->pos])) {
+    int64_t v = 0;
+    int stat = 0;
+    CT_TRY(ct_read_int(c, &v, &stat, e));
+    return ct_t_push_int(out, v, stat, e);
+  }
+  return ct_expected(c, "an integer or '('", e);
+}
+
+ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e) {
+  ct_t_clear(out);
+  ct_skip_space(c);
+  if (c->s[c->pos] == '\0') {
+    int k, blank = 1;
+    for (k = 0; k < c->pos; ++k) blank = blank && (c->s[k] == ' ' || c->s[k] == '\t' || c->s[k] == '\n' || c->s[k] == '\r');
+    if (blank) return CT_FAIL_AT(e, CT_PARSE_EMPTY, c->pos, "empty input");
+    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "input ends at byte %d where an IntTuple was expected", c->pos);
+  }
+  return ct_read_tuple_d(c, out, allow_all, 0, e);
+}
+
+ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e) {
+  int start;
+  ct_skip_space(c);
+  start = c->pos;
+  CT_TRY(ct_read_tuple(c, &out->shape, 0, e));
+  {
+    int save = c->pos;
+    ct_skip_space(c);
+    if (c->s[c->pos] == ':') {
+      ct_code rc;
+      ++c->pos;
+      ct_skip_space(c);
+      if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "a stride is expected after ':' at byte %d", c->pos);
+      CT_TRY(ct_read_tuple(c, &out->stride, 0, e));
+      *has_stride = 1;
+      rc = ct_l_check(out, e);
+      if (rc != CT_OK) e->pos = start;
+      return rc;
+    }
+    c->pos = save;
+  }
+  *has_stride = 0;
+  {
+    ct_code rc = ct_l_compact_left(&out->shape, out, e);
+    if (rc != CT_OK) e->pos = start;
+    return rc;
+  }
+}
+
+ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e) {
+  int j;
+  ct_tuple s = *shape;
+  for (j = 0; j < s.n; ++j) {
+    if (s.nd[j].kind == CT_TUPLE) s.nd[j].mark = 1;
+    else if (s.nd[j].kind == CT_INT && s.nd[j].v <= 0)
+      return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s.nd[j].v);
+  }
+  out->shape = s;
+  out->stride = s;
+  for (j = 0; j < s.n; ++j)
+    if (s.nd[j].kind == CT_INT) {
+      out->stride.nd[j].v = 1;
+      out->stride.nd[j].stat = 1;
+    }
+  return CT_OK;
+}
+
+static ct_code ct_read_tiler_d(ct_cursor *c, ct_tiler *out, int depth, ct_err *e) {
+  int hs, hd, open = c->pos;
+  if (depth >= CT_MAX_DEPTH)
+    return CT_FAIL_AT(e, CT_DEPTH_LIMIT, c->pos, "nesting deeper than %d at byte %d", CT_MAX_DEPTH, c->pos);
+  ++c->pos; /* '<' */
+  CT_TRY(ct_t_open(&out->shape, &hs, e));
+  CT_TRY(ct_t_open(&out->stride, &hd, e));
+  for (;;) {
+    ct_skip_space(c);
+    if (c->s[c->pos] == '<') {
+      CT_TRY(ct_read_tiler_d(c, out, depth + 1, e));
+    } else if (ct_at_all(c)) {
+      ++c->pos;
+      CT_TRY(ct_t_push_all(&out->shape, e));
+      CT_TRY(ct_t_push_all(&out->stride, e));
+    } else {
+      ct_layout m;
+      int has_stride;
+      CT_TRY(ct_read_layout(c, &m, &has_stride, e));
+      if (!has_stride) CT_TRY(ct_tiler_from_shape(&m.shape, &m, e));
+      CT_TRY(ct_t_push_sub(&out->shape, &m.shape, 0, e));
+      CT_TRY(ct_t_push_sub(&out->stride, &m.stride, 0, e));
+    }
+    ct_skip_space(c);
+    if (c->s[c->pos] == ',') { ++c->pos; continue; }
+    if (c->s[c->pos] == '>') { ++c->pos; break; }
+    if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, open, "'<' at byte %d is never closed", open);
+    return ct_expected(c, "',' or '>'", e);
+  }
+  CT_TRY(ct_t_close(&out->shape, hs, e));
+  CT_TRY(ct_t_close(&out->stride, hd, e));
+  out->shape.nd[hs].mark = 1;
+  out->stride.nd[hd].mark = 1;
+  return CT_OK;
+}
+
+ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e) {
+  ct_skip_space(c);
+  ct_t_clear(&out->shape);
+  ct_t_clear(&out->stride);
+  if (c->s[c->pos] != '<') return ct_expected(c, "'<'", e);
+  return ct_read_tiler_d(c, out, 0, e);
+}
+
+static ct_code ct_finish(ct_cursor *c, ct_err *e) {
+  ct_skip_space(c);
+  if (c->s[c->pos] == '\0') return CT_OK;
+  if (c->s[c->pos] == ')' || c->s[c->pos] == '>')
+    return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "unbalanced '%c' at byte %d", c->s[c->pos], c->pos);
+  return CT_FAIL_AT(e, CT_PARSE_TRAILING, c->pos, "unexpected '%c' at byte %d after a complete input", c->s[c->pos], c->pos);
+}
+
+ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e) {
+  ct_cursor c;
+  c.s = s;
+  c.pos = 0;
+  CT_TRY(ct_read_tuple(&c, out, allow_all, e));
+  return ct_finish(&c, e);
+}
+
+ct_code ct_parse_layout(const char *s, ct_layout *out, ct_err *e) {
+  ct_cursor c;
+  int has_stride;
+  c.s = s;
+  c.pos = 0;
+  CT_TRY(ct_read_layout(&c, out, &has_stride, e));
+  return ct_finish(&c, e);
+}
+
+ct_code ct_parse_tiler(const char *s, ct_tiler *out, ct_err *e) {
+  ct_cursor c;
+  c.s = s;
+  c.pos = 0;
+  CT_TRY(ct_read_tiler(&c, out, e));
+  return ct_finish(&c, e);
+}
+
+/* --- printing ----------------------------------------------------------------- */
+
+typedef struct {
+  char *buf;
+  int cap, len;
+} ct_out;
+
+static void ct_putc(ct_out *o, char ch) {
+  if (o->len + 1 < o->cap) o->buf[o->len] = ch;
+  ++o->len;
+}
+
+static void ct_puts(ct_out *o, const char *s) {
+  while (*s) ct_putc(o, *s++);
+}
+
+static void ct_put_int(ct_out *o, int64_t v, int stat) {
+  char tmp[24];
+  int n = 0;
+  uint64_t u = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+  if (stat) ct_putc(o, '_');
+  if (v < 0) ct_putc(o, '-');
+  do { tmp[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u != 0);
+  while (n > 0) ct_putc(o, tmp[--n]);
+}
+
+static void ct_end(ct_out *o) {
+  if (o->cap > 0) o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+}
+
+/* Iterative preorder print: closing brackets are emitted when a subtree ends. */
+static void ct_put_tuple(ct_out *o, const ct_tuple *t, int i) {
+  int end[CT_MAX_DEPTH + 2], mk[CT_MAX_DEPTH + 2], top = 0, j, last = i + t->nd[i].span;
+  for (j = i; j < last; ++j) {
+    const ct_node *nd = &t->nd[j];
+    if (j > i && t->nd[j - 1].kind != CT_TUPLE) ct_putc(o, ',');
+    else if (j > i && t->nd[j - 1].kind == CT_TUPLE && t->nd[j - 1].rank == 0) ct_putc(o, ',');
+    if (nd->kind == CT_TUPLE) {
+      ct_putc(o, nd->mark ? '<' : '(');
+      end[top] = j + nd->span;
+      mk[top++] = nd->mark;
+    } else if (nd->kind == CT_ALL) {
+      ct_putc(o, '_');
+    } else {
+      ct_put_int(o, nd->v, nd->stat);
+    }
+    if (nd->kind == CT_TUPLE && nd->rank == 0) { /* () closes at once */
+      ct_putc(o, nd->mark ? '>' : ')');
+      --top;
+    }
+    while (top > 0 && j + 1 >= end[top - 1]) {
+      --top;
+      ct_putc(o, mk[top] ? '>' : ')');
+    }
+  }
+}
+
+int ct_print_tuple(const ct_tuple *t, int i, char *buf, int cap) {
+  ct_out o;
+  o.buf = buf;
+  o.cap = cap;
+  o.len = 0;
+  ct_put_tuple(&o, t, i);
+  ct_end(&o);
+  return o.len;
+}
+
+static void ct_put_layout(ct_out *o, const ct_layout *L, int i) {
+  ct_put_tuple(o, &L->shape, i);
+  ct_putc(o, ':');
+  ct_put_tuple(o, &L->stride, i);
+}
+
+int ct_print_layout(const ct_layout *L, char *buf, int cap) {
+  ct_out o;
+  o.buf = buf;
+  o.cap = cap;
+  o.len = 0;
+  ct_put_layout(&o, L, 0);
+  ct_end(&o);
+  return o.len;
+}
+
+static void ct_put_tiler(ct_out *o, const ct_tiler *T, int i) {
+  const ct_node *nd = &T->shape.nd[i];
+  if (nd->kind == CT_ALL) { ct_putc(o, '_'); return; }
+  if (nd->kind == CT_TUPLE && nd->mark) {
+    int k;
+    ct_putc(o, '<');
+    for (k = 0; k < nd->rank; ++k) {
+      if (k) ct_putc(o, ',');
+      ct_put_tiler(o, T, ct_t_child(&T->shape, i, k));
+    }
+    ct_putc(o, '>');
+    return;
+  }
+  ct_put_layout(o, T, i);
+}
+
+int ct_print_tiler(const ct_tiler *T, char *buf, int cap) {
+  ct_out o;
+  o.buf = buf;
+  o.cap = cap;
+  o.len = 0;
+  ct_put_tiler(&o, T, 0);
+  ct_end(&o);
+  return o.len;
+}
+
+int ct_print_val(ct_val v, char *buf, int cap) {
+  ct_out o;
+  o.buf = buf;
+  o.cap = cap;
+  o.len = 0;
+  ct_put_int(&o, v.v, v.stat);
+  ct_end(&o);
+  (void)ct_puts;
+  return o.len;
+}

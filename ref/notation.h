@@ -1,0 +1,46 @@
+/* notation.h -- CuTe's printed notation, parsed and printed (spec/notation.md).
+ *
+ *   integer   8   _8 (static)   -2   _-2
+ *   IntTuple  (4,(2,3))   (8)   (8,)   ()
+ *   layout    SHAPE:STRIDE, or SHAPE alone for compact column-major
+ *   tiler     <3:4, 8:2>   elements: layouts, `_`, n (n:_1), shapes, tilers
+ *
+ * Spaces are allowed between tokens. Printing is canonical (no spaces, a
+ * one-element tuple as `(8)`) and parse(print(x)) == x, marks included.
+ * Host only: the device never parses. */
+#ifndef CT_NOTATION_H
+#define CT_NOTATION_H
+
+#include "layout.h"
+
+typedef struct {
+  const char *s;
+  int pos;
+} ct_cursor;
+
+/* Streaming readers used by the expression evaluator; they stop after the
+ * literal and leave the cursor there. */
+ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e);
+/* Reads SHAPE[:STRIDE]; *has_stride tells whether a stride was written (a bare
+ * shape gets the compact column-major stride). */
+ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e);
+/* Reads `<...>` (the cursor must be at '<'). */
+ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e);
+void ct_skip_space(ct_cursor *c);
+
+/* Whole-string parsers: trailing characters are an error. */
+ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e);
+ct_code ct_parse_layout(const char *s, ct_layout *out, ct_err *e);
+ct_code ct_parse_tiler(const char *s, ct_tiler *out, ct_err *e);
+
+/* A shape used as a tiler: every tuple becomes `<...>`, every n becomes n:_1. */
+ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e);
+
+/* Printers write at most cap-1 characters plus a NUL and return the length
+ * the full text needs (like snprintf). */
+int ct_print_tuple(const ct_tuple *t, int i, char *buf, int cap);
+int ct_print_layout(const ct_layout *L, char *buf, int cap);
+int ct_print_tiler(const ct_tiler *T, char *buf, int cap);
+int ct_print_val(ct_val v, char *buf, int cap);
+
+#endif
