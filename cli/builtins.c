@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-static const ct_builtin *const ct_tables[] = {ct_core_builtins};
+static const ct_builtin *const ct_tables[] = {ct_core_builtins,  ct_inttuple_builtins, ct_construct_builtins,
+                                                ct_algebra_builtins, ct_inverse_builtins,  ct_divide_builtins};
 
 const ct_builtin *ct_builtin_at(int k) {
   int t;

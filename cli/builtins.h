@@ -26,7 +26,12 @@ typedef struct {
 } ct_builtin;
 
 /* Each family registers a table; ct_find_builtin searches them all. */
-extern const ct_builtin ct_core_builtins[];
+extern const ct_builtin ct_core_builtins[];      /* builtins_core.c: queries, reshaping */
+extern const ct_builtin ct_inttuple_builtins[];  /* builtins_inttuple.c: IntTuple arithmetic */
+extern const ct_builtin ct_construct_builtins[]; /* builtins_construct.c: ordered/like/fragment, up/downcast */
+extern const ct_builtin ct_algebra_builtins[];   /* builtins_algebra.c: coalesce, filter, composition, complement */
+extern const ct_builtin ct_inverse_builtins[];   /* builtins_inverse.c: inverses, max_common, nullspace */
+extern const ct_builtin ct_divide_builtins[];    /* builtins_divide.c: divides, products, tile_to_shape */
 const ct_builtin *ct_find_builtin(const char *name);
 /* Iteration for --list: returns NULL past the end. */
 const ct_builtin *ct_builtin_at(int k);

@@ -6,6 +6,7 @@
 static const ct_command ct_commands[] = {
     {"eval", ct_cmd_eval, ct_help_eval},
     {"show", ct_cmd_show, ct_help_show},
+    {"examples", ct_cmd_examples, ct_help_examples},
 };
 
 const ct_command *ct_find_command(const char *name) {

@@ -18,5 +18,7 @@ int ct_cmd_eval(int argc, char **argv);
 int ct_cmd_show(int argc, char **argv);
 extern const char ct_help_eval[];
 extern const char ct_help_show[];
+int ct_cmd_examples(int argc, char **argv);
+extern const char ct_help_examples[];
 
 #endif

@@ -19,6 +19,7 @@ static const char *ct_usage =
     "                answer each with `ok <result>` or `error <CODE> <message>`\n"
     "  eval --list   list every operation with its synopsis\n"
     "  show EXPR     print a layout's properties and its table of offsets\n"
+    "  examples F... run the examples of spec pages (```cuteref blocks)\n"
     "  help [CMD]    this text, or the help of one command\n"
     "\n"
     "examples:\n"

@@ -4,7 +4,7 @@
 set -eu
 
 pkgs="bazel-bootstrap bazel-rules-java graphviz"
-command -v python3 >/dev/null 2>&1 || pkgs="$pkgs python3"
+pkgs="$pkgs python3"
 
 missing=""
 for p in $pkgs; do

@@ -1,0 +1,139 @@
+/* cmd_examples.c -- `cuteref examples FILE...`: runs every example line of
+ * the spec pages (spec/README.md) through the evaluator. */
+#define _POSIX_C_SOURCE 200809L
+#include "commands.h"
+#include "eval.h"
+#include "ref/coalesce.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char ct_help_examples[] =
+    "usage: cuteref examples [-v] FILE...\n"
+    "\n"
+    "Runs every line of the ```cuteref blocks of the given Markdown files:\n"
+    "  EXPR = VALUE    equal as values (layouts: same function, compatible shape)\n"
+    "  EXPR => TEXT    prints exactly TEXT\n"
+    "  EXPR ! CODE     rejected with error CODE\n"
+    "Prints each failure with its file and line, then `N passed, N failed`.\n"
+    "-v prints every example. Exit status 0 when all pass, 1 otherwise.\n";
+
+static char *ct_trim(char *s) {
+  char *end;
+  while (*s == ' ' || *s == '\t') ++s;
+  end = s + strlen(s);
+  while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r')) --end;
+  *end = '\0';
+  return s;
+}
+
+/* EQUIV for values: layouts by function and shape, the rest structurally. */
+int ct_values_equivalent(const ct_value *a, const ct_value *b) {
+  if (a->kind == CT_V_LAYOUT || b->kind == CT_V_LAYOUT) {
+    ct_layout x, y;
+    ct_err e;
+    if (ct_as_layout(a, &x, "", &e) != CT_OK || ct_as_layout(b, &y, "", &e) != CT_OK) return 0;
+    return ct_l_equivalent(&x, &y);
+  }
+  if (a->kind != b->kind) return 0;
+  switch (a->kind) {
+  case CT_V_TUPLE: return ct_t_equal(&a->l.shape, 0, &b->l.shape, 0, 0);
+  case CT_V_TILER: return ct_l_equal(&a->l, &b->l, 0);
+  case CT_V_BOOL: return a->b == b->b;
+  default: return strcmp(a->sym, b->sym) == 0;
+  }
+}
+
+/* Returns 1 if the example passed; prints why not otherwise. */
+static int ct_run_example(const char *file, int lineno, char *line, int verbose) {
+  char *op, *expr, *want;
+  const char *kind;
+  ct_value got;
+  ct_err e;
+  ct_code rc;
+  static char buf[65536];
+  if ((op = strstr(line, " => ")) != 0) kind = "=>";
+  else if ((op = strstr(line, " = ")) != 0) kind = "=";
+  else if ((op = strstr(line, " ! ")) != 0) kind = "!";
+  else {
+    printf("%s:%d: not an example (no ' = ', ' => ' or ' ! '): %s\n", file, lineno, line);
+    return 0;
+  }
+  *op = '\0';
+  expr = ct_trim(line);
+  want = ct_trim(op + (kind[1] == '>' ? 4 : 3));
+  rc = ct_eval(expr, &got, &e);
+  if (kind[0] == '!') {
+    if (rc == CT_OK) {
+      ct_print_value(&got, buf, sizeof buf);
+      printf("%s:%d: %s: want error %s, got %s\n", file, lineno, expr, want, buf);
+      return 0;
+    }
+    if (strcmp(ct_code_name(rc), want) != 0) {
+      printf("%s:%d: %s: want error %s, got error %s (%s)\n", file, lineno, expr, want, ct_code_name(rc), e.msg);
+      return 0;
+    }
+    if (verbose) printf("%s:%d: ok: %s ! %s (%s)\n", file, lineno, expr, want, e.msg);
+    return 1;
+  }
+  if (rc != CT_OK) {
+    printf("%s:%d: %s: want %s, got error %s (%s)\n", file, lineno, expr, want, ct_code_name(rc), e.msg);
+    return 0;
+  }
+  ct_print_value(&got, buf, sizeof buf);
+  if (kind[1] == '>') {
+    if (strcmp(buf, want) != 0) {
+      printf("%s:%d: %s: want exactly %s, got %s\n", file, lineno, expr, want, buf);
+      return 0;
+    }
+  } else {
+    ct_value w;
+    if (ct_eval(want, &w, &e) != CT_OK) {
+      printf("%s:%d: the expected value `%s` does not parse: %s\n", file, lineno, want, e.msg);
+      return 0;
+    }
+    if (!ct_values_equivalent(&got, &w)) {
+      printf("%s:%d: %s: want %s, got %s\n", file, lineno, expr, want, buf);
+      return 0;
+    }
+  }
+  if (verbose) printf("%s:%d: ok: %s %s %s\n", file, lineno, expr, kind, buf);
+  return 1;
+}
+
+int ct_cmd_examples(int argc, char **argv) {
+  int k, passed = 0, failed = 0, verbose = 0, files = 0;
+  for (k = 0; k < argc; ++k) {
+    FILE *f;
+    char *line = 0;
+    size_t cap = 0;
+    int lineno = 0, in_block = 0;
+    if (strcmp(argv[k], "-v") == 0) {
+      verbose = 1;
+      continue;
+    }
+    f = fopen(argv[k], "r");
+    if (!f) {
+      fprintf(stderr, "cuteref examples: cannot open %s\n", argv[k]);
+      return 2;
+    }
+    ++files;
+    while (getline(&line, &cap, f) >= 0) {
+      char *t = ct_trim(line);
+      ++lineno;
+      if (strncmp(t, "```", 3) == 0) {
+        in_block = in_block ? 0 : (strcmp(t + 3, "cuteref") == 0);
+        continue;
+      }
+      if (!in_block || t[0] == '\0' || t[0] == '#') continue;
+      if (ct_run_example(argv[k], lineno, t, verbose)) ++passed;
+      else ++failed;
+    }
+    free(line);
+    fclose(f);
+  }
+  if (files == 0) return ct_usage_error("%s", "examples needs at least one file");
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
