@@ -7,6 +7,8 @@ static const ct_command ct_commands[] = {
     {"eval", ct_cmd_eval, ct_help_eval},
     {"show", ct_cmd_show, ct_help_show},
     {"examples", ct_cmd_examples, ct_help_examples},
+    {"check", ct_cmd_check, ct_help_check},
+    {"mutants", ct_cmd_mutants, ct_help_mutants},
 };
 
 const ct_command *ct_find_command(const char *name) {

@@ -19,6 +19,10 @@ int ct_cmd_show(int argc, char **argv);
 extern const char ct_help_eval[];
 extern const char ct_help_show[];
 int ct_cmd_examples(int argc, char **argv);
+int ct_cmd_check(int argc, char **argv);
+int ct_cmd_mutants(int argc, char **argv);
+extern const char ct_help_mutants[];
+extern const char ct_help_check[];
 extern const char ct_help_examples[];
 
 #endif

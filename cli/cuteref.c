@@ -20,6 +20,7 @@ static const char *ct_usage =
     "  eval --list   list every operation with its synopsis\n"
     "  show EXPR     print a layout's properties and its table of offsets\n"
     "  examples F... run the examples of spec pages (```cuteref blocks)\n"
+    "  check         run the property suite (every post-condition of spec/)\n"
     "  help [CMD]    this text, or the help of one command\n"
     "\n"
     "examples:\n"

@@ -1,6 +1,7 @@
 /* coalesce.c -- spec/coalesce.md. */
 #include "coalesce.h"
 #include "ct_arith.h"
+#include "ct_mutant.h"
 
 /* COAL-ALG: drop size-1 modes; merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. Both
  * rewrites keep the function on [0, size), and the result is canonical:
@@ -11,10 +12,10 @@ CT_FN void ct_coalesce_modes(const ct_modes *in, ct_modes *out) {
   out->n = 0;
   for (k = 0; k < in->n; ++k) {
     int64_t span, merged;
-    if (in->s[k] == 1) continue;
+    if (in->s[k] == 1 && !CT_MUTANT(12)) continue; /* M12: keeps size-1 modes */
     if (out->n > 0) {
       int t = out->n - 1;
-      if (!ct_mul_ovf(out->s[t], out->d[t], &span) && span == in->d[k] && !ct_mul_ovf(out->s[t], in->s[k], &merged)) {
+      if (!ct_mul_ovf(CT_MUTANT(11) ? in->s[k] : out->s[t], out->d[t], &span) && span == in->d[k] /* M11 */ && !ct_mul_ovf(out->s[t], in->s[k], &merged)) {
         out->s[t] = merged;
         out->ss[t] = (uint8_t)(out->ss[t] && in->ss[k]);
         continue;

@@ -11,6 +11,7 @@
  * K = round_up(M, N_a d_a) (CPL-2, CPL-3). */
 #include "complement.h"
 #include "ct_arith.h"
+#include "ct_mutant.h"
 
 CT_FN ct_code ct_complement(const ct_layout *A, const ct_tuple *cotarget, ct_layout *out, ct_err *e) {
   ct_layout f;
@@ -40,7 +41,7 @@ CT_FN ct_code ct_complement(const ct_layout *A, const ct_tuple *cotarget, ct_lay
     M = v.v;
   }
   /* Sort by stride, then by size (insertion sort: at most CT_MAX_NODES). */
-  for (k = 1; k < m.n; ++k) {
+  for (k = 1; k < m.n && !CT_MUTANT(10); ++k) { /* M10: unsorted */
     int j = k;
     while (j > 0 && (m.d[j - 1] > m.d[j] || (m.d[j - 1] == m.d[j] && m.s[j - 1] > m.s[j]))) {
       int64_t ts = m.s[j], td = m.d[j];
@@ -59,7 +60,7 @@ CT_FN ct_code ct_complement(const ct_layout *A, const ct_tuple *cotarget, ct_lay
   r.n = 0;
   for (k = 0; k < m.n; ++k) {
     /* CPL-PRE: the previous span must divide this stride. */
-    if (m.d[k] % cur != 0 || m.d[k] < cur) {
+    if ((m.d[k] % cur != 0 || m.d[k] < cur) && !(CT_MUTANT(9) && m.d[k] >= cur)) { /* M9: truncating division */
       int64_t dp = m.d[k - 1];
       if (m.d[k] < cur && m.d[k] % dp == 0 && m.d[k] / dp < m.s[k - 1])
         return CT_FAIL(e, CT_NOT_INJECTIVE,
@@ -72,7 +73,8 @@ CT_FN ct_code ct_complement(const ct_layout *A, const ct_tuple *cotarget, ct_lay
     ct_modes_push(&r, m.d[k] / cur, all_static, cur, all_static);
     if (ct_mul_ovf(m.s[k], m.d[k], &cur)) return CT_FAIL(e, CT_OVERFLOW, "complement: span overflows int64");
   }
-  ct_modes_push(&r, ct_ceil_div(M, cur), all_static, cur, all_static);
+  if (!CT_MUTANT(7)) /* M7: forgets the last mode; M8: floor division */
+    ct_modes_push(&r, CT_MUTANT(8) ? (M / cur > 0 ? M / cur : 1) : ct_ceil_div(M, cur), all_static, cur, all_static);
   ct_coalesce_modes(&r, &rc);
   return ct_modes_to_layout(&rc, out, e);
 }

@@ -10,10 +10,11 @@
  * equal to A^(B(c)). */
 #include "composition.h"
 #include "ct_arith.h"
+#include "ct_mutant.h"
 
 /* COMP-PREP: flatten A, drop size-1 modes except the last (it carries the
  * extension), merge s0:d0 ++ s1:s0*d0. Neither step changes A^. */
-CT_FN static void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
+CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
   ct_modes raw;
   int k;
   ct_modes_of(A, 0, &raw);
@@ -22,7 +23,7 @@ CT_FN static void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_stat
   for (k = 0; k < raw.n; ++k) {
     int64_t span, merged;
     *all_static = *all_static && raw.ss[k] && raw.ds[k];
-    if (raw.s[k] == 1 && k + 1 < raw.n) continue;
+    if (raw.s[k] == 1 && (k + 1 < raw.n || (CT_MUTANT(4) && m->n > 0))) continue; /* M4: plain coalesce */
     if (m->n > 0) {
       int t = m->n - 1;
       if (!ct_mul_ovf(m->s[t], m->d[t], &span) && span == raw.d[k] && !ct_mul_ovf(m->s[t], raw.s[k], &merged)) {
@@ -79,7 +80,8 @@ CT_FN static ct_code ct_comp_leaf(ct_comp *c, int64_t s, int ss, int64_t d, int 
   if (rest > a->s[k] || a->s[k] % rest != 0) {
     /* COMP-TRUNC: rest does not divide M_k; fine only if B never wraps. */
     int64_t top_digit;
-    if (rest < a->s[k] && !ct_mul_ovf(rest, s - 1, &top_digit) && top_digit < a->s[k]) {
+    if (rest < a->s[k] && !ct_mul_ovf(rest, s - 1, &top_digit) &&
+        (top_digit < a->s[k] || CT_MUTANT(1) || (CT_MUTANT(6) && top_digit - rest < a->s[k]))) { /* M1, M6 */
       if (ct_mul_ovf(rest, a->d[k], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
       ct_modes_push(r, s, ss, stride, st);
       ct_comp_use(c, k, top_digit);
@@ -108,7 +110,7 @@ CT_FN static ct_code ct_comp_leaf(ct_comp *c, int64_t s, int ss, int64_t d, int 
         if (j < last) ct_comp_use(c, j, unit * (rest_s - 1));
         return CT_OK;
       }
-      if (rest_s % n != 0)
+      if (rest_s % n != 0 && !CT_MUTANT(2)) /* M2: no shape divisibility */
         return CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
                        "composition: %lld elements of B do not fill whole modes of A: %lld is neither a multiple of "
                        "mode size %lld nor at most it",
@@ -172,7 +174,7 @@ CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *
   CT_TRY(ct_comp_tree(&c, B, &r, e));
   /* COMP-DISJOINT: no digit position below the top may overflow. */
   for (k = 0; k + 1 < c.a.n; ++k)
-    if (c.used[k] > c.a.s[k] - 1)
+    if (c.used[k] > c.a.s[k] - 1 && !CT_MUTANT(3)) /* M3: no disjointness */
       return CT_FAIL(e, CT_NOT_DISJOINT,
                      "composition: the modes of B together reach digit %lld of A's mode %lld:%lld, which has only "
                      "%lld values (their images overlap)",
@@ -211,6 +213,12 @@ CT_FN ct_code ct_composition_tiler(const ct_layout *A, const ct_tiler *T, ct_lay
       CT_TRY(ct_composition_tiler(&Ak, &Tk, &Rk, e));
       CT_TRY(ct_t_push_sub(&res.shape, &Rk.shape, 0, e));
       CT_TRY(ct_t_push_sub(&res.stride, &Rk.stride, 0, e));
+    }
+    for (k = r; CT_MUTANT(5) && k < ct_l_rank(A); ++k) { /* M5: keeps uncovered modes */
+      int path = k;
+      CT_TRY(ct_l_mode(A, &path, 1, &Ak, e));
+      CT_TRY(ct_t_push_sub(&res.shape, &Ak.shape, 0, e));
+      CT_TRY(ct_t_push_sub(&res.stride, &Ak.stride, 0, e));
     }
     CT_TRY(ct_t_close(&res.shape, hs, e));
     CT_TRY(ct_t_close(&res.stride, hd, e));

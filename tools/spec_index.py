@@ -8,7 +8,7 @@
 knows). The checks: index.md is current; every post-condition ID is unique;
 every error code of ref/ct_error.h is produced by an executed example
 (`! CODE` in spec/, or an `error CODE` line in cli/tests/eval_batch.out);
-every operation of the tool appears in an executed example (EXPR-1).
+every operation of the tool appears in an executed example.
 """
 import argparse
 import glob
@@ -121,10 +121,39 @@ def check(root, list_file):
                 continue
             op = line.split()[0]
             if op not in used:
-                problems.append("operation %s appears in no executed spec example (EXPR-1)" % op)
+                problems.append("operation %s appears in no executed spec example" % op)
     for p in problems:
         print("FAILED: " + p)
     print("%d passed, %d failed" % (1 if not problems else 0, len(problems)))
+    return 1 if problems else 0
+
+
+def trace(root, props_file):
+    """Every spec post-condition ID has a property; every property names one."""
+    spec_ids = {}
+    for path in pages(root):
+        for i, lineno in parse_page(path)[1]:
+            spec_ids[i] = "%s:%d" % (os.path.basename(path), lineno)
+    prop_ids = set()
+    problems = []
+    for line in open(props_file, encoding="utf-8"):
+        if not line.strip():
+            continue
+        pid = line.split()[0]
+        if "!" in pid:  # an error-code property: OP!CODE
+            continue
+        base = pid.split("/")[0]
+        prop_ids.add(base)
+        if base not in spec_ids:
+            problems.append("property %s names no spec ID" % pid)
+    for i, where in sorted(spec_ids.items()):
+        if i not in prop_ids:
+            problems.append("spec ID %s (%s) has no property" % (i, where))
+    for p in problems:
+        print("FAILED: " + p)
+    covered = len([i for i in spec_ids if i in prop_ids])
+    print("traceability: %d spec IDs, %d with a property" % (len(spec_ids), covered))
+    print("%d passed, %d failed" % (covered, len(problems)))
     return 1 if problems else 0
 
 
@@ -134,12 +163,15 @@ def main():
     ap.add_argument("--write", action="store_true", help="regenerate spec/index.md")
     ap.add_argument("--check", action="store_true", help="check index and coverage")
     ap.add_argument("--list", help="output of `cuteref eval --list`")
+    ap.add_argument("--trace", help="output of `cuteref check --list`: check spec IDs <-> properties")
     a = ap.parse_args()
     if a.write:
         with open(os.path.join(a.root, "spec", "index.md"), "w", encoding="utf-8") as f:
             f.write(render(a.root))
     if a.check:
         return check(a.root, a.list)
+    if a.trace:
+        return trace(a.root, a.trace)
     if not a.write:
         ap.print_usage()
         return 2

@@ -1,0 +1,497 @@
+/* engine.c -- runs properties on generated, enumerated and recorded cases. */
+#define _POSIX_C_SOURCE 200809L
+#include "props/engine.h"
+#include "ref/notation.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef CT_WITH_MUTANTS
+extern int ct_active_mutant;
+#endif
+
+static double ct_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void ct_run_defaults(ct_run_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->seed = 0xC0FFEEu;
+  o->cases = 2000;
+  o->ex_rank = 3;
+  o->ex_shape = 4;
+  o->ex_lo = -4;
+  o->ex_hi = 8;
+  o->ex2_rank = 2;
+  o->ex2_shape = 4;
+  o->ex2_lo = -1;
+  o->ex2_hi = 6;
+  o->shard_count = 1;
+  o->out = stdout;
+  ct_gen_default(&o->params);
+}
+
+int ct_find_prop(const char *id) {
+  int p;
+  for (p = 0; p < ct_num_props; ++p)
+    if (strcmp(ct_props[p].id, id) == 0) return p;
+  return -1;
+}
+
+static int ct_selected(const ct_run_opts *o, int p) {
+  const char *s = o->only;
+  if (!s || !*s) return 1;
+  while (*s) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n > 0 && strncmp(ct_props[p].id, s, n) == 0) return 1;
+    if (!e) break;
+    s = e + 1;
+  }
+  return 0;
+}
+
+void ct_case_print(int prop, const ct_case *c, char *buf, int cap) {
+  const char *f = ct_props[prop].fmt;
+  int n = 0;
+  buf[0] = '\0';
+  while (*f && n < cap - 1) {
+    if (f[0] == '%' && f[1] >= '0' && f[1] <= '3') {
+      int j = f[1] - '0';
+      if (j < c->n) n += ct_print_tiler(&c->v[j], buf + n, cap - n);
+      if (n > cap - 1) n = cap - 1;
+      f += 2;
+    } else if (f[0] == '%' && f[1] == 'k' && (f[2] == '0' || f[2] == '1')) {
+      n += snprintf(buf + n, (size_t)(cap - n), "%lld", (long long)c->k[f[2] - '0']);
+      if (n > cap - 1) n = cap - 1;
+      f += 3;
+    } else {
+      buf[n++] = *f++;
+    }
+  }
+  buf[n < cap ? n : cap - 1] = '\0';
+}
+
+/* ---- shrinking ---------------------------------------------------------------- */
+
+/* Removes leaf j from a tree (ancestors' spans and the parent's rank fixed). */
+static void ct_remove_node(ct_tuple *t, int j) {
+  int i, parent = -1;
+  for (i = 0; i < j; ++i)
+    if (t->nd[i].kind == CT_TUPLE && i + t->nd[i].span > j) {
+      t->nd[i].span = (uint16_t)(t->nd[i].span - 1);
+      parent = i;
+    }
+  if (parent >= 0) t->nd[parent].rank = (uint8_t)(t->nd[parent].rank - 1);
+  for (i = j; i + 1 < t->n; ++i) t->nd[i] = t->nd[i + 1];
+  --t->n;
+}
+
+static int ct_still_fails(int prop, const ct_case *c, ct_outcome *o) {
+  ct_outcome r;
+  ct_prop_check(prop, c, &r);
+  if (r.verdict != CT_FAILED) return 0;
+  *o = r;
+  return 1;
+}
+
+/* Candidate edit number `k` of case c; returns 0 when k is past the last. */
+static int ct_candidate(const ct_case *c, int k, ct_case *out) {
+  int j;
+  *out = *c;
+  out->admissible = 0; /* a shrunk case is no longer admissible by construction */
+  for (j = 0; j < c->n; ++j) {
+    const ct_layout *L = &c->v[j];
+    int x;
+    /* 1. drop a leaf */
+    for (x = 0; x < L->shape.n; ++x) {
+      if (L->shape.nd[x].kind == CT_TUPLE || x == 0) continue;
+      if (k-- == 0) {
+        ct_remove_node(&out->v[j].shape, x);
+        ct_remove_node(&out->v[j].stride, x);
+        return 1;
+      }
+    }
+    /* 2. flatten */
+    if (ct_t_depth(&L->shape, 0) > 1 && !L->shape.nd[0].mark) {
+      if (k-- == 0) {
+        ct_err e;
+        ct_l_flatten(L, &out->v[j], &e);
+        return 1;
+      }
+    }
+    /* 3. smaller shapes and strides */
+    for (x = 0; x < L->shape.n; ++x) {
+      int64_t s = L->shape.nd[x].v, d = L->stride.nd[x].v, cand[6];
+      int m, nc = 0;
+      if (L->shape.nd[x].kind != CT_INT) continue;
+      if (s > 1) cand[nc++] = 1;
+      if (s / 2 > 1) cand[nc++] = s / 2;
+      if (s - 1 > 1) cand[nc++] = s - 1;
+      for (m = 0; m < nc; ++m)
+        if (k-- == 0) {
+          out->v[j].shape.nd[x].v = cand[m];
+          return 1;
+        }
+      nc = 0;
+      if (d != 0) cand[nc++] = 0;
+      if (d < 0) cand[nc++] = -d;
+      if (d / 2 != 0 && d / 2 != d) cand[nc++] = d / 2;
+      if (d > 1) cand[nc++] = d - 1;
+      if (d < -1) cand[nc++] = d + 1;
+      for (m = 0; m < nc; ++m)
+        if (k-- == 0) {
+          out->v[j].stride.nd[x].v = cand[m];
+          return 1;
+        }
+    }
+    /* 4. no static marks */
+    for (x = 0; x < L->shape.n; ++x)
+      if (L->shape.nd[x].stat || L->stride.nd[x].stat) break;
+    if (x < L->shape.n && k-- == 0) {
+      for (x = 0; x < L->shape.n; ++x) out->v[j].shape.nd[x].stat = out->v[j].stride.nd[x].stat = 0;
+      return 1;
+    }
+  }
+  for (j = 0; j < 2; ++j) {
+    int64_t v = c->k[j];
+    if (v == 0) continue;
+    if (k-- == 0) {
+      out->k[j] = v / 2;
+      return 1;
+    }
+    if (k-- == 0) {
+      out->k[j] = v > 0 ? v - 1 : v + 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int ct_shrink(int prop, ct_case *c, ct_outcome *o) {
+  int steps = 0, budget = 4000, progress = 1;
+  ct_case keep = *c;
+  keep.admissible = 0;
+  {
+    ct_outcome r; /* the failure must not depend on admissibility by construction */
+    ct_prop_check(prop, &keep, &r);
+    if (r.verdict != CT_FAILED) return 0;
+    *o = r;
+    *c = keep;
+  }
+  while (progress && budget > 0) {
+    int k;
+    ct_case cand;
+    progress = 0;
+    for (k = 0; budget > 0 && ct_candidate(c, k, &cand); ++k) {
+      --budget;
+      if (ct_still_fails(prop, &cand, o)) {
+        *c = cand;
+        ++steps;
+        progress = 1;
+        break;
+      }
+    }
+  }
+  return steps;
+}
+
+/* ---- regressions -------------------------------------------------------------- */
+
+/* A line: ID;value;value...;k=K0,K1 (values in notation, tilers in <...>). */
+static int ct_parse_regression(char *line, int *prop, ct_case *c) {
+  char *tok, *save = 0;
+  int n = 0;
+  ct_err e;
+  tok = strtok_r(line, ";", &save);
+  if (!tok) return 0;
+  while (*tok == ' ') ++tok;
+  *prop = ct_find_prop(tok);
+  if (*prop < 0) return 0;
+  memset(c, 0, sizeof *c);
+  while ((tok = strtok_r(0, ";\n", &save)) != 0) {
+    while (*tok == ' ') ++tok;
+    if (strncmp(tok, "k=", 2) == 0) {
+      long long a = 0, b = 0;
+      sscanf(tok + 2, "%lld,%lld", &a, &b);
+      c->k[0] = a;
+      c->k[1] = b;
+      continue;
+    }
+    if (n >= CT_CASE_VALS) return 0;
+    if (tok[0] == '<' ? ct_parse_tiler(tok, &c->v[n], &e) != CT_OK : ct_parse_layout(tok, &c->v[n], &e) != CT_OK)
+      return 0;
+    ++n;
+  }
+  c->n = n;
+  return 1;
+}
+
+static void ct_format_regression(int prop, const ct_case *c, char *buf, int cap) {
+  int j, n = snprintf(buf, (size_t)cap, "%s", ct_props[prop].id);
+  for (j = 0; j < c->n && n < cap - 2; ++j) {
+    buf[n++] = ';';
+    n += ct_print_tiler(&c->v[j], buf + n, cap - n);
+  }
+  if (n < cap) snprintf(buf + n, (size_t)(cap - n), ";k=%lld,%lld", (long long)c->k[0], (long long)c->k[1]);
+}
+
+static int ct_run_regressions(const ct_run_opts *o) {
+  FILE *f;
+  char line[8192];
+  int bad = 0, n = 0, lineno = 0;
+  if (!o->regressions) return 0;
+  f = fopen(o->regressions, "r");
+  if (!f) return 0;
+  while (fgets(line, sizeof line, f)) {
+    int prop;
+    ct_case c;
+    ct_outcome r;
+    char copy[8192];
+    ++lineno;
+    if (line[0] == '#' || line[0] == '\n') continue;
+    strcpy(copy, line);
+    if (!ct_parse_regression(copy, &prop, &c)) {
+      fprintf(o->out, "regressions:%d: cannot read: %s", lineno, line);
+      ++bad;
+      continue;
+    }
+    if (!ct_selected(o, prop)) continue;
+    ++n;
+    ct_prop_check(prop, &c, &r);
+    if (r.verdict == CT_FAILED) {
+      fprintf(o->out, "FAIL %s (regression, %s:%d)\n  why: %s\n", ct_props[prop].id, o->regressions, lineno, r.why);
+      ++bad;
+    }
+  }
+  fclose(f);
+  if (!o->quiet) fprintf(o->out, "regressions: %d cases rerun from %s, %d failed\n", n, o->regressions, bad);
+  return bad;
+}
+
+/* ---- exhaustive enumeration ----------------------------------------------------- */
+
+typedef struct {
+  int n, maxr;
+  int64_t s[4], d[4];
+  int maxs, lo, hi;
+} ct_flat_it;
+
+static void ct_it_init(ct_flat_it *it, int maxr, int maxs, int lo, int hi) {
+  int k;
+  it->n = 1;
+  it->maxr = maxr;
+  it->maxs = maxs;
+  it->lo = lo;
+  it->hi = hi;
+  for (k = 0; k < 4; ++k) {
+    it->s[k] = 1;
+    it->d[k] = lo;
+  }
+}
+
+static int ct_it_next(ct_flat_it *it) {
+  int k;
+  for (k = 0; k < it->n; ++k) {
+    if (++it->d[k] <= it->hi) return 1;
+    it->d[k] = it->lo;
+    if (++it->s[k] <= it->maxs) return 1;
+    it->s[k] = 1;
+  }
+  if (it->n == it->maxr) return 0;
+  ++it->n;
+  return 1;
+}
+
+static int64_t ct_it_count(int maxr, int maxs, int lo, int hi) {
+  int64_t per = (int64_t)maxs * (hi - lo + 1), total = 0, p = 1;
+  int r;
+  for (r = 1; r <= maxr; ++r) {
+    p *= per;
+    total += p;
+  }
+  return total;
+}
+
+static void ct_it_layout(const ct_flat_it *it, ct_layout *L) {
+  ct_modes m;
+  ct_err e;
+  int k;
+  m.n = 0;
+  for (k = 0; k < it->n; ++k) ct_modes_push(&m, it->s[k], 0, it->d[k], 0);
+  if (it->n == 1) ct_l_set_int(L, it->s[0], 0, it->d[0], 0);
+  else ct_modes_to_layout(&m, L, &e);
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static void ct_report_failure(const ct_run_opts *o, int p, uint64_t seed, int64_t index, const ct_case *c,
+                              const ct_outcome *r, ct_prop_stats *st) {
+  char buf[4096], line[8192];
+  ct_case s = *c;
+  ct_outcome so = *r;
+  int steps;
+  ct_case_print(p, c, buf, sizeof buf);
+  fprintf(o->out, "FAIL %s seed=0x%llx index=%lld\n  case:   %s\n  why:    %s\n", ct_props[p].id,
+          (unsigned long long)seed, (long long)index, buf, r->why);
+  steps = ct_shrink(p, &s, &so);
+  ct_case_print(p, &s, buf, sizeof buf);
+  if (steps > 0) fprintf(o->out, "  shrunk: %s   (%d steps)\n  why:    %s\n", buf, steps, so.why);
+  else fprintf(o->out, "  shrunk: (no smaller failing case)\n");
+  if (index >= 0)
+    fprintf(o->out, "  replay: cuteref check --replay %s:0x%llx:%lld\n", ct_props[p].id, (unsigned long long)seed,
+            (long long)index);
+  ct_format_regression(p, steps > 0 ? &s : c, line, sizeof line);
+  fprintf(o->out, "  regression line: %s\n", line);
+  if (st && !st->first_failure[0]) {
+    strncpy(st->first_failure, buf, sizeof st->first_failure - 1);
+    st->first_failure[sizeof st->first_failure - 1] = '\0';
+  }
+  if (o->record) {
+    FILE *f = fopen(o->record, "a");
+    if (f) {
+      fprintf(f, "%s\n", line);
+      fclose(f);
+    }
+  }
+}
+
+int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats) {
+  int p, failed_props = 0;
+  double t_all = ct_now(), last_progress = t_all;
+  int64_t total_cases = 0, total_fail = 0, total_adm = 0;
+  failed_props += ct_run_regressions(o) > 0;
+  if (o->exhaustive && !o->quiet) {
+    fprintf(o->out, "exhaustive bounds: single layouts rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts\n",
+            o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi, (long long)ct_it_count(o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi));
+    {
+      int64_t n2 = ct_it_count(o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+      fprintf(o->out, "exhaustive bounds: pairs rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts, %lld pairs\n",
+              o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi, (long long)n2, (long long)(n2 * n2));
+    }
+  }
+  if (!o->quiet)
+    fprintf(o->out, "%-34s %10s %10s %8s %9s %10s\n", "property", "cases", "admissible", "failures", "time(s)", "cases/s");
+  for (p = 0; p < ct_num_props; ++p) {
+    ct_prop_stats st;
+    double t0 = ct_now();
+    uint64_t stream = ct_hash_str(ct_props[p].id);
+    int gen = ct_props[p].gen;
+    memset(&st, 0, sizeof st);
+    if (!ct_selected(o, p)) continue;
+    if (!o->exhaustive) {
+      int64_t i;
+      for (i = o->shard_index; i < o->cases; i += o->shard_count) {
+        ct_case c;
+        ct_outcome r;
+        ct_case_gen(gen, &o->params, o->seed, (uint64_t)i, stream, &c);
+        ct_prop_check(p, &c, &r);
+        ++st.cases;
+        if (r.verdict != CT_SKIPPED) ++st.admissible;
+        if (r.verdict == CT_FAILED) {
+          if (st.failures++ < 3) ct_report_failure(o, p, o->seed, i, &c, &r, &st);
+          if (o->stop_at_first) break;
+        }
+        if (o->progress && (i & 1023) == 0 && ct_now() - last_progress > 2.0) {
+          last_progress = ct_now();
+          fprintf(stderr, "[check] %s: %lld/%lld cases, %lld failures so far\n", ct_props[p].id, (long long)i,
+                  (long long)o->cases, (long long)total_fail + st.failures);
+        }
+      }
+    } else if (gen == CT_GEN_COMP3 || gen == CT_GEN_TILER) {
+      /* not enumerated: triples and tilers are sampled only */
+    } else {
+      ct_flat_it a, b;
+      int pair = !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
+      int64_t idx = 0;
+      if (!pair) ct_it_init(&a, o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi);
+      else ct_it_init(&a, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+      do {
+        ct_case c;
+        int more_b = 1;
+        memset(&c, 0, sizeof c);
+        ct_it_layout(&a, &c.v[0]);
+        c.n = 1;
+        if (pair) {
+          ct_it_init(&b, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+          c.n = 2;
+        }
+        while (more_b) {
+          int64_t ks[3] = {1, 7, 24}, nk = gen == CT_GEN_CPL ? 3 : 1, kk;
+          if (pair) ct_it_layout(&b, &c.v[1]);
+          for (kk = 0; kk < nk; ++kk) {
+            ct_outcome r;
+            if (gen == CT_GEN_CPL) c.k[0] = ks[kk];
+            if (gen == CT_GEN_INT) c.k[0] = idx;
+            if (idx++ % o->shard_count != o->shard_index) continue;
+            ct_prop_check(p, &c, &r);
+            ++st.cases;
+            if (r.verdict != CT_SKIPPED) ++st.admissible;
+            if (r.verdict == CT_FAILED && st.failures++ < 3) ct_report_failure(o, p, 0, -1, &c, &r, &st);
+          }
+          more_b = pair ? ct_it_next(&b) : 0;
+          if (o->progress && ct_now() - last_progress > 2.0) {
+            last_progress = ct_now();
+            fprintf(stderr, "[check] %s: %lld cases enumerated\n", ct_props[p].id, (long long)st.cases);
+          }
+        }
+      } while (ct_it_next(&a));
+    }
+    st.seconds = ct_now() - t0;
+    total_cases += st.cases;
+    total_fail += st.failures;
+    total_adm += st.admissible;
+    if (st.failures) ++failed_props;
+    if (stats) stats[p] = st;
+    if (!o->quiet)
+      fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", ct_props[p].id, (long long)st.cases,
+              (long long)st.admissible, (long long)st.failures, st.seconds,
+              st.seconds > 0 ? (double)st.cases / st.seconds : 0.0);
+  }
+  if (!o->quiet) {
+    double t = ct_now() - t_all;
+    fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", "total", (long long)total_cases, (long long)total_adm,
+            (long long)total_fail, t, t > 0 ? (double)total_cases / t : 0.0);
+  }
+  return failed_props;
+}
+
+int ct_replay(const ct_run_opts *o, const char *what) {
+  char id[128];
+  const char *c1 = strchr(what, ':'), *c2;
+  unsigned long long seed;
+  long long index;
+  int p;
+  ct_case c;
+  ct_outcome r;
+  char buf[4096];
+  if (!c1 || (size_t)(c1 - what) >= sizeof id) return 2;
+  memcpy(id, what, (size_t)(c1 - what));
+  id[c1 - what] = '\0';
+  c2 = strchr(c1 + 1, ':');
+  if (!c2) return 2;
+  seed = strtoull(c1 + 1, 0, 0);
+  index = strtoll(c2 + 1, 0, 0);
+  p = ct_find_prop(id);
+  if (p < 0) {
+    fprintf(stderr, "cuteref check: no property %s\n", id);
+    return 2;
+  }
+  ct_case_gen(ct_props[p].gen, &o->params, seed, (uint64_t)index, ct_hash_str(ct_props[p].id), &c);
+  ct_prop_check(p, &c, &r);
+  ct_case_print(p, &c, buf, sizeof buf);
+  fprintf(o->out, "%s seed=0x%llx index=%lld\n  case:    %s\n  verdict: %s%s%s\n", id, seed, index, buf,
+          r.verdict == CT_PASS ? "pass" : r.verdict == CT_SKIPPED ? "skipped (inadmissible input)" : "FAIL",
+          r.verdict == CT_FAILED ? "\n  why:     " : "", r.verdict == CT_FAILED ? r.why : "");
+  if (r.verdict == CT_FAILED) {
+    int steps = ct_shrink(p, &c, &r);
+    ct_case_print(p, &c, buf, sizeof buf);
+    fprintf(o->out, "  shrunk:  %s   (%d steps)\n  why:     %s\n", buf, steps, r.why);
+    return 1;
+  }
+  return 0;
+}

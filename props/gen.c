@@ -1,0 +1,264 @@
+/* gen.c -- generators (see gen.h). Recursion only in ct_gen_nest, bounded by
+ * max_depth <= CT_MAX_DEPTH. */
+#include "props/gen.h"
+#include "ref/composition.h"
+
+CT_FN void ct_gen_default(ct_gen_params *p) {
+  p->max_leaves = 4;
+  p->max_depth = 2;
+  p->max_mode = 6;
+  p->max_size = 512;
+  p->max_stride = 24;
+  p->static_pct = 30;
+}
+
+CT_FN static void ct_shuffle(ct_rng *r, int *v, int n) {
+  int k;
+  for (k = n - 1; k > 0; --k) {
+    int j = (int)ct_rng_range(r, 0, k), t = v[k];
+    v[k] = v[j];
+    v[j] = t;
+  }
+}
+
+CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes *m, int lo, int hi, int depth,
+                              ct_layout *out, int as_tuple) {
+  ct_err e;
+  int i, hs, hd;
+  if (!as_tuple && hi - lo == 1) {
+    ct_t_push_int(&out->shape, m->s[lo], m->ss[lo], &e);
+    ct_t_push_int(&out->stride, m->d[lo], m->ds[lo], &e);
+    return;
+  }
+  ct_t_open(&out->shape, &hs, &e);
+  ct_t_open(&out->stride, &hd, &e);
+  i = lo;
+  while (i < hi) {
+    int run = 1;
+    if (depth + 1 < p->max_depth && depth + 1 < CT_MAX_DEPTH && ct_rng_chance(r, 1, 3))
+      run = (int)ct_rng_range(r, 1, hi - i < 3 ? hi - i : 3);
+    if (run == 1 && !(depth + 1 < p->max_depth && ct_rng_chance(r, 1, 12)))
+      ct_nest_rec(r, p, m, i, i + 1, depth + 1, out, 0);
+    else
+      ct_nest_rec(r, p, m, i, i + run, depth + 1, out, 1);
+    i += run;
+  }
+  ct_t_close(&out->shape, hs, &e);
+  ct_t_close(&out->stride, hd, &e);
+}
+
+CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out) {
+  ct_t_clear(&out->shape);
+  ct_t_clear(&out->stride);
+  if (m->n == 0) {
+    ct_l_set_int(out, 1, 1, 0, 1);
+    return;
+  }
+  ct_nest_rec(r, p, m, 0, m->n, 0, out, m->n > 1 || ct_rng_chance(r, 1, 4));
+}
+
+CT_FN void ct_gen_flat_shape(ct_rng *r, const ct_gen_params *p, ct_modes *m) {
+  int k, n = (int)ct_rng_range(r, 1, p->max_leaves);
+  int64_t size = 1;
+  m->n = 0;
+  for (k = 0; k < n; ++k) {
+    int64_t s = ct_rng_chance(r, 1, 6) ? 1 : ct_rng_range(r, 2, p->max_mode);
+    while (s > 1 && size * s > p->max_size) --s;
+    size *= s;
+    ct_modes_push(m, s, ct_rng_chance(r, p->static_pct, 100), 0, 0);
+  }
+}
+
+CT_FN void ct_gen_strides(ct_rng *r, const ct_gen_params *p, int cls, ct_modes *m) {
+  int order[CT_MAX_NODES], k;
+  int64_t cur = 1;
+  for (k = 0; k < m->n; ++k) order[k] = k;
+  ct_shuffle(r, order, m->n);
+  for (k = 0; k < m->n; ++k) {
+    int j = order[k];
+    m->d[j] = cur;
+    cur *= m->s[j];
+    if (cls == CT_SC_GAPS && ct_rng_chance(r, 1, 2)) cur *= ct_rng_range(r, 2, 3);
+    m->ds[j] = (uint8_t)ct_rng_chance(r, p->static_pct, 100);
+  }
+  for (k = 0; k < m->n; ++k) {
+    if (cls == CT_SC_BROADCAST && ct_rng_chance(r, 1, 3)) m->d[k] = 0;
+    if (cls == CT_SC_NEGATIVE && ct_rng_chance(r, 1, 2)) m->d[k] = -m->d[k];
+    if (cls == CT_SC_RANDOM) m->d[k] = ct_rng_range(r, -p->max_stride, p->max_stride);
+  }
+}
+
+CT_FN void ct_gen_layout(ct_rng *r, const ct_gen_params *p, int cls, ct_layout *out) {
+  ct_modes m;
+  if (cls < 0) cls = (int)ct_rng_range(r, 0, CT_SC_COUNT - 1);
+  ct_gen_flat_shape(r, p, &m);
+  ct_gen_strides(r, p, cls, &m);
+  ct_gen_nest(r, p, &m, out);
+}
+
+/* A random divisor chain of n: n = f_0 * f_1 * ..., each f > 1. */
+CT_FN static int ct_factor_chain(ct_rng *r, int64_t n, int64_t *f, int cap) {
+  int k = 0;
+  while (n > 1 && k < cap) {
+    int64_t divs[64], d;
+    int nd = 0;
+    for (d = 2; d <= n && nd < 64; ++d)
+      if (n % d == 0) divs[nd++] = d;
+    d = ct_rng_chance(r, 1, 3) ? n : divs[ct_rng_range(r, 0, nd - 1)];
+    f[k++] = d;
+    n /= d;
+  }
+  return k;
+}
+
+/* Units (size f : domain stride P) refining the digits `digits` (the last
+ * one unbounded: a short chain is drawn for it). */
+CT_FN static int ct_units(ct_rng *r, const ct_modes *digits, int64_t *us, int64_t *up, int cap) {
+  int k, n = 0;
+  int64_t P = 1;
+  for (k = 0; k < digits->n && n < cap; ++k) {
+    int64_t f[16];
+    int j, nf;
+    if (k + 1 == digits->n) {
+      nf = (int)ct_rng_range(r, 0, 2);
+      for (j = 0; j < nf; ++j) f[j] = ct_rng_range(r, 2, 4);
+    } else {
+      nf = ct_factor_chain(r, digits->s[k], f, 16);
+    }
+    for (j = 0; j < nf && n < cap; ++j) {
+      us[n] = f[j];
+      up[n] = P;
+      P *= f[j];
+      ++n;
+    }
+  }
+  return n;
+}
+
+/* B from a subset of the units, consecutive chosen units sometimes merged,
+ * in a random order, with an occasional size-1 or broadcast leaf. */
+CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t *us, const int64_t *up, int n,
+                                ct_layout *B) {
+  ct_modes m;
+  int order[CT_MAX_NODES], k;
+  int64_t size = 1;
+  m.n = 0;
+  for (k = 0; k < n; ++k) {
+    if (!ct_rng_chance(r, 3, 5)) continue;
+    if (size * us[k] > p->max_size) continue;
+    size *= us[k];
+    if (m.n > 0 && ct_rng_chance(r, 1, 3) && k > 0 && m.d[m.n - 1] * m.s[m.n - 1] == up[k]) {
+      m.s[m.n - 1] *= us[k]; /* the previous chosen unit is contiguous */
+      continue;
+    }
+    ct_modes_push(&m, us[k], ct_rng_chance(r, p->static_pct, 100), up[k], ct_rng_chance(r, p->static_pct, 100));
+  }
+  if (ct_rng_chance(r, 1, 6)) ct_modes_push(&m, 1, 0, ct_rng_range(r, 0, 9), 0);
+  if (ct_rng_chance(r, 1, 6) && size * 3 <= p->max_size) ct_modes_push(&m, ct_rng_range(r, 2, 3), 0, 0, 0);
+  for (k = 0; k < m.n; ++k) order[k] = k;
+  ct_shuffle(r, order, m.n);
+  {
+    ct_modes o;
+    o.n = 0;
+    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.s[order[k]], m.ss[order[k]], m.d[order[k]], m.ds[order[k]]);
+    if (o.n == 0) ct_modes_push(&o, 1, 1, 0, 1);
+    ct_gen_nest(r, p, &o, B);
+  }
+}
+
+CT_FN void ct_gen_comp_pair(ct_rng *r, const ct_gen_params *p, ct_layout *A, ct_layout *B) {
+  ct_modes digits;
+  int64_t us[CT_MAX_NODES], up[CT_MAX_NODES];
+  int n, st;
+  ct_gen_layout(r, p, -1, A);
+  ct_comp_prepare(A, &digits, &st);
+  n = ct_units(r, &digits, us, up, CT_MAX_NODES / 2);
+  ct_pick_units(r, p, us, up, n, B);
+}
+
+CT_FN void ct_gen_complementable(ct_rng *r, const ct_gen_params *p, ct_layout *A, int64_t *M) {
+  ct_modes m;
+  int64_t f[8], K = 1, span = 1;
+  int k, nf = (int)ct_rng_range(r, 1, 5), order[CT_MAX_NODES];
+  m.n = 0;
+  for (k = 0; k < nf; ++k) {
+    f[k] = ct_rng_range(r, 2, 4);
+    if (ct_rng_chance(r, 1, 2)) { /* this link belongs to A */
+      ct_modes_push(&m, f[k], ct_rng_chance(r, p->static_pct, 100), K, ct_rng_chance(r, p->static_pct, 100));
+      span = K * f[k];
+    }
+    K *= f[k];
+  }
+  if (ct_rng_chance(r, 1, 4)) ct_modes_push(&m, ct_rng_range(r, 2, 3), 0, 0, 0);
+  if (ct_rng_chance(r, 1, 5)) ct_modes_push(&m, 1, 0, ct_rng_range(r, 0, 7), 0);
+  for (k = 0; k < m.n; ++k) order[k] = k;
+  ct_shuffle(r, order, m.n);
+  {
+    ct_modes o;
+    o.n = 0;
+    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.s[order[k]], m.ss[order[k]], m.d[order[k]], m.ds[order[k]]);
+    ct_gen_nest(r, p, &o, A);
+  }
+  (void)span;
+  *M = ct_rng_range(r, 1, 2 * K);
+}
+
+CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A, ct_layout *B) {
+  ct_modes m;
+  int64_t us[CT_MAX_NODES], up[CT_MAX_NODES], P = 1;
+  int k, n = 0;
+  ct_modes_of(A, 0, &m);
+  for (k = 0; k < m.n; ++k) {
+    int64_t f[16];
+    int j, nf = ct_factor_chain(r, m.s[k], f, 16);
+    for (j = 0; j < nf && n < CT_MAX_NODES / 2; ++j) {
+      us[n] = f[j];
+      up[n] = P;
+      P *= f[j];
+      ++n;
+    }
+  }
+  {
+    ct_modes b;
+    int order[CT_MAX_NODES];
+    b.n = 0;
+    for (k = 0; k < n; ++k)
+      if (ct_rng_chance(r, 1, 2))
+        ct_modes_push(&b, us[k], ct_rng_chance(r, p->static_pct, 100), up[k], ct_rng_chance(r, p->static_pct, 100));
+    for (k = 0; k < b.n; ++k) order[k] = k;
+    ct_shuffle(r, order, b.n);
+    {
+      ct_modes o;
+      o.n = 0;
+      for (k = 0; k < b.n; ++k) ct_modes_push(&o, b.s[order[k]], b.ss[order[k]], b.d[order[k]], b.ds[order[k]]);
+      if (o.n == 0) ct_modes_push(&o, 1, 1, 0, 1);
+      ct_gen_nest(r, p, &o, B);
+    }
+  }
+}
+
+CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, ct_tiler *T) {
+  int k, n = (int)ct_rng_range(r, 1, ct_l_rank(A)), hs, hd;
+  ct_err e;
+  ct_t_clear(&T->shape);
+  ct_t_clear(&T->stride);
+  ct_t_open(&T->shape, &hs, &e);
+  ct_t_open(&T->stride, &hd, &e);
+  for (k = 0; k < n; ++k) {
+    ct_layout Ak, Bk;
+    int path = k;
+    if (ct_rng_chance(r, 1, 5)) {
+      ct_t_push_all(&T->shape, &e);
+      ct_t_push_all(&T->stride, &e);
+      continue;
+    }
+    ct_l_mode(A, &path, 1, &Ak, &e);
+    ct_gen_divisor(r, p, &Ak, &Bk);
+    ct_t_push_sub(&T->shape, &Bk.shape, 0, &e);
+    ct_t_push_sub(&T->stride, &Bk.stride, 0, &e);
+  }
+  ct_t_close(&T->shape, hs, &e);
+  ct_t_close(&T->stride, hd, &e);
+  T->shape.nd[0].mark = 1;
+  T->stride.nd[0].mark = 1;
+}

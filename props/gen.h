@@ -1,0 +1,53 @@
+/* gen.h -- generators of layouts and of admissible operands (props/).
+ *
+ * Everything is drawn from a ct_rng, so a case is a pure function of
+ * (seed, index, property): the same on every machine and on the GPU. */
+#ifndef CT_GEN_H
+#define CT_GEN_H
+
+#include "props/rng.h"
+#include "ref/modes.h"
+
+typedef struct {
+  int max_leaves;   /* integers in a shape */
+  int max_depth;    /* nesting levels (0: an integer or a flat tuple) */
+  int64_t max_mode; /* largest shape entry */
+  int64_t max_size; /* cap on the size of a generated layout */
+  int64_t max_stride;
+  int static_pct;   /* percent of integers marked static */
+} ct_gen_params;
+
+/* Stride classes of ct_gen_layout. */
+enum {
+  CT_SC_COMPACT,   /* compact, modes in a random order */
+  CT_SC_GAPS,      /* injective with gaps */
+  CT_SC_BROADCAST, /* some strides 0 */
+  CT_SC_NEGATIVE,  /* some strides negated */
+  CT_SC_RANDOM,    /* anything in [-max_stride, max_stride] */
+  CT_SC_COUNT
+};
+
+CT_FN void ct_gen_default(ct_gen_params *p);
+/* A random nesting of the flat modes m (their order kept). */
+CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out);
+CT_FN void ct_gen_flat_shape(ct_rng *r, const ct_gen_params *p, ct_modes *m);
+CT_FN void ct_gen_strides(ct_rng *r, const ct_gen_params *p, int cls, ct_modes *m);
+/* A random layout of a random stride class (cls < 0) or of class cls. */
+CT_FN void ct_gen_layout(ct_rng *r, const ct_gen_params *p, int cls, ct_layout *out);
+
+/* Constructive generators of admissible inputs. */
+/* (A, B) that composition accepts: B's leaves are disjoint pieces of a
+ * refinement of A's digits (spec/composition.md, COMP-LEAF/DISJOINT). */
+CT_FN void ct_gen_comp_pair(ct_rng *r, const ct_gen_params *p, ct_layout *A, ct_layout *B);
+/* (A, M) with an ordered complement: A's modes are some links of a chain of
+ * factors, in any order, with broadcast and size-1 modes added. */
+CT_FN void ct_gen_complementable(ct_rng *r, const ct_gen_params *p, ct_layout *A, int64_t *M);
+/* B with an ordered complement in size(A) whose leaves refine A's digits
+ * (logical_divide(A, B) admissible by construction). */
+CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A, ct_layout *B);
+
+/* A tiler <T0, ...> for A: rank 1..rank(A), each mode `_` or a divisor of
+ * A's mode (ct_gen_divisor). */
+CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, ct_tiler *T);
+
+#endif

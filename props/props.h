@@ -1,0 +1,86 @@
+/* props.h -- properties: one per post-condition ID of spec/ (and one per
+ * error code an operation can raise), each a pure function of a case.
+ *
+ * Checks are CT_FN and take no state, so device/ runs the very same code:
+ * case k of (seed, property) is generated and checked identically on the
+ * host and on the GPU. */
+#ifndef CT_PROPS_H
+#define CT_PROPS_H
+
+#include "props/gen.h"
+
+#define CT_CASE_VALS 4
+
+/* What a case holds and how it was made. */
+typedef enum {
+  CT_GEN_LAYOUT,  /* v0: a random layout */
+  CT_GEN_PAIR,    /* v0, v1: random layouts */
+  CT_GEN_COMP,    /* v0 o v1 admissible by construction */
+  CT_GEN_COMP3,   /* v0, v1, v2 with (v1, v2) admissible and v2's image inside size(v1) */
+  CT_GEN_CPL,     /* v0 with an ordered complement; k0 the cotarget */
+  CT_GEN_DIV,     /* v0, v1 with logical_divide(v0, v1) admissible by construction */
+  CT_GEN_PROD,    /* v0 complementable, v1 random */
+  CT_GEN_INT,     /* v0 a random layout, k0 an integer in [0, 2*size) */
+  CT_GEN_TILER,   /* v0 a layout, v1 a tiler <...> of divisors / `_` of v0's modes */
+  CT_GEN_COUNT
+} ct_gen_kind;
+
+typedef struct {
+  int n;                     /* layouts used */
+  ct_layout v[CT_CASE_VALS]; /* an IntTuple input is v[k].shape */
+  int64_t k[2];              /* integer inputs */
+  int admissible;            /* built admissible: a rejection is a failure */
+} ct_case;
+
+typedef enum { CT_PASS = 0, CT_FAILED = 1, CT_SKIPPED = 2 } ct_verdict;
+
+typedef struct {
+  ct_verdict verdict;
+  uint64_t digest;  /* of the operation's result (layout or error code) */
+  char why[224];    /* what failed (host only) */
+} ct_outcome;
+
+#if CT_ON_DEVICE
+#define CT_FAILS(o, ...) ((o)->verdict = CT_FAILED)
+#else
+void ct_fails(ct_outcome *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#define CT_FAILS(o, ...) ct_fails((o), __VA_ARGS__)
+#endif
+
+/* Scratch arrays of brute-force checks: static on the host (one thread),
+ * per-thread locals on the GPU, where they are also smaller. */
+#if CT_ON_DEVICE
+#define CT_SCRATCH
+#define CT_BRUTE_MAX 512
+#else
+#define CT_SCRATCH static
+#define CT_BRUTE_MAX 4096
+#endif
+
+CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c);
+
+/* Helpers for checks. */
+CT_FN int64_t ct_ev(const ct_layout *L, int64_t i);          /* L(i); 0 on error */
+CT_FN int64_t ct_size(const ct_layout *L);                   /* -1 on overflow */
+CT_FN uint64_t ct_digest_layout(const ct_layout *L);
+CT_FN uint64_t ct_digest_code(ct_code c);
+/* A rejection of `what`: a failure if the case was built admissible. */
+CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const char *what);
+
+/* The property table (props_list.h) and its dispatch. */
+typedef struct {
+  const char *id;  /* spec ID, or OP!CODE for an error-code property */
+  int gen;         /* ct_gen_kind */
+  const char *op;  /* the operation(s), for reports */
+  const char *fmt; /* how to print a case: "composition(%0, %1)" */
+} ct_prop_info;
+
+extern const ct_prop_info ct_props[];
+extern const int ct_num_props;
+CT_FN void ct_prop_check(int prop, const ct_case *c, ct_outcome *o);
+
+#endif

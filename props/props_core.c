@@ -1,0 +1,114 @@
+/* props_core.c -- case generation and the helpers checks share. */
+#include "props/props.h"
+#include "ref/coalesce.h"
+
+#if !CT_ON_DEVICE
+#include <stdarg.h>
+#include <stdio.h>
+void ct_fails(ct_outcome *o, const char *fmt, ...) {
+  va_list ap;
+  o->verdict = CT_FAILED;
+  va_start(ap, fmt);
+  vsnprintf(o->why, sizeof o->why, fmt, ap);
+  va_end(ap);
+}
+#endif
+
+CT_FN int64_t ct_ev(const ct_layout *L, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_l_eval(L, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
+
+CT_FN int64_t ct_size(const ct_layout *L) {
+  ct_val v;
+  ct_err e;
+  if (ct_l_size(L, &v, &e) != CT_OK) return -1;
+  return v.v;
+}
+
+CT_FN static uint64_t ct_digest_tuple(uint64_t h, const ct_tuple *t) {
+  int j;
+  for (j = 0; j < t->n; ++j) {
+    h = ct_mix64(h ^ (uint64_t)t->nd[j].v);
+    h = ct_mix64(h ^ ((uint64_t)t->nd[j].kind | (uint64_t)t->nd[j].rank << 8 | (uint64_t)t->nd[j].stat << 16));
+  }
+  return h;
+}
+
+CT_FN uint64_t ct_digest_layout(const ct_layout *L) {
+  return ct_digest_tuple(ct_digest_tuple(0x51u, &L->shape), &L->stride);
+}
+
+CT_FN uint64_t ct_digest_code(ct_code c) { return ct_mix64(0xE77u + (uint64_t)c); }
+
+CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const char *what) {
+  o->digest = ct_digest_code(e->code);
+  if (c->admissible) {
+    CT_FAILS(o, "%s rejected an input built admissible: %s %s", what, ct_code_name(e->code), e->msg);
+    return;
+  }
+  o->verdict = CT_SKIPPED;
+}
+
+CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c) {
+  ct_rng r;
+  ct_rng_init(&r, seed, index, stream);
+  c->n = 0;
+  c->k[0] = c->k[1] = 0;
+  c->admissible = 0;
+  switch (gen) {
+  case CT_GEN_LAYOUT:
+    ct_gen_layout(&r, p, -1, &c->v[0]);
+    c->n = 1;
+    break;
+  case CT_GEN_PAIR:
+    ct_gen_layout(&r, p, -1, &c->v[0]);
+    ct_gen_layout(&r, p, -1, &c->v[1]);
+    c->n = 2;
+    break;
+  case CT_GEN_COMP:
+    ct_gen_comp_pair(&r, p, &c->v[0], &c->v[1]);
+    c->n = 2;
+    c->admissible = 1;
+    break;
+  case CT_GEN_COMP3: {
+    /* (A, B) random-admissible and C admissible against B within size(B) */
+    ct_gen_comp_pair(&r, p, &c->v[0], &c->v[1]);
+    ct_gen_divisor(&r, p, &c->v[1], &c->v[2]);
+    c->n = 3;
+    break;
+  }
+  case CT_GEN_CPL:
+    ct_gen_complementable(&r, p, &c->v[0], &c->k[0]);
+    c->n = 1;
+    c->admissible = 1;
+    break;
+  case CT_GEN_DIV:
+    ct_gen_layout(&r, p, -1, &c->v[0]);
+    ct_gen_divisor(&r, p, &c->v[0], &c->v[1]);
+    c->n = 2;
+    break;
+  case CT_GEN_PROD: {
+    int64_t M;
+    ct_gen_complementable(&r, p, &c->v[0], &M);
+    ct_gen_layout(&r, p, ct_rng_chance(&r, 1, 2) ? CT_SC_COMPACT : -1, &c->v[1]);
+    c->n = 2;
+    break;
+  }
+  case CT_GEN_TILER:
+    ct_gen_layout(&r, p, -1, &c->v[0]);
+    ct_gen_tiler(&r, p, &c->v[0], &c->v[1]);
+    c->n = 2;
+    break;
+  default: /* CT_GEN_INT */
+    ct_gen_layout(&r, p, -1, &c->v[0]);
+    c->n = 1;
+    {
+      int64_t s = ct_size(&c->v[0]);
+      c->k[0] = ct_rng_range(&r, 0, s > 0 ? 2 * s : 1);
+    }
+    break;
+  }
+}
