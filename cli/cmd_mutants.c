@@ -46,6 +46,7 @@ static int ct_try_mutant(int m, const ct_run_opts *base, char *by, size_t cap) {
     ct_active_mutant = m;
     o.out = devnull ? devnull : stdout;
     o.stop_at_first = 1;
+    o.stop_run = 1; /* one failing property is enough to catch a mutant */
     failed = ct_run_props(&o, stats);
     for (p = 0; p < ct_num_props && failed; ++p)
       if (stats[p].failures) {

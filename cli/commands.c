@@ -9,6 +9,9 @@ static const ct_command ct_commands[] = {
     {"examples", ct_cmd_examples, ct_help_examples},
     {"check", ct_cmd_check, ct_help_check},
     {"mutants", ct_cmd_mutants, ct_help_mutants},
+    {"conform", ct_cmd_conform, ct_help_conform},
+    {"vectors", ct_cmd_vectors, ct_help_vectors},
+    {"dot", ct_cmd_dot, ct_help_dot},
 };
 
 const ct_command *ct_find_command(const char *name) {

@@ -24,5 +24,11 @@ int ct_cmd_mutants(int argc, char **argv);
 extern const char ct_help_mutants[];
 extern const char ct_help_check[];
 extern const char ct_help_examples[];
+int ct_cmd_conform(int argc, char **argv);
+extern const char ct_help_conform[];
+int ct_cmd_vectors(int argc, char **argv);
+extern const char ct_help_vectors[];
+int ct_cmd_dot(int argc, char **argv);
+extern const char ct_help_dot[];
 
 #endif

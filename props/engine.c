@@ -447,6 +447,7 @@ int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats) {
     total_adm += st.admissible;
     if (st.failures) ++failed_props;
     if (stats) stats[p] = st;
+    if (st.failures && o->stop_run) break;
     if (!o->quiet)
       fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", ct_props[p].id, (long long)st.cases,
               (long long)st.admissible, (long long)st.failures, st.seconds,

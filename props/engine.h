@@ -18,6 +18,7 @@ typedef struct {
   int progress;           /* 1: progress lines on stderr */
   int quiet;              /* no table */
   int stop_at_first;      /* stop a property at its first failure */
+  int stop_run;           /* stop the whole run at the first failing property */
   const char *regressions; /* file of cases always rerun first */
   const char *record;      /* append new failures here */
   ct_gen_params params;

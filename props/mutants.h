@@ -28,6 +28,23 @@ static const ct_mutant_info ct_mutants[] = {
     {15, "layout.c", "idx2crd splits row-major (lexicographically)"},
     {16, "layout.c", "slice keeps the integer modes instead of the `_` modes"},
     {17, "notation.c", "the static mark of a negative integer is not printed"},
+    {18, "int_ops.c", "shape_div rounds instead of rejecting: C++'s a/b != 0 ? a/b : signum (shape_div(2,3) = 1)"},
+    {19, "int_ops.c", "prefix_product inclusive instead of exclusive"},
+    {20, "int_ops.c", "ceil_div is C++'s (a+b-1)/b for every sign (ceil_div(7,-2) = -2)"},
+    {21, "construct.c", "make_ordered_layout breaks ties backwards (a constant order gives row-major)"},
+    {22, "construct.c", "make_fragment_like orders mode 0 by its strides instead of column-major"},
+    {23, "construct.c", "upcast does not check that the other strides are multiples of N (C++ on dynamic strides)"},
+    {24, "inverse.c", "right_inverse stops at the first mode off the chain instead of skipping it (pycute)"},
+    {25, "inverse.c", "left_inverse without the divisibility check (LINV-DIV)"},
+    {26, "inverse.c", "nullspace uses the compact strides of the stride-0 leaves alone, not their domain strides"},
+    {27, "inverse.c", "max_common_layout does not check size(a) >= size(b) (C++ reads a past its size)"},
+    {28, "inverse.c", "right_inverse's domain strides are the inclusive prefix products"},
+    {29, "divide.c", "logical_divide takes the complement in cosize(A) instead of size(A)"},
+    {30, "divide.c", "zipped/tiled/flat regrouping swaps tile and rest (zip2_by's pair read backwards)"},
+    {31, "divide.c", "a tiler divide drops the modes of A it does not cover (as composition does)"},
+    {32, "product.c", "logical_product's complement has cotarget size(A) instead of size(A)*cosize(B)"},
+    {33, "product.c", "blocked_product and raked_product swapped"},
+    {34, "product.c", "tile_to_shape does not check that the block divides the target (C++ on dynamic shapes)"},
 };
 
 #define CT_NUM_MUTANTS ((int)(sizeof ct_mutants / sizeof ct_mutants[0]))

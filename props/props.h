@@ -52,13 +52,18 @@ void ct_fails(ct_outcome *o, const char *fmt, ...)
 #endif
 
 /* Scratch arrays of brute-force checks: static on the host (one thread),
- * per-thread locals on the GPU, where they are also smaller. */
+ * per-thread locals on the GPU, where they are also smaller. A build may set
+ * CT_BRUTE_MAX (-D) so that its host and GPU halves check alike (device/). */
 #if CT_ON_DEVICE
 #define CT_SCRATCH
+#ifndef CT_BRUTE_MAX
 #define CT_BRUTE_MAX 512
+#endif
 #else
 #define CT_SCRATCH static
+#ifndef CT_BRUTE_MAX
 #define CT_BRUTE_MAX 4096
+#endif
 #endif
 
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c);

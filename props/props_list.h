@@ -60,11 +60,191 @@
 
 /* The other families (props_inttuple.c, props_construct.c, props_inverse.c,
  * props_divide.c, props_product.c) fill their blocks. */
-#define CT_PROPS_INTTUPLE(X)
-#define CT_PROPS_CONSTRUCT(X)
-#define CT_PROPS_INVERSE(X)
-#define CT_PROPS_DIVIDE(X)
-#define CT_PROPS_PRODUCT(X)
+#define CT_PROPS_INTTUPLE(X)                                                                      \
+  X(it_1, "IT-1", CT_GEN_LAYOUT, "product", "product(shape(%0)), product(stride(%0))")            \
+  X(it_2, "IT-2", CT_GEN_LAYOUT, "product/flatten", "product(shape(%0)), product(stride(%0))")    \
+  X(it_3, "IT-3", CT_GEN_LAYOUT, "sum", "sum(shape(%0)), sum(stride(%0))")                        \
+  X(it_4, "IT-4", CT_GEN_LAYOUT, "sum/flatten", "sum(shape(%0)), sum(stride(%0))")                \
+  X(it_5, "IT-5", CT_GEN_LAYOUT, "inner_product", "inner_product(shape(%0), stride(%0))")         \
+  X(it_6, "IT-6", CT_GEN_LAYOUT, "inner_product/idx2crd", "inner_product(idx2crd(i), stride(%0))") \
+  X(it_7, "IT-7", CT_GEN_LAYOUT, "prefix_product", "prefix_product(shape(%0) | stride(%0), init)") \
+  X(it_8, "IT-8", CT_GEN_LAYOUT, "prefix_product", "prefix_product(stride(%0), init), prefix_product(shape(%0))") \
+  X(it_9, "IT-9", CT_GEN_LAYOUT, "shape_div (integers)", "shape_div(x, y), x, y integers of %0")  \
+  X(it_10, "IT-10", CT_GEN_INT, "shape_div", "shape_div(shape(%0), b), b from %k0")               \
+  X(it_11, "IT-11", CT_GEN_INT, "shape_div (tuple/integer)", "shape_div(shape(%0), b), b from %k0") \
+  X(it_12, "IT-12", CT_GEN_LAYOUT, "shape_div (by element)", "shape_div(shape(%0), b)")           \
+  X(it_13, "IT-13", CT_GEN_LAYOUT, "ceil_div (integers)", "ceil_div(x, y), x, y integers of %0")  \
+  X(it_14, "IT-14", CT_GEN_INT, "ceil_div", "ceil_div(shape(%0), b), b from %k0")                 \
+  X(it_15, "IT-15", CT_GEN_INT, "ceil_div (tuple/integer)", "ceil_div(shape(%0), b), b from %k0") \
+  X(it_16, "IT-16", CT_GEN_LAYOUT, "ceil_div (by element)", "ceil_div(shape(%0), b)")             \
+  X(it_17, "IT-17", CT_GEN_LAYOUT, "elem_scale", "elem_scale(coarsened stride(%0), shape(%0))")   \
+  X(it_18, "IT-18", CT_GEN_LAYOUT, "elem_scale", "elem_scale(coarsened stride(%0), shape(%0))")   \
+  X(it_19, "IT-19", CT_GEN_INT, "evenly_divides (integer b)", "evenly_divides(shape(%0), b), b from %k0") \
+  X(it_20, "IT-20", CT_GEN_LAYOUT, "evenly_divides (tuple b)", "evenly_divides(shape(%0), b)")    \
+  X(it_21, "IT-21", CT_GEN_INT, "evenly_divides vs CuTe", "evenly_divides(shape(%0), b), b from %k0") \
+  X(it_22, "IT-22", CT_GEN_PAIR, "congruent", "shapes and strides of %0, %1")                     \
+  X(it_23, "IT-23", CT_GEN_PAIR, "weakly_congruent", "shapes, strides, coarsenings of %0, %1")    \
+  X(it_24, "IT-24", CT_GEN_PAIR, "compatible", "shapes and coarsenings of %0, %1")                \
+  X(it_e_arg, "inttuple!ARG_TYPE", CT_GEN_LAYOUT, "every operation of inttuple.md", "shape(%0) with `_`") \
+  X(it_e_product_ovf, "product!OVERFLOW", CT_GEN_LAYOUT, "product", "product(((shape(%0), 2^32), 2^32))") \
+  X(it_e_sum_ovf, "sum!OVERFLOW", CT_GEN_LAYOUT, "sum", "sum((shape(%0), 2^63-1))")               \
+  X(it_e_inner_ovf, "inner_product!OVERFLOW", CT_GEN_LAYOUT, "inner_product", "%0 with a 2^32 mode") \
+  X(it_e_inner_cong, "inner_product!NOT_CONGRUENT", CT_GEN_LAYOUT, "inner_product", "inner_product(shape(%0), (stride(%0), 1))") \
+  X(it_e_prefix_ovf, "prefix_product!OVERFLOW", CT_GEN_LAYOUT, "prefix_product", "shape(%0) with 2^32, 2^32, 2") \
+  X(it_e_scale_ovf, "elem_scale!OVERFLOW", CT_GEN_LAYOUT, "elem_scale", "%0 with 2^32 integers")  \
+  X(it_e_scale_cong, "elem_scale!NOT_CONGRUENT", CT_GEN_LAYOUT, "elem_scale", "elem_scale((1,...), shape(%0))") \
+  X(it_sd_e_zero, "shape_div!DIVISION_BY_ZERO", CT_GEN_LAYOUT, "shape_div", "shape(%0) / 0")      \
+  X(it_sd_e_div, "shape_div!NOT_DIVISIBLE", CT_GEN_LAYOUT, "shape_div", "shape(%0) / (size+1)")   \
+  X(it_sd_e_cong, "shape_div!NOT_CONGRUENT", CT_GEN_LAYOUT, "shape_div", "shape(%0) / (1,...)")   \
+  X(it_sd_e_pos, "shape_div!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "shape_div", "shape(%0) / -n")    \
+  X(it_sd_e_ovf, "shape_div!OVERFLOW", CT_GEN_LAYOUT, "shape_div", "(shape(%0), -2^63) / (shape(%0), -1)") \
+  X(it_cd_e_zero, "ceil_div!DIVISION_BY_ZERO", CT_GEN_LAYOUT, "ceil_div", "shape(%0) / 0")        \
+  X(it_cd_e_div, "ceil_div!NOT_DIVISIBLE", CT_GEN_LAYOUT, "ceil_div", "(x, shape(%0)) / (x+1)")   \
+  X(it_cd_e_cong, "ceil_div!NOT_CONGRUENT", CT_GEN_LAYOUT, "ceil_div", "shape(%0) / (1,...)")     \
+  X(it_cd_e_pos, "ceil_div!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "ceil_div", "shape(%0) / -n")      \
+  X(it_cd_e_ovf, "ceil_div!OVERFLOW", CT_GEN_LAYOUT, "ceil_div", "(shape(%0), -2^63) / (shape(%0), -1)") \
+  X(it_ed_e_pos, "evenly_divides!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "evenly_divides", "shape(%0) and b <= 0")
+#define CT_PROPS_CONSTRUCT(X)                                                                     \
+  X(compact_1, "COMPACT-1", CT_GEN_LAYOUT, "compact_col_major/compact_row_major", "compact_*(shape(%0), d0)") \
+  X(compact_2, "COMPACT-2", CT_GEN_LAYOUT, "compact_col_major", "make_layout(shape(%0), compact_col_major(shape(%0)))") \
+  X(compact_3, "COMPACT-3", CT_GEN_LAYOUT, "compact_row_major", "make_layout(shape(%0), compact_row_major(shape(%0)))") \
+  X(compact_4, "COMPACT-4", CT_GEN_LAYOUT, "compact_col_major/compact_row_major", "compact_*(shape(%0), d0)") \
+  X(compact_5, "COMPACT-5", CT_GEN_LAYOUT, "make_layout(S, LayoutLeft/Right)", "make_layout(shape(%0), LayoutLeft)") \
+  X(ord_1, "ORD-1", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), coarsened stride(%0))") \
+  X(ord_2, "ORD-2", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), coarsened stride(%0))") \
+  X(ord_3, "ORD-3", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), coarsened stride(%0))") \
+  X(ord_4, "ORD-4", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), constant or decreasing)") \
+  X(ord_5, "ORD-5", CT_GEN_LAYOUT, "make_ordered_layout vs compact_order", "make_ordered_layout(shape(%0), coarsened stride(%0))") \
+  X(like_1, "LIKE-1", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(%0)")                  \
+  X(like_2, "LIKE-2", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(%0)")                  \
+  X(like_3, "LIKE-3", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(%0)")                  \
+  X(like_4, "LIKE-4", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(%0)")                  \
+  X(like_5, "LIKE-5", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(make_layout_like(%0))") \
+  X(like_6, "LIKE-6", CT_GEN_LAYOUT, "make_layout_like vs CuTe", "make_layout_like(%0), zero strides static") \
+  X(frag_1, "FRAG-1", CT_GEN_LAYOUT, "make_fragment_like", "make_fragment_like(%0)")              \
+  X(frag_2, "FRAG-2", CT_GEN_LAYOUT, "make_fragment_like", "make_fragment_like(%0)")              \
+  X(frag_3, "FRAG-3", CT_GEN_LAYOUT, "make_fragment_like", "make_fragment_like(%0)")              \
+  X(frag_4, "FRAG-4", CT_GEN_LAYOUT, "make_fragment_like", "make_fragment_like(%0)")              \
+  X(frag_5, "FRAG-5", CT_GEN_LAYOUT, "make_fragment_like (rank 1)", "make_fragment_like(%0), make_fragment_like((%0))") \
+  X(cast_1, "CAST-1", CT_GEN_LAYOUT, "downcast", "downcast<N>(%0 or derived)")                    \
+  X(cast_2, "CAST-2", CT_GEN_LAYOUT, "downcast", "downcast<N>(%0 or derived)")                    \
+  X(cast_3, "CAST-3", CT_GEN_LAYOUT, "upcast/downcast", "upcast<N>(downcast<N>(%0 or derived))")  \
+  X(cast_4, "CAST-4", CT_GEN_LAYOUT, "upcast (split leaf)", "upcast<N>(%0 or derived)")           \
+  X(cast_5, "CAST-5", CT_GEN_LAYOUT, "upcast (no split leaf)", "upcast<N>(%0 or %0 with strides*N)") \
+  X(cast_6, "CAST-6", CT_GEN_LAYOUT, "upcast/downcast vs CuTe", "upcast/downcast<N>(%0 or derived)") \
+  X(cast_7, "CAST-7", CT_GEN_LAYOUT, "upcast/downcast", "upcast<1>(%0), downcast<1>(%0)")         \
+  X(cons_e_arg, "construct!ARG_TYPE", CT_GEN_LAYOUT, "every operation of construct.md", "%0 with `_`") \
+  X(ccm_e_pos, "compact_col_major!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "compact_col_major", "shape(%0) with an entry <= 0") \
+  X(crm_e_pos, "compact_row_major!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "compact_row_major", "shape(%0) with an entry <= 0") \
+  X(ord_e_pos, "make_ordered_layout!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "make_ordered_layout", "shape(%0) with an entry <= 0") \
+  X(ccm_e_ovf, "compact_col_major!OVERFLOW", CT_GEN_LAYOUT, "compact_col_major", "(shape(%0), 2^32, 2^32, 2)") \
+  X(crm_e_ovf, "compact_row_major!OVERFLOW", CT_GEN_LAYOUT, "compact_row_major", "(2, 2^32, 2^32, shape(%0))") \
+  X(ord_e_ovf, "make_ordered_layout!OVERFLOW", CT_GEN_LAYOUT, "make_ordered_layout", "(shape(%0), 2^32, 2^32, 2)") \
+  X(like_e_ovf, "make_layout_like!OVERFLOW", CT_GEN_LAYOUT, "make_layout_like", "(%0, 2^32:.., 2^32:.., 2:..)") \
+  X(frag_e_ovf, "make_fragment_like!OVERFLOW", CT_GEN_LAYOUT, "make_fragment_like", "(%0, 2^32:.., 2^32:.., 2:..)") \
+  X(down_e_ovf, "downcast!OVERFLOW", CT_GEN_LAYOUT, "downcast", "downcast<4>((2^62:1, %0*2))")    \
+  X(ord_e_prof, "make_ordered_layout!BAD_PROFILE", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), bad order)") \
+  X(up_e_pos, "upcast!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "upcast", "upcast<N <= 0>(%0)")         \
+  X(down_e_pos, "downcast!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "downcast", "downcast<N <= 0>(%0)") \
+  X(down_e_unit, "downcast!UNIT_STRIDE", CT_GEN_LAYOUT, "downcast", "downcast<N>(%0*2 with 0 or 2 unit strides)") \
+  X(down_e_neg, "downcast!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "downcast", "downcast<N>(%0*2 with a stride -1)") \
+  X(up_e_div, "upcast!NOT_DIVISIBLE", CT_GEN_LAYOUT, "upcast", "upcast<N>(%0*N with a bad leaf)")
+#define CT_PROPS_INVERSE(X)                                                                       \
+  X(rinv_1, "RINV-1", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else of |%0|")          \
+  X(rinv_1c, "RINV-1/composition", CT_GEN_LAYOUT, "composition(L, right_inverse(L))", "L = %0, else |%0|") \
+  X(rinv_2, "RINV-2", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else of |%0|")          \
+  X(rinv_3, "RINV-3", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
+  X(rinv_4, "RINV-4", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
+  X(rinv_5, "RINV-5", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else a bijection from it") \
+  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated") \
+  X(rinv_e2, "right_inverse!OVERFLOW", CT_GEN_LAYOUT, "right_inverse", "(|%0|, 2^32:0, 2^32:0)")   \
+  X(linv_1, "LINV-1", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
+  X(linv_1c, "LINV-1/composition", CT_GEN_LAYOUT, "L o (left_inverse(L) o L)", "L = %0, else admissible from it") \
+  X(linv_2, "LINV-2", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
+  X(linv_3, "LINV-3", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else injective from it")   \
+  X(linv_4, "LINV-4", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else a bijection from it") \
+  X(linv_5, "LINV-5", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
+  X(linv_e1, "left_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "left_inverse", "|%0| with a stride negated") \
+  X(linv_e2, "left_inverse!NOT_DIVISIBLE", CT_GEN_LAYOUT, "left_inverse", "|%0| with modes 2:2T, 2:3T") \
+  X(linv_e3, "left_inverse!NOT_INJECTIVE", CT_GEN_LAYOUT, "left_inverse", "from %0, a stride repeated") \
+  X(linv_e4, "left_inverse!OVERFLOW", CT_GEN_LAYOUT, "left_inverse", "from %0, with a mode 2:~2^63")  \
+  X(null_1, "NULL-1", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
+  X(null_2, "NULL-2", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
+  X(null_3, "NULL-3", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
+  X(null_4, "NULL-4", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
+  X(null_e1, "nullspace!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "nullspace", "|%0| with a stride negated") \
+  X(null_e2, "nullspace!OVERFLOW", CT_GEN_LAYOUT, "nullspace", "(|%0|, 2^32:0, 2^32:0)")           \
+  X(mcl_1, "MCL-1", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
+  X(mcl_2, "MCL-2", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
+  X(mcl_3, "MCL-3", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
+  X(mcl_4, "MCL-4", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it, b injective") \
+  X(mcl_e1, "max_common_layout!NEGATIVE_STRIDE", CT_GEN_PAIR, "max_common_layout/vector", "((%0, b), b), b = %1 with a stride negated") \
+  X(mcl_e2, "max_common_layout!COORD_OUT_OF_RANGE", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), k too large") \
+  X(mcl_e3, "max_common_layout!STRIDE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (2,w,2):(1,x,2)") \
+  X(mcl_e4, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (M+1,t):(1,0)") \
+  X(mcl_e5, "max_common_layout!NOT_DISJOINT", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (u,w,2):(1,x,u)") \
+  X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
+  X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it")
+#define CT_PROPS_DIVIDE(X)                                                                                             \
+  X(div_1, "DIV-1", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
+  X(div_1r, "DIV-1/random", CT_GEN_PAIR, "logical_divide (random pairs)", "logical_divide(%0, %1)")                    \
+  X(div_2, "DIV-2", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
+  X(div_3, "DIV-3", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
+  X(div_3r, "DIV-3/random", CT_GEN_PAIR, "logical_divide (random pairs)", "logical_divide(%0, %1)")                    \
+  X(div_4, "DIV-4", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
+  X(div_4r, "DIV-4/random", CT_GEN_PAIR, "logical_divide (random pairs)", "logical_divide(%0, %1)")                    \
+  X(div_5, "DIV-5", CT_GEN_TILER, "logical_divide with a tiler", "logical_divide(%0, %1)")                             \
+  X(div_6, "DIV-6", CT_GEN_TILER, "zipped_divide", "zipped_divide(%0, %1)")                                            \
+  X(div_7, "DIV-7", CT_GEN_TILER, "zipped_divide vs composition", "zipped_divide(%0, %1)")                             \
+  X(div_8, "DIV-8", CT_GEN_TILER, "tiled_divide/flat_divide", "tiled_divide(%0, %1)")                                  \
+  X(div_e_inj, "logical_divide!NOT_INJECTIVE", CT_GEN_DIV, "all four divides", "%0 by %1 with a repeated mode")        \
+  X(div_e_cpl, "logical_divide!NOT_COMPLEMENTABLE", CT_GEN_DIV, "all four divides", "%0 by %1 with a misaligned mode") \
+  X(div_e_neg, "logical_divide!NEGATIVE_STRIDE", CT_GEN_DIV, "all four divides", "%0 by %1 with a stride negated")     \
+  X(div_e_stride, "logical_divide!STRIDE_DIVISIBILITY", CT_GEN_LAYOUT, "all four divides", "%0")                       \
+  X(div_e_shape, "logical_divide!SHAPE_DIVISIBILITY", CT_GEN_LAYOUT, "all four divides", "%0")                         \
+  X(div_e_disj, "logical_divide!NOT_DISJOINT", CT_GEN_LAYOUT, "all four divides", "%0")                                \
+  X(div_e_many, "logical_divide!TOO_MANY_MODES", CT_GEN_LAYOUT, "all four divides", "%0")                              \
+  X(div_e_ovf, "logical_divide!OVERFLOW", CT_GEN_LAYOUT, "all four divides", "%0")                                     \
+  X(div_e_depth, "logical_divide!DEPTH_LIMIT", CT_GEN_LAYOUT, "zipped/tiled_divide", "%0 nested deeper")               \
+  X(div_e_rank, "logical_divide!RANK_LIMIT", CT_GEN_LAYOUT, "tiled/flat_divide", "%0 padded to rank 32")               \
+  X(div_e_cap, "logical_divide!CAPACITY", CT_GEN_LAYOUT, "all four divides", "%0")
+#define CT_PROPS_PRODUCT(X)                                                                                         \
+  X(prod_1, "PROD-1", CT_GEN_PROD, "logical_product", "logical_product(%0, B derived from %1)")                     \
+  X(prod_1r, "PROD-1/random", CT_GEN_PROD, "logical_product (random B)", "logical_product(%0, %1)")                 \
+  X(prod_2, "PROD-2", CT_GEN_PROD, "logical_product", "logical_product(%0, B derived from %1)")                     \
+  X(prod_3, "PROD-3", CT_GEN_PROD, "logical_product", "logical_product(%0, B derived from %1)")                     \
+  X(prod_4, "PROD-4", CT_GEN_PROD, "logical_product", "logical_product(%0, B derived from %1)")                     \
+  X(prod_5, "PROD-5", CT_GEN_TILER, "logical_product with a tiler", "logical_product(%0 compact, tiler like %1)")   \
+  X(prod_6, "PROD-6", CT_GEN_TILER, "zipped_product", "zipped_product(%0 compact, tiler like %1)")                  \
+  X(prod_7, "PROD-7", CT_GEN_TILER, "tiled_product/flat_product", "tiled_product(%0 compact, tiler like %1)")       \
+  X(blk_1, "BLK-1", CT_GEN_PROD, "blocked_product", "blocked_product(%0, B derived from %1)")                       \
+  X(blk_2, "BLK-2", CT_GEN_PROD, "blocked_product", "blocked_product(%0, B derived from %1)")                       \
+  X(blk_3, "BLK-3", CT_GEN_PROD, "blocked_product", "blocked_product(%0, B derived from %1)")                       \
+  X(blk_4, "BLK-4", CT_GEN_PROD, "blocked_product", "blocked_product(%0, B derived from %1)")                       \
+  X(rake_1, "RAKE-1", CT_GEN_PROD, "raked_product", "raked_product(%0, B derived from %1)")                         \
+  X(rake_2, "RAKE-2", CT_GEN_PROD, "raked_product", "raked_product(%0, B derived from %1)")                         \
+  X(rake_3, "RAKE-3", CT_GEN_PROD, "raked_product", "raked_product(%0, B derived from %1)")                         \
+  X(rake_4, "RAKE-4", CT_GEN_PROD, "raked vs blocked_product", "raked_product(%0, B derived from %1)")              \
+  X(tile_1, "TILE-1", CT_GEN_PAIR, "tile_to_shape", "tile_to_shape(block from %0, target from %1)")                 \
+  X(tile_2, "TILE-2", CT_GEN_PAIR, "tile_to_shape", "tile_to_shape(block from %0, target from %1)")                 \
+  X(tile_3, "TILE-3", CT_GEN_PAIR, "tile_to_shape", "tile_to_shape(block from %0, target from %1)")                 \
+  X(tile_4, "TILE-4", CT_GEN_PAIR, "tile_to_shape", "tile_to_shape(block from %0, target from %1)")                 \
+  X(prod_e_inj, "logical_product!NOT_INJECTIVE", CT_GEN_PROD, "all six products", "%0 with a repeated mode")        \
+  X(prod_e_cpl, "logical_product!NOT_COMPLEMENTABLE", CT_GEN_PROD, "all six products", "%0 with a misaligned mode") \
+  X(prod_e_neg, "logical_product!NEGATIVE_STRIDE", CT_GEN_PROD, "all six products", "%0 with a stride negated")     \
+  X(prod_e_stride, "logical_product!STRIDE_DIVISIBILITY", CT_GEN_PROD, "all six products", "%0")                    \
+  X(prod_e_shape, "logical_product!SHAPE_DIVISIBILITY", CT_GEN_PROD, "all six products", "%0")                      \
+  X(prod_e_disj, "logical_product!NOT_DISJOINT", CT_GEN_PROD, "all six products", "%0")                             \
+  X(prod_e_many, "logical_product!TOO_MANY_MODES", CT_GEN_PROD, "the four tiler products", "%0")                    \
+  X(prod_e_ovf, "logical_product!OVERFLOW", CT_GEN_PROD, "all six products", "%0")                                  \
+  X(prod_e_depth, "logical_product!DEPTH_LIMIT", CT_GEN_LAYOUT, "zipped/tiled_product", "%0 nested deeper")         \
+  X(prod_e_rank, "logical_product!RANK_LIMIT", CT_GEN_LAYOUT, "tiled/flat_product", "%0 padded to rank 32")         \
+  X(prod_e_cap, "logical_product!CAPACITY", CT_GEN_LAYOUT, "the four tiler products", "%0")                         \
+  X(tile_e_many, "tile_to_shape!TOO_MANY_MODES", CT_GEN_LAYOUT, "tile_to_shape", "%0")                              \
+  X(tile_e_div, "tile_to_shape!NOT_DIVISIBLE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                \
+  X(tile_e_pos, "tile_to_shape!SHAPE_NOT_POSITIVE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                           \
+  X(tile_e_arg, "tile_to_shape!ARG_TYPE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                     \
+  X(tile_e_prof, "tile_to_shape!BAD_PROFILE", CT_GEN_LAYOUT, "tile_to_shape", "%0")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \

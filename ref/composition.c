@@ -14,42 +14,50 @@
 
 /* COMP-PREP: flatten A, drop size-1 modes except the last (it carries the
  * extension), merge s0:d0 ++ s1:s0*d0. Neither step changes A^. */
-CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
-  ct_modes raw;
+CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_static) {
   int k;
-  ct_modes_of(A, 0, &raw);
   m->n = 0;
   *all_static = 1;
-  for (k = 0; k < raw.n; ++k) {
+  for (k = 0; k < raw->n; ++k) {
     int64_t span, merged;
-    *all_static = *all_static && raw.ss[k] && raw.ds[k];
-    if (raw.s[k] == 1 && (k + 1 < raw.n || (CT_MUTANT(4) && m->n > 0))) continue; /* M4: plain coalesce */
+    *all_static = *all_static && raw->ss[k] && raw->ds[k];
+    if (raw->s[k] == 1 && (k + 1 < raw->n || (CT_MUTANT(4) && m->n > 0))) continue; /* M4: plain coalesce */
     if (m->n > 0) {
       int t = m->n - 1;
-      if (!ct_mul_ovf(m->s[t], m->d[t], &span) && span == raw.d[k] && !ct_mul_ovf(m->s[t], raw.s[k], &merged)) {
+      if (!ct_mul_ovf(m->s[t], m->d[t], &span) && span == raw->d[k] && !ct_mul_ovf(m->s[t], raw->s[k], &merged)) {
         m->s[t] = merged;
         continue;
       }
     }
-    ct_modes_push(m, raw.s[k], raw.ss[k], raw.d[k], raw.ds[k]);
+    ct_modes_push(m, raw->s[k], raw->ss[k], raw->d[k], raw->ds[k]);
   }
 }
 
-typedef struct {
-  ct_modes a;                 /* prepared A */
-  int a_static;
-  int64_t used[CT_MAX_NODES]; /* largest digit sum reached at each position */
-} ct_comp;
+CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
+  ct_modes raw;
+  ct_modes_of(A, 0, &raw);
+  ct_comp_prepare_modes(&raw, m, all_static);
+}
+
+CT_FN void ct_comp_core_init(ct_comp_core *c, const ct_modes *a_leaves) {
+  ct_comp_prepare_modes(a_leaves, &c->a, &c->a_static);
+  ct_comp_core_reset(c);
+}
+
+CT_FN void ct_comp_core_reset(ct_comp_core *c) {
+  int k;
+  for (k = 0; k < c->a.n; ++k) c->used[k] = 0;
+}
 
 /* Digit sums only need to be compared with M_k - 1: saturate instead of
  * overflowing. */
-CT_FN static void ct_comp_use(ct_comp *c, int k, int64_t digit) {
+CT_FN static void ct_comp_use(ct_comp_core *c, int k, int64_t digit) {
   if (ct_add_ovf(c->used[k], digit, &c->used[k])) c->used[k] = INT64_MAX;
 }
 
 /* COMP-LEAF: the modes r with r(j) == A^(d*j) for j < s. Records in c->used
  * the largest digit each position receives. */
-CT_FN static ct_code ct_comp_leaf(ct_comp *c, int64_t s, int ss, int64_t d, int ds, ct_modes *r, ct_err *e) {
+CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, int ds, ct_modes *r, ct_err *e) {
   const ct_modes *a = &c->a;
   int last = a->n - 1, k = 0, st = ss && ds && c->a_static;
   int64_t rest = d, t, rest_s, stride;
@@ -125,7 +133,7 @@ CT_FN static ct_code ct_comp_leaf(ct_comp *c, int64_t s, int ss, int64_t d, int 
 }
 
 /* Rebuilds B's tree with every leaf replaced by its composed modes. */
-CT_FN static ct_code ct_comp_tree(ct_comp *c, const ct_layout *B, ct_layout *out, ct_err *e) {
+CT_FN static ct_code ct_comp_tree(ct_comp_core *c, const ct_layout *B, ct_layout *out, ct_err *e) {
   int j;
   int end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
   for (j = 0; j < B->shape.n; ++j) {
@@ -138,7 +146,7 @@ CT_FN static ct_code ct_comp_tree(ct_comp *c, const ct_layout *B, ct_layout *out
     } else {
       ct_modes r;
       int k;
-      CT_TRY(ct_comp_leaf(c, sn->v, sn->stat, dn->v, dn->stat, &r, e));
+      CT_TRY(ct_comp_core_leaf(c, sn->v, sn->stat, dn->v, dn->stat, &r, e));
       if (r.n == 1) {
         CT_TRY(ct_t_push_int(&out->shape, r.s[0], r.ss[0], e));
         CT_TRY(ct_t_push_int(&out->stride, r.d[0], r.ds[0], e));
@@ -163,22 +171,28 @@ CT_FN static ct_code ct_comp_tree(ct_comp *c, const ct_layout *B, ct_layout *out
   return CT_OK;
 }
 
-CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
-  ct_comp c;
-  ct_layout r;
+/* COMP-DISJOINT: no digit position below the top may overflow. */
+CT_FN ct_code ct_comp_core_check(const ct_comp_core *c, ct_err *e) {
   int k;
-  ct_comp_prepare(A, &c.a, &c.a_static);
-  for (k = 0; k < c.a.n; ++k) c.used[k] = 0;
-  ct_t_clear(&r.shape);
-  ct_t_clear(&r.stride);
-  CT_TRY(ct_comp_tree(&c, B, &r, e));
-  /* COMP-DISJOINT: no digit position below the top may overflow. */
-  for (k = 0; k + 1 < c.a.n; ++k)
-    if (c.used[k] > c.a.s[k] - 1 && !CT_MUTANT(3)) /* M3: no disjointness */
+  for (k = 0; k + 1 < c->a.n; ++k)
+    if (c->used[k] > c->a.s[k] - 1 && !CT_MUTANT(3)) /* M3: no disjointness */
       return CT_FAIL(e, CT_NOT_DISJOINT,
                      "composition: the modes of B together reach digit %lld of A's mode %lld:%lld, which has only "
                      "%lld values (their images overlap)",
-                     (long long)c.used[k], (long long)c.a.s[k], (long long)c.a.d[k], (long long)c.a.s[k]);
+                     (long long)c->used[k], (long long)c->a.s[k], (long long)c->a.d[k], (long long)c->a.s[k]);
+  return CT_OK;
+}
+
+CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  ct_comp_core c;
+  ct_modes leaves;
+  ct_layout r;
+  ct_modes_of(A, 0, &leaves);
+  ct_comp_core_init(&c, &leaves);
+  ct_t_clear(&r.shape);
+  ct_t_clear(&r.stride);
+  CT_TRY(ct_comp_tree(&c, B, &r, e));
+  CT_TRY(ct_comp_core_check(&c, e));
   *out = r;
   return CT_OK;
 }

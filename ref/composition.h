@@ -10,6 +10,27 @@ CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *
 /* COMP-PREP: A's digits M_k:D_k (the last one unbounded), as composition
  * reads A. Exposed for generators of admissible inputs (props/). */
 CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static);
+/* The same from A's leaves in colexicographic order (ct_modes_of). */
+CT_FN void ct_comp_prepare_modes(const ct_modes *leaves, ct_modes *m, int *all_static);
+
+/* The core of composition on flat mode lists, which ct_composition runs leaf
+ * by leaf over B's tree and device/ runs directly on flat A and B:
+ *   ct_comp_core_init(&c, A's leaves); for each leaf s:d of B:
+ *   ct_comp_core_leaf(&c, s, d, ..., &r_i) gives the modes that replace it;
+ *   then ct_comp_core_check (COMP-DISJOINT) decides whether the leaves may be
+ *   put side by side. ct_comp_core_reset starts another B against the same A. */
+typedef struct {
+  ct_modes a;                 /* prepared A: M_k:D_k */
+  int a_static;               /* every integer of A static */
+  int64_t used[CT_MAX_NODES]; /* largest digit sum reached at each position */
+} ct_comp_core;
+
+CT_FN void ct_comp_core_init(ct_comp_core *c, const ct_modes *a_leaves);
+CT_FN void ct_comp_core_reset(ct_comp_core *c);
+/* COMP-LEAF: r := the modes with r(j) == A^(d*j) for j < s (marks ss, ds). */
+CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, int ds, ct_modes *r, ct_err *e);
+/* COMP-DISJOINT over the leaves composed since init/reset. */
+CT_FN ct_code ct_comp_core_check(const ct_comp_core *c, ct_err *e);
 /* By-mode composition with a tiler <T0, T1, ...> (`_` keeps the mode); a
  * tiler that is a plain layout composes with the whole of A. */
 CT_FN ct_code ct_composition_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);

@@ -19,6 +19,17 @@ CT_FN static inline bool ct_sub_ovf(int64_t a, int64_t b, int64_t *r) {
   *r = a - b;
   return false;
 }
+#if CT_ON_DEVICE
+/* The GPU has no overflow flag but a 64x64 -> 128 high product: the product
+ * fits iff its high half is the sign extension of its low half. (The
+ * division-based test below costs a 64-bit division per product there.) */
+CT_FN static inline bool ct_mul_ovf(int64_t a, int64_t b, int64_t *r) {
+  int64_t lo = (int64_t)((uint64_t)a * (uint64_t)b), hi = (int64_t)__mul64hi((long long)a, (long long)b);
+  if (hi != (lo < 0 ? -1 : 0)) return true;
+  *r = lo;
+  return false;
+}
+#else
 CT_FN static inline bool ct_mul_ovf(int64_t a, int64_t b, int64_t *r) {
   if (a == 0 || b == 0) { *r = 0; return false; }
   if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN)) return true;
@@ -28,6 +39,7 @@ CT_FN static inline bool ct_mul_ovf(int64_t a, int64_t b, int64_t *r) {
   *r = a * b;
   return false;
 }
+#endif
 #else
 CT_FN static inline bool ct_add_ovf(int64_t a, int64_t b, int64_t *r) { return __builtin_add_overflow(a, b, r); }
 CT_FN static inline bool ct_sub_ovf(int64_t a, int64_t b, int64_t *r) { return __builtin_sub_overflow(a, b, r); }

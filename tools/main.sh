@@ -9,3 +9,6 @@ echo "== cuteref eval - < examples/quickstart.txt"
 paste -d ' ' <(sed 's/^/  /' examples/quickstart.txt) <(bazel-bin/cuteref eval - <examples/quickstart.txt | sed 's/^/  =>  /') || true
 echo "== cuteref show '((2,2),2):((4,1),2)'"
 bazel-bin/cuteref show '((2,2),2):((4,1),2)'
+# The peers (pycute, CuTe C++) judged by the spec; reports in docs/data/.
+echo "== tools/peers.sh"
+bash tools/peers.sh bazel-bin/cuteref

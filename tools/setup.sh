@@ -5,6 +5,24 @@ set -eu
 
 pkgs="bazel-bootstrap bazel-rules-java graphviz"
 pkgs="$pkgs python3"
+pkgs="$pkgs python3-pip" # pip, for the peers below
+
+# The peers of tools/peers.sh (pycute and CuTe's C++ headers) come from pip's
+# nvidia-cutlass, pinned. Installed only when that version is missing, quietly;
+# a failure only warns, since the test suite does not need the peers.
+cutlass_pin="4.2.0.0"
+setup_peers() {
+  if python3 -c 'import sys; from importlib.metadata import version; sys.exit(version("nvidia-cutlass") != sys.argv[1])' \
+    "$cutlass_pin" 2>/dev/null; then
+    echo "setup: nvidia-cutlass $cutlass_pin present"
+    return 0
+  fi
+  echo "setup: pip install nvidia-cutlass==$cutlass_pin (the peers of tools/peers.sh)"
+  set -- --quiet --disable-pip-version-check --no-input "nvidia-cutlass==$cutlass_pin"
+  python3 -m pip install "$@" </dev/null 2>/dev/null ||
+    python3 -m pip install --break-system-packages "$@" </dev/null ||
+    echo "setup: warning: could not install nvidia-cutlass; tools/peers.sh will skip the peers"
+}
 
 missing=""
 for p in $pkgs; do
@@ -15,6 +33,7 @@ done
 
 if [ -z "$missing" ]; then
   echo "setup: all packages present ($pkgs), skipping apt"
+  setup_peers
   exit 0
 fi
 
@@ -23,4 +42,5 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update </dev/null
 # shellcheck disable=SC2086
 apt-get install -y --no-install-recommends $missing </dev/null
+setup_peers
 echo "setup: done"

@@ -1,0 +1,693 @@
+/* cmd_conform.c -- `cuteref conform --impl COMMAND`: runs another
+ * implementation of the CuTe layout algebra through the line protocol
+ * (spec/protocol.md), judges every answer by the spec, shrinks every
+ * disagreement to a minimal request and reports per operation. */
+#define _POSIX_C_SOURCE 200809L
+#include "commands.h"
+#include "conform.h"
+
+#include <dirent.h>
+#include <time.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char ct_help_conform[] =
+    "usage: cuteref conform --impl COMMAND [options]\n"
+    "\n"
+    "Starts COMMAND (with /bin/sh -c) as the implementation under test, writes\n"
+    "one request per line on its stdin (the syntax of `cuteref eval -`) and reads\n"
+    "one answer per line from its stdout: `ok <result>` or `error <anything>`\n"
+    "(spec/protocol.md). Every answer is judged by the spec: a result must be\n"
+    "the same function with a compatible shape as the reference's (EQUIV-2), a\n"
+    "rejection must be of an input the spec rejects. Disagreements are shrunk\n"
+    "to minimal requests. The reference conforms: cuteref conform --impl 'cuteref eval -'\n"
+    "\n"
+    "cases (any combination; default: --vectors spec/vectors):\n"
+    "  --vectors DIR      the conformance vectors in DIR/*.txt (spec/vectors.md)\n"
+    "  --cases FILE       one request per line ('#' comments; vector lines accepted)\n"
+    "  --random N         N generated requests per operation (props/ generators)\n"
+    "  --seed S           seed of --random (default 0xc0ffee)\n"
+    "  --ops LIST         only these operations (comma-separated)\n"
+    "\n"
+    "protocol:\n"
+    "  --batch            write every request, close stdin, then read the answers\n"
+    "                     (for implementations that read all input first)\n"
+    "  --batch-size N     batch: at most N requests per process (default all)\n"
+    "  --window N         interactive: requests in flight (default 1)\n"
+    "  --timeout S        interactive: seconds allowed per answer (default 10)\n"
+    "  --batch-timeout S  batch: seconds allowed without output (default 600)\n"
+    "  --probe-every N    a probe request after every N requests (default 16, 0: none)\n"
+    "  --max-starts N     processes started at most, restarts included (default 50)\n"
+    "  --impl-stderr FILE append the implementation's stderr to FILE\n"
+    "\n"
+    "judging:\n"
+    "  --strict           exact text: static marks, size-1 modes and error codes count\n"
+    "  --decline LIST     `error TEXT` answers that mean \"not implemented\": TEXT starts\n"
+    "                     with one of the comma-separated words or phrases of LIST\n"
+    "                     (default UNSUPPORTED); counted as unsupported\n"
+    "  --allow-unsupported  unsupported answers do not make the run fail\n"
+    "  --shrink-max N     disagreements shrunk per operation and kind (default 25, 0: none)\n"
+    "  --shrink-width N   candidates tried per disagreement and round (default 16)\n"
+    "  --shrink-rounds N  shrinking rounds at most (default 100)\n"
+    "  --shrink-time S    stop shrinking after S seconds (default: no limit)\n"
+    "\n"
+    "report:\n"
+    "  --name NAME        the implementation's name in the report\n"
+    "  --json FILE        the report as JSON\n"
+    "  --markdown FILE    the report as Markdown (also printed on stdout)\n"
+    "  --quiet            print only the verdict line on stdout\n"
+    "  --list-cases       print the requests that would be sent, one per line, and\n"
+    "                     exit (no --impl needed)\n"
+    "\n"
+    "exit status: 0 every answer conforms, 1 some answer does not (or the\n"
+    "implementation crashed, hung, or answered out of order), 2 usage error\n";
+
+/* ---- a table of request texts (dedup and the shrinker's memo) ------------------- */
+
+typedef struct {
+  char *key;
+  int val;
+} cf_slot_kv;
+
+typedef struct {
+  cf_slot_kv *t;
+  int cap, n;
+} cf_map;
+
+static int cf_map_find(const cf_map *m, const char *key) {
+  uint64_t h;
+  int i;
+  if (!m->cap) return -1;
+  h = cf_fnv(0, key);
+  for (i = (int)(h & (uint64_t)(m->cap - 1)); m->t[i].key; i = (i + 1) & (m->cap - 1))
+    if (strcmp(m->t[i].key, key) == 0) return m->t[i].val;
+  return -1;
+}
+
+static void cf_map_put(cf_map *m, const char *key, int val) {
+  uint64_t h;
+  int i;
+  if ((m->n + 1) * 2 > m->cap) {
+    cf_map old = *m;
+    int k;
+    m->cap = m->cap ? m->cap * 2 : 1024;
+    m->t = (cf_slot_kv *)calloc((size_t)m->cap, sizeof(cf_slot_kv));
+    m->n = 0;
+    for (k = 0; k < old.cap; ++k)
+      if (old.t[k].key) cf_map_put(m, old.t[k].key, old.t[k].val), free(old.t[k].key);
+    free(old.t);
+  }
+  h = cf_fnv(0, key);
+  for (i = (int)(h & (uint64_t)(m->cap - 1)); m->t[i].key; i = (i + 1) & (m->cap - 1))
+    if (strcmp(m->t[i].key, key) == 0) {
+      m->t[i].val = val;
+      return;
+    }
+  m->t[i].key = (char *)malloc(strlen(key) + 1);
+  strcpy(m->t[i].key, key);
+  m->t[i].val = val;
+  ++m->n;
+}
+
+static void cf_map_free(cf_map *m) {
+  int k;
+  for (k = 0; k < m->cap; ++k) free(m->t[k].key);
+  free(m->t);
+  m->t = 0;
+  m->cap = m->n = 0;
+}
+
+static char *cf_dup(const char *s) {
+  char *d;
+  if (!s) return 0;
+  d = (char *)malloc(strlen(s) + 1);
+  strcpy(d, s);
+  return d;
+}
+
+/* ---- the case list -------------------------------------------------------------- */
+
+typedef struct {
+  cf_item *items;
+  int n, cap;
+  cf_map seen;
+  const char *ops; /* --ops filter */
+} cf_list;
+
+static int cf_op_selected(const char *ops, const char *op) {
+  size_t n = strlen(op);
+  while (ops && *ops) {
+    const char *c = strchr(ops, ',');
+    size_t len = c ? (size_t)(c - ops) : strlen(ops);
+    if (len == n && strncmp(ops, op, n) == 0) return 1;
+    if (!c) return 0;
+    ops = c + 1;
+  }
+  return ops == 0;
+}
+
+/* Adds a request (once); returns 1 if added. */
+static int cf_add(cf_list *L, const char *req, const char *op, const char *origin) {
+  char opbuf[CF_OP_CAP];
+  cf_item *it;
+  if (!op) {
+    cf_request_op(req, opbuf, sizeof opbuf);
+    op = opbuf;
+  }
+  if (!cf_op_selected(L->ops, op) || cf_map_find(&L->seen, req) >= 0 || strlen(req) >= CF_REQ_CAP - 1 || !req[0])
+    return 0;
+  if (L->n == L->cap) {
+    L->cap = L->cap ? L->cap * 2 : 1024;
+    L->items = (cf_item *)realloc(L->items, sizeof(cf_item) * (size_t)L->cap);
+  }
+  it = &L->items[L->n];
+  memset(it, 0, sizeof *it);
+  it->req = cf_dup(req);
+  it->origin = cf_dup(origin);
+  snprintf(it->op, sizeof it->op, "%s", op);
+  it->cex = -1;
+  cf_map_put(&L->seen, req, L->n);
+  ++L->n;
+  return 1;
+}
+
+static int cf_cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* Splits a vector line OP \t ORIGIN \t REQUEST \t EXPECTED in place. */
+static int cf_vector_fields(char *line, char **f) {
+  int n = 0;
+  char *p = line;
+  f[n++] = p;
+  while ((p = strchr(p, '\t')) != 0 && n < 4) {
+    *p++ = '\0';
+    f[n++] = p;
+  }
+  return n == 4 && !strchr(f[3], '\t');
+}
+
+static void cf_chomp(char *s) {
+  size_t n = strlen(s);
+  while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = '\0';
+}
+
+static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count, int *drift) {
+  DIR *d = opendir(dir);
+  struct dirent *de;
+  char *names[512], path[4096], line[CF_REQ_CAP * 2 + 256];
+  int nn = 0, k;
+  if (!d) return 0;
+  while ((de = readdir(d)) != 0 && nn < 512) {
+    size_t len = strlen(de->d_name);
+    if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0) names[nn++] = cf_dup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)nn, sizeof names[0], cf_cmp_str);
+  *version = 0;
+  snprintf(path, sizeof path, "%s/VERSION", dir);
+  {
+    FILE *f = fopen(path, "r");
+    if (f) {
+      while (fgets(line, sizeof line, f))
+        if (sscanf(line, "version %d", version) == 1) break;
+      fclose(f);
+    }
+  }
+  for (k = 0; k < nn; ++k) {
+    FILE *f;
+    int lineno = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+    free(names[k]);
+    f = fopen(path, "r");
+    if (!f) continue;
+    while (fgets(line, sizeof line, f)) {
+      char *fl[4], expected[CF_REQ_CAP];
+      ++lineno;
+      cf_chomp(line);
+      if (line[0] == '#' || line[0] == '\0') continue;
+      if (!cf_vector_fields(line, fl)) {
+        fprintf(stderr, "cuteref conform: %s:%d: not a vector line (OP, ORIGIN, REQUEST, EXPECTED separated by tabs)\n", path, lineno);
+        fclose(f);
+        while (++k < nn) free(names[k]);
+        return -1;
+      }
+      if (cf_add(L, fl[2], fl[0], fl[1])) {
+        ++*count;
+        cf_reference(fl[2], expected, sizeof expected);
+        if (strcmp(expected, fl[3]) != 0) ++*drift;
+      }
+    }
+    fclose(f);
+  }
+  return 1;
+}
+
+static int cf_load_cases(cf_list *L, const char *file, int *count) {
+  FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+  char line[CF_REQ_CAP * 2 + 256], origin[4200];
+  int lineno = 0;
+  if (!f) return 0;
+  while (fgets(line, sizeof line, f)) {
+    char *req = line, *fl[4];
+    ++lineno;
+    cf_chomp(line);
+    if (line[0] == '#' || line[0] == '\0') continue;
+    snprintf(origin, sizeof origin, "%s:%d", file, lineno);
+    if (strchr(line, '\t')) {
+      if (!cf_vector_fields(line, fl)) continue;
+      req = fl[2];
+    }
+    *count += cf_add(L, req, 0, origin);
+  }
+  if (f != stdin) fclose(f);
+  return 1;
+}
+
+static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
+  int g, h;
+  char buf[CF_REQ_CAP], origin[256];
+  for (g = 0; g < cf_num_gens; ++g) {
+    int first = 1, ng = 0, mine[32], i;
+    for (h = 0; h < g; ++h)
+      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) first = 0;
+    if (!first || !cf_op_available(cf_gens[g].op) || !cf_op_selected(L->ops, cf_gens[g].op)) continue;
+    for (h = g; h < cf_num_gens && ng < 32; ++h)
+      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) mine[ng++] = h;
+    for (i = 0; i < per_op; ++i) {
+      int which = mine[i % ng];
+      uint64_t index = (uint64_t)(i / ng);
+      if (cf_gen_request(which, seed, index, buf, sizeof buf) < 0) continue;
+      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", cf_gens[which].name, (unsigned long long)seed,
+               (unsigned long long)index);
+      cf_add(L, buf, cf_gens[which].op, origin);
+    }
+  }
+}
+
+/* ---- judging a batch ------------------------------------------------------------ */
+
+typedef struct {
+  int verdict, post;
+  char id[48], post_id[48];
+  char *answer, *expected, *why;
+} cf_memo;
+
+static void cf_judge_into(const cf_judge_opts *jo, const char *req, const char *answer, int st, cf_memo *m) {
+  static cf_judgement j;
+  cf_judge(jo, req, answer, &j);
+  if (st != CF_A_ANSWERED) {
+    j.verdict = st == CF_A_CRASHED ? CF_CRASHED
+                : st == CF_A_TIMED_OUT ? CF_TIMED_OUT
+                : st == CF_A_OUT_OF_ORDER ? CF_OUT_OF_ORDER
+                                          : CF_NOT_SENT;
+    j.id[0] = j.post_id[0] = '\0';
+    j.why[0] = '\0';
+  }
+  m->verdict = j.verdict;
+  m->post = j.post;
+  snprintf(m->id, sizeof m->id, "%s", j.id);
+  snprintf(m->post_id, sizeof m->post_id, "%s", j.post_id);
+  m->answer = cf_dup(answer);
+  m->expected = cf_dup(j.expected);
+  m->why = cf_dup(j.why);
+}
+
+/* ---- shrinking ---------------------------------------------------------------- */
+
+typedef struct {
+  int item;
+  char *cur;
+  int memo; /* the memo entry of cur */
+  int k, steps, done, ncand;
+  char **cand;
+} cf_shrinker;
+
+typedef struct {
+  cf_memo *m;
+  int n, cap;
+  cf_map index;
+} cf_memos;
+
+static int cf_memo_add(cf_memos *M, const char *req, const cf_memo *m) {
+  if (M->n == M->cap) {
+    M->cap = M->cap ? M->cap * 2 : 1024;
+    M->m = (cf_memo *)realloc(M->m, sizeof(cf_memo) * (size_t)M->cap);
+  }
+  M->m[M->n] = *m;
+  cf_map_put(&M->index, req, M->n);
+  return M->n++;
+}
+
+static int cf_same_failure(const cf_memo *a, const cf_memo *b) {
+  return a->verdict == b->verdict && strcmp(a->id, b->id) == 0 &&
+         (a->verdict != CF_ACCEPTED_INADMISSIBLE || (a->post == b->post && strcmp(a->post_id, b->post_id) == 0));
+}
+
+static int cf_cex_before(const cf_cex *a, const cf_cex *b) {
+  int c = strcmp(a->op, b->op);
+  if (c) return c < 0;
+  if (a->verdict != b->verdict) return a->verdict < b->verdict;
+  c = strcmp(a->id, b->id);
+  if (c) return c < 0;
+  return strcmp(a->req, b->req) < 0;
+}
+
+static int cf_shrinkable(int v) { return v == CF_WRONG_RESULT || v == CF_WRONG_REJECTION || v == CF_ACCEPTED_INADMISSIBLE; }
+
+static double cf_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_opts *jo, int shrink_max, int width,
+                          int max_rounds, double max_seconds, int quiet) {
+  cf_memos M;
+  cf_shrinker *S;
+  int ns = 0, i, round;
+  double t0 = cf_clock();
+  memset(&M, 0, sizeof M);
+  S = (cf_shrinker *)calloc((size_t)R->n + 1, sizeof(cf_shrinker));
+  for (i = 0; i < R->n; ++i) {
+    cf_item *it = &R->items[i];
+    cf_memo m;
+    m.verdict = it->verdict;
+    m.post = it->post;
+    snprintf(m.id, sizeof m.id, "%s", it->id);
+    snprintf(m.post_id, sizeof m.post_id, "%s", it->post_id);
+    m.answer = it->answer;
+    m.expected = it->expected;
+    m.why = it->why;
+    cf_memo_add(&M, it->req, &m);
+  }
+  for (i = 0; i < R->n; ++i) {
+    cf_item *it = &R->items[i];
+    int j, same = 0;
+    if (!cf_shrinkable(it->verdict)) continue;
+    for (j = 0; j < ns; ++j) {
+      const cf_item *o = &R->items[S[j].item];
+      same += strcmp(o->op, it->op) == 0 && o->verdict == it->verdict;
+    }
+    if (same >= shrink_max) {
+      ++R->unshrunk;
+      continue;
+    }
+    S[ns].item = i;
+    S[ns].cur = cf_dup(it->req);
+    S[ns].memo = i;
+    S[ns].cand = (char **)calloc((size_t)width, sizeof(char *));
+    ++ns;
+  }
+  if (ns > 0 && !quiet) fprintf(stderr, "[conform] shrinking %d disagreement%s\n", ns, ns == 1 ? "" : "s");
+  for (round = 0; round < max_rounds; ++round) {
+    char **reqs = 0, **ans;
+    int nreq = 0, capreq = 0, active = 0, *st;
+    cf_map pending;
+    if (max_seconds > 0 && cf_clock() - t0 > max_seconds) {
+      for (i = 0; i < ns; ++i) R->shrink_cut += !S[i].done;
+      if (!quiet) fprintf(stderr, "[conform] shrinking stopped after %.0f s (--shrink-time)\n", cf_clock() - t0);
+      break;
+    }
+    memset(&pending, 0, sizeof pending);
+    for (i = 0; i < ns; ++i) {
+      cf_shrinker *s = &S[i];
+      char buf[CF_REQ_CAP];
+      int t;
+      if (s->done) continue;
+      s->ncand = 0;
+      for (t = 0; t < width; ++t) {
+        if (cf_shrink_candidate(s->cur, s->k + t, buf, sizeof buf) < 0) break;
+        s->cand[s->ncand++] = cf_dup(buf);
+        if (cf_map_find(&M.index, buf) < 0 && cf_map_find(&pending, buf) < 0) {
+          if (nreq == capreq) {
+            capreq = capreq ? capreq * 2 : 256;
+            reqs = (char **)realloc(reqs, sizeof(char *) * (size_t)capreq);
+          }
+          cf_map_put(&pending, buf, nreq);
+          reqs[nreq++] = cf_dup(buf);
+        }
+      }
+      if (s->ncand == 0) s->done = 1;
+      else ++active;
+    }
+    cf_map_free(&pending);
+    if (!active) break;
+    if (nreq > 0) {
+      ans = (char **)calloc((size_t)nreq, sizeof(char *));
+      st = (int *)calloc((size_t)nreq, sizeof(int));
+      cf_proc_run(po, reqs, nreq, ans, st, &R->shrink);
+      for (i = 0; i < nreq; ++i) {
+        cf_memo m;
+        cf_judge_into(jo, reqs[i], ans[i], st[i], &m);
+        cf_memo_add(&M, reqs[i], &m);
+        free(ans[i]);
+        free(reqs[i]);
+      }
+      free(ans);
+      free(st);
+      R->shrink_requests += nreq;
+    }
+    free(reqs);
+    ++R->shrink_rounds;
+    for (i = 0; i < ns; ++i) {
+      cf_shrinker *s = &S[i];
+      int t, hit = -1;
+      if (s->done) continue;
+      for (t = 0; t < s->ncand && hit < 0; ++t) {
+        int m = cf_map_find(&M.index, s->cand[t]);
+        if (m >= 0 && cf_same_failure(&M.m[m], &M.m[s->memo])) hit = t;
+      }
+      if (hit >= 0) {
+        free(s->cur);
+        s->cur = cf_dup(s->cand[hit]);
+        s->memo = cf_map_find(&M.index, s->cur);
+        s->k = 0;
+        ++s->steps;
+      } else {
+        s->k += s->ncand;
+        if (s->ncand < width) s->done = 1;
+      }
+      for (t = 0; t < s->ncand; ++t) free(s->cand[t]);
+      s->ncand = 0;
+    }
+    if (!quiet && (round + 1) % 10 == 0) fprintf(stderr, "[conform] shrinking: round %d, %d still shrinking\n", round + 1, active);
+  }
+  /* distinct counterexamples */
+  R->cex = (cf_cex *)calloc((size_t)ns + 1, sizeof(cf_cex));
+  R->ncex = 0;
+  for (i = 0; i < ns; ++i) {
+    cf_shrinker *s = &S[i];
+    cf_item *it = &R->items[s->item];
+    const cf_memo *m = &M.m[s->memo];
+    int c;
+    for (c = 0; c < R->ncex; ++c)
+      if (strcmp(R->cex[c].req, s->cur) == 0 && R->cex[c].verdict == m->verdict && strcmp(R->cex[c].id, m->id) == 0)
+        break;
+    if (c == R->ncex) {
+      cf_cex *x = &R->cex[R->ncex++];
+      x->req = cf_dup(s->cur);
+      x->answer = cf_dup(m->answer);
+      x->expected = cf_dup(m->expected);
+      x->why = cf_dup(m->why);
+      x->orig_req = cf_dup(it->req);
+      x->orig_answer = cf_dup(it->answer);
+      snprintf(x->op, sizeof x->op, "%s", it->op);
+      snprintf(x->id, sizeof x->id, "%s", m->id);
+      snprintf(x->post_id, sizeof x->post_id, "%s", m->post_id);
+      x->verdict = m->verdict;
+      x->post = m->post;
+      x->steps = s->steps;
+    }
+    ++R->cex[c].count;
+    it->cex = c;
+    free(s->cur);
+    free(s->cand);
+  }
+  /* sorted by operation, then kind, then spec ID, then request */
+  {
+    int *perm = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1)), *inv = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1));
+    cf_cex *sorted = (cf_cex *)calloc((size_t)R->ncex + 1, sizeof(cf_cex));
+    int a, b;
+    for (a = 0; a < R->ncex; ++a) perm[a] = a;
+    for (a = 1; a < R->ncex; ++a) /* insertion sort: a few hundred at most */
+      for (b = a; b > 0 && cf_cex_before(&R->cex[perm[b]], &R->cex[perm[b - 1]]); --b) {
+        int t = perm[b];
+        perm[b] = perm[b - 1];
+        perm[b - 1] = t;
+      }
+    for (a = 0; a < R->ncex; ++a) {
+      sorted[a] = R->cex[perm[a]];
+      inv[perm[a]] = a;
+    }
+    for (a = 0; a < R->n; ++a)
+      if (R->items[a].cex >= 0) R->items[a].cex = inv[R->items[a].cex];
+    free(R->cex);
+    R->cex = sorted;
+    free(perm);
+    free(inv);
+  }
+  for (i = R->n; i < M.n; ++i) {
+    free(M.m[i].answer);
+    free(M.m[i].expected);
+    free(M.m[i].why);
+  }
+  free(M.m);
+  cf_map_free(&M.index);
+  free(S);
+}
+
+/* ---- the command ---------------------------------------------------------------- */
+
+static int cf_num(const char *v, double *out) {
+  char *end;
+  *out = strtod(v, &end);
+  return end != v && *end == '\0';
+}
+
+int ct_cmd_conform(int argc, char **argv) {
+  cf_proc_opts po;
+  cf_judge_opts jo;
+  cf_report R;
+  cf_list L;
+  const char *vectors = 0, *cases = 0, *json = 0, *markdown = 0, *name = 0;
+  int random_n = 0, shrink_max = 25, width = 16, rounds = 100, quiet = 0, k, drift = 0, list_only = 0;
+  double shrink_time = 0;
+  uint64_t seed = 0xC0FFEEu;
+  char **reqs, **ans;
+  int *st;
+  cf_proc_defaults(&po);
+  memset(&jo, 0, sizeof jo);
+  memset(&R, 0, sizeof R);
+  memset(&L, 0, sizeof L);
+  jo.decline = "UNSUPPORTED";
+  for (k = 0; k < argc; ++k) {
+    const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
+    double x;
+    int takes = 1;
+    if (strcmp(a, "--strict") == 0) { jo.strict = 1; takes = 0; }
+    else if (strcmp(a, "--batch") == 0) { po.batch = 1; takes = 0; }
+    else if (strcmp(a, "--allow-unsupported") == 0) { R.allow_unsupported = 1; takes = 0; }
+    else if (strcmp(a, "--quiet") == 0) { quiet = 1; takes = 0; }
+    else if (strcmp(a, "--list-cases") == 0) { list_only = 1; takes = 0; }
+    else if (!v) return ct_usage_error("option '%s' needs a value (or is unknown)", a);
+    else if (strcmp(a, "--impl") == 0) po.cmd = v;
+    else if (strcmp(a, "--vectors") == 0) vectors = v;
+    else if (strcmp(a, "--cases") == 0) cases = v;
+    else if (strcmp(a, "--ops") == 0) L.ops = v;
+    else if (strcmp(a, "--seed") == 0) seed = strtoull(v, 0, 0);
+    else if (strcmp(a, "--decline") == 0) jo.decline = v;
+    else if (strcmp(a, "--impl-stderr") == 0) po.stderr_path = v;
+    else if (strcmp(a, "--json") == 0) json = v;
+    else if (strcmp(a, "--markdown") == 0) markdown = v;
+    else if (strcmp(a, "--name") == 0) name = v;
+    else if (!cf_num(v, &x) || x < 0) return ct_usage_error("option '%s' needs a non-negative number", a);
+    else if (strcmp(a, "--random") == 0) random_n = (int)x;
+    else if (strcmp(a, "--batch-size") == 0) po.batch_size = (int)x;
+    else if (strcmp(a, "--window") == 0) po.window = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--timeout") == 0) po.timeout = x;
+    else if (strcmp(a, "--batch-timeout") == 0) po.batch_timeout = x;
+    else if (strcmp(a, "--probe-every") == 0) po.probe_every = (int)x;
+    else if (strcmp(a, "--max-starts") == 0) po.max_starts = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--shrink-max") == 0) shrink_max = (int)x;
+    else if (strcmp(a, "--shrink-width") == 0) width = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--shrink-rounds") == 0) rounds = (int)x;
+    else if (strcmp(a, "--shrink-time") == 0) shrink_time = x;
+    else return ct_usage_error("unknown option '%s'", a);
+    k += takes;
+  }
+  if (!list_only && (!po.cmd || !po.cmd[0])) return ct_usage_error("%s", "conform needs --impl COMMAND");
+  if (!vectors && !cases && random_n == 0) vectors = "spec/vectors";
+  if (vectors) {
+    int rc = cf_load_vectors(&L, vectors, &R.vectors_version, &R.vectors_cases, &drift);
+    if (rc == 0) return ct_usage_error("cannot read the vectors directory '%s'", vectors);
+    if (rc < 0) return 2;
+    R.vectors_dir = vectors;
+    if (drift && !quiet)
+      fprintf(stderr, "cuteref conform: warning: %d vectors differ from the reference's answers (run cuteref vectors --check %s)\n", drift, vectors);
+  }
+  if (cases && !cf_load_cases(&L, cases, &R.cases_from_file)) return ct_usage_error("cannot read the cases file '%s'", cases);
+  R.cases_file = cases;
+  if (random_n > 0) cf_load_random(&L, random_n, seed);
+  R.random_per_op = random_n;
+  R.seed = (unsigned long long)seed;
+  if (L.n == 0) return ct_usage_error("%s", "no cases to send (check --vectors, --cases, --random and --ops)");
+  if (list_only) {
+    for (k = 0; k < L.n; ++k) printf("%s\n", L.items[k].req);
+    return 0;
+  }
+  R.name = name ? name : po.cmd;
+  R.impl = po.cmd;
+  R.proc = &po;
+  R.strict = jo.strict;
+  R.decline = jo.decline;
+  R.items = L.items;
+  R.n = L.n;
+
+  /* the main pass */
+  reqs = (char **)malloc(sizeof(char *) * (size_t)L.n);
+  ans = (char **)calloc((size_t)L.n, sizeof(char *));
+  st = (int *)calloc((size_t)L.n, sizeof(int));
+  for (k = 0; k < L.n; ++k) reqs[k] = L.items[k].req;
+  if (!quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L.n, po.cmd);
+  cf_proc_run(&po, reqs, L.n, ans, st, &R.main);
+  if (R.main.cannot_start) {
+    fprintf(stderr, "cuteref conform: %s\n", R.main.nev ? R.main.ev[0].text : "cannot start the implementation");
+    return 2;
+  }
+  for (k = 0; k < L.n; ++k) {
+    cf_memo m;
+    cf_item *it = &L.items[k];
+    cf_judge_into(&jo, it->req, ans[k], st[k], &m);
+    it->verdict = m.verdict;
+    it->post = m.post;
+    snprintf(it->id, sizeof it->id, "%s", m.id);
+    snprintf(it->post_id, sizeof it->post_id, "%s", m.post_id);
+    it->answer = m.answer;
+    it->expected = m.expected;
+    it->why = m.why;
+    free(ans[k]);
+  }
+  free(ans);
+  free(st);
+  free(reqs);
+  if (shrink_max > 0) cf_shrink_all(&R, &po, &jo, shrink_max, width, rounds, shrink_time, quiet);
+  else
+    for (k = 0; k < L.n; ++k) R.unshrunk += cf_shrinkable(L.items[k].verdict);
+
+  R.conforms = R.main.extra_lines == 0 && !R.main.gave_up;
+  for (k = 0; k < L.n; ++k)
+    if (cf_verdict_fails(&R, L.items[k].verdict)) R.conforms = 0;
+  if (json) {
+    FILE *f = fopen(json, "w");
+    if (!f) return ct_usage_error("cannot write '%s'", json);
+    cf_report_json(f, &R);
+    fclose(f);
+  }
+  if (markdown) {
+    FILE *f = fopen(markdown, "w");
+    if (!f) return ct_usage_error("cannot write '%s'", markdown);
+    cf_report_markdown(f, &R);
+    fclose(f);
+  }
+  if (!quiet) cf_report_markdown(stdout, &R);
+  else printf("%s: %s (%d cases)\n", R.name, R.conforms ? "conforms" : "does not conform", R.n);
+  for (k = 0; k < L.n; ++k) {
+    free(L.items[k].req);
+    free(L.items[k].origin);
+    free(L.items[k].answer);
+    free(L.items[k].expected);
+    free(L.items[k].why);
+  }
+  for (k = 0; k < R.ncex; ++k) {
+    free(R.cex[k].req);
+    free(R.cex[k].answer);
+    free(R.cex[k].expected);
+    free(R.cex[k].why);
+    free(R.cex[k].orig_req);
+    free(R.cex[k].orig_answer);
+  }
+  free(R.cex);
+  free(L.items);
+  cf_map_free(&L.seen);
+  return R.conforms ? 0 : 1;
+}

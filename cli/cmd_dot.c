@@ -1,0 +1,758 @@
+/* cmd_dot.c -- `cuteref dot EXPR`: the Graphviz (DOT) source of a picture of
+ * a layout or of an operation's result, like CuTe's print_layout and the
+ * figures of its algebra chapter. docs/ renders these as SVG (`dot -Tsvg`).
+ *
+ * A layout is drawn as a grid: rank 1 as one row, rank >= 2 with mode 0 down
+ * the rows and the other modes (flattened, colexicographically) across the
+ * columns; each cell holds the offset, colored by offset mod 8. For the
+ * algebra's operations the picture has panels (the inputs and the result)
+ * and the colors follow the operation:
+ *   composition, with_shape   the cells of A that R uses, colored by R's column
+ *   logical/zipped/tiled/flat_divide   every tile in its own color (tile 0 gray)
+ *   *_product, blocked/raked, tile_to_shape   every copy of A in its own color
+ *   complement                the codomain: A's image gray, each repetition colored
+ *   coalesce, filter(_zeros)  A and the result (the same function)
+ *   right/left_inverse        cells that invert each other share a color
+ * The colors are computed with the reference itself: a divide or composition
+ * is evaluated a second time with A replaced by make_layout(shape(A)), whose
+ * offsets are A's indices, and every colored cell is checked against
+ * A(index) before it is drawn; when a check fails the panel keeps the plain
+ * offset colors. Nothing here is part of the reference. */
+#include "commands.h"
+#include "eval.h"
+#include "ref/ct_arith.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char ct_help_dot[] =
+    "usage: cuteref dot [--plain | --tree] EXPR\n"
+    "\n"
+    "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
+    "render it with `dot -Tsvg` (Debian package graphviz):\n"
+    "\n"
+    "  cuteref dot '((2,2),3):((24,2),8)' | dot -Tsvg > layout.svg\n"
+    "\n"
+    "A layout is a grid of its offsets: rank 1 as one row, otherwise mode 0\n"
+    "down the rows and the other modes, flattened colexicographically, across\n"
+    "the columns (like CuTe's print_layout); cells are colored by offset mod 8.\n"
+    "A bare shape is its compact column-major layout. When EXPR is a call of\n"
+    "composition, with_shape, complement, a divide or a product, the picture\n"
+    "also shows the inputs, and colors every tile (divides), every copy of A\n"
+    "(products), the cells of A the result uses (composition) or the\n"
+    "repetitions of A in the codomain (complement); coalesce, filter and\n"
+    "filter_zeros show A and the result, right_inverse and left_inverse pair\n"
+    "the cells that invert each other by color. An operation whose result\n"
+    "is an IntTuple, and a tiler, are drawn as trees. Grids show at most 64\n"
+    "rows and 64 columns; a larger layout is drawn in part and says so.\n"
+    "\n"
+    "options:\n"
+    "  --plain   draw only the result, colored by offset\n"
+    "  --tree    draw the nesting of a layout (leaves s:d) or IntTuple as a tree\n"
+    "\n"
+    "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
+
+#define CT_DOT_MAX 64                         /* rows and columns drawn per grid */
+#define CT_DOT_CELLS (CT_DOT_MAX * CT_DOT_MAX) /* cells drawn per grid */
+#define CT_DOT_MAP 4096                       /* indices an index map covers */
+#define CT_DOT_ARG 4096                       /* one argument, printed */
+#define CT_DOT_TEXT 16384                     /* one expression or caption */
+#define CT_DOT_ARGS 8
+#define CT_DOT_STRIP 32                       /* cells per row of a codomain strip */
+
+enum { CT_G_OFFSET = -2, CT_G_NONE = -1 };
+
+typedef struct {
+  char caption[CT_DOT_TEXT];
+  int64_t rows, cols;  /* the whole grid */
+  int rank2;           /* index i is (i % rows, i / rows); else (0, i) */
+  int64_t strip;       /* > 0: a codomain strip, row r starts at offset r*strip */
+  int64_t limit;       /* > 0: cells r*cols + c >= limit are left empty */
+  int64_t val[CT_DOT_CELLS];
+  int grp[CT_DOT_CELLS];
+  unsigned char past[CT_DOT_CELLS]; /* the cell reads A past size(A) (a ragged tile) */
+} ct_panel;
+
+typedef struct {
+  char name[64];
+  int nargs;
+  char arg[CT_DOT_ARGS][CT_DOT_ARG]; /* arguments, printed canonically */
+  ct_value v[CT_DOT_ARGS];
+} ct_call;
+
+/* ---- output helpers ------------------------------------------------------ */
+
+static void ct_dot_html(const char *s) {
+  for (; *s; ++s) {
+    if (*s == '<') fputs("&lt;", stdout);
+    else if (*s == '>') fputs("&gt;", stdout);
+    else if (*s == '&') fputs("&amp;", stdout);
+    else if (*s == '"') fputs("&quot;", stdout);
+    else putchar(*s);
+  }
+}
+
+static void ct_dot_quoted(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    if (*s == '"' || *s == '\\') putchar('\\');
+    putchar(*s);
+  }
+  putchar('"');
+}
+
+/* Offsets: 8 light colors (CuTe's print_latex shades by offset mod 8). */
+static const char *const ct_offset_colors[8] = {"#dbe9f6", "#fde7c8", "#dcefd9", "#f6d5d5",
+                                                "#e6def3", "#f3e3d3", "#f9dcec", "#e9e9e9"};
+/* Tiles and copies: tile 0 gray, as in CuTe's figures, then 15 colors. */
+static const char *const ct_tile_colors[15] = {"#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3",
+                                               "#b3de69", "#fccde5", "#ffed6f", "#bc80bd", "#ccebc5",
+                                               "#e5c494", "#66c2a5", "#ffffb3", "#a6d854", "#e78ac3"};
+
+static const char *ct_dot_color(int grp, int64_t v) {
+  if (grp == CT_G_NONE) return "#ffffff";
+  if (grp == CT_G_OFFSET) return ct_offset_colors[((v % 8) + 8) % 8];
+  if (grp == 0) return "#d3d3d3";
+  return ct_tile_colors[(grp - 1) % 15];
+}
+
+static int ct_dot_digits(int64_t v) {
+  int n = v < 0 ? 2 : 1;
+  while (v >= 10 || v <= -10) {
+    v /= 10;
+    ++n;
+  }
+  return n;
+}
+
+/* A panel: its caption above a grid whose columns all have one width. */
+static void ct_dot_panel_out(const char *id, const ct_panel *p) {
+  int64_t r, c, rows = p->rows < CT_DOT_MAX ? p->rows : CT_DOT_MAX, cols = p->cols < CT_DOT_MAX ? p->cols : CT_DOT_MAX;
+  int labels = p->rank2 || p->strip > 0, w = 1, width;
+  for (r = 0; r < rows; ++r)
+    for (c = 0; c < cols; ++c) {
+      int d = ct_dot_digits(p->val[r * CT_DOT_MAX + c]);
+      if (d > w) w = d;
+    }
+  width = 10 + 6 * w < 22 ? 22 : 10 + 6 * w;
+  printf("  %s [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n", id);
+  printf("    <TR><TD ALIGN=\"LEFT\">");
+  ct_dot_html(p->caption);
+  if (p->rows > rows || p->cols > cols)
+    printf(" <FONT COLOR=\"#a03030\">(%lld x %lld shown of %lld x %lld)</FONT>", (long long)rows, (long long)cols,
+           (long long)p->rows, (long long)p->cols);
+  printf("</TD></TR>\n    <TR><TD ALIGN=\"LEFT\">"
+         "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n    <TR>");
+  if (labels) printf("<TD BORDER=\"0\"></TD>");
+  for (c = 0; c < cols; ++c)
+    printf("<TD BORDER=\"0\" WIDTH=\"%d\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>", width,
+           (long long)c);
+  printf("</TR>\n");
+  for (r = 0; r < rows; ++r) {
+    printf("    <TR>");
+    if (labels)
+      printf("<TD BORDER=\"0\" ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>",
+             (long long)(p->strip > 0 ? r * p->strip : r));
+    for (c = 0; c < cols; ++c) {
+      int k = (int)(r * CT_DOT_MAX + c);
+      if (p->limit > 0 && r * p->cols + c >= p->limit) {
+        printf("<TD BORDER=\"0\"></TD>");
+        continue;
+      }
+      printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" HEIGHT=\"20\">%s%lld%s</TD>", ct_dot_color(p->grp[k], p->val[k]),
+             p->past[k] ? "<I><FONT COLOR=\"#505050\">" : "", (long long)p->val[k], p->past[k] ? "*</FONT></I>" : "");
+    }
+    printf("</TR>\n");
+  }
+  printf("    </TABLE></TD></TR>\n  </TABLE>>];\n");
+}
+
+/* ---- panels -------------------------------------------------------------- */
+
+static ct_code ct_dot_sizes(const ct_layout *L, int64_t *size, int64_t *rows, ct_err *e) {
+  ct_val s;
+  CT_TRY(ct_l_size(L, &s, e));
+  *size = s.v;
+  *rows = 1;
+  if (ct_l_rank(L) >= 2) {
+    ct_val s0;
+    CT_TRY(ct_t_product(&L->shape, ct_t_child(&L->shape, 0, 0), &s0, e));
+    *rows = s0.v;
+  }
+  return CT_OK;
+}
+
+/* The cell of linear index i, or -1 outside the drawn window. */
+static int ct_dot_cell(const ct_panel *p, int64_t i) {
+  int64_t r = p->rank2 ? i % p->rows : 0, c = p->rank2 ? i / p->rows : i;
+  if (i < 0 || r >= CT_DOT_MAX || c >= CT_DOT_MAX || c >= p->cols) return -1;
+  return (int)(r * CT_DOT_MAX + c);
+}
+
+static ct_code ct_dot_fill(ct_panel *p, const ct_layout *L, const char *caption, ct_err *e) {
+  int64_t size, rows, r, c;
+  CT_TRY(ct_dot_sizes(L, &size, &rows, e));
+  strncpy(p->caption, caption, sizeof p->caption - 1);
+  p->caption[sizeof p->caption - 1] = '\0';
+  p->rows = rows;
+  p->cols = size / rows;
+  p->rank2 = ct_l_rank(L) >= 2;
+  p->strip = 0;
+  p->limit = 0;
+  for (r = 0; r < rows && r < CT_DOT_MAX; ++r)
+    for (c = 0; c < p->cols && c < CT_DOT_MAX; ++c) {
+      int k = (int)(r * CT_DOT_MAX + c);
+      CT_TRY(ct_l_eval(L, p->rank2 ? r + rows * c : c, &p->val[k], e));
+      p->grp[k] = CT_G_OFFSET;
+      p->past[k] = 0;
+    }
+  return CT_OK;
+}
+
+static void ct_dot_set_all(ct_panel *p, int g) {
+  int k;
+  for (k = 0; k < CT_DOT_CELLS; ++k) p->grp[k] = g;
+}
+
+/* ---- evaluation helpers --------------------------------------------------- */
+
+static ct_code ct_dot_eval_layout(const char *text, ct_layout *L, ct_err *e) {
+  static ct_value v;
+  CT_TRY(ct_eval(text, &v, e));
+  return ct_as_layout(&v, L, "the picture's layout", e);
+}
+
+static void ct_dot_print_layout(const ct_layout *L, char *buf, int cap) { ct_print_layout(L, buf, cap); }
+
+/* Splits `name<...>(a, b, ...)` spanning the whole text; 0 when text is not
+ * one call. Arguments are evaluated and kept printed in canonical notation. */
+static int ct_dot_split(const char *text, ct_call *k) {
+  const char *s = text, *a;
+  int n = 0, depth = 0;
+  while (*s == ' ') ++s;
+  while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') {
+    if (n + 1 < (int)sizeof k->name) k->name[n++] = *s;
+    ++s;
+  }
+  k->name[n] = '\0';
+  if (n == 0 || (k->name[0] >= '0' && k->name[0] <= '9') || strcmp(k->name, "_") == 0) return 0;
+  while (*s == ' ') ++s;
+  if (*s == '<') return 0; /* template arguments: no operation picture needs them */
+  if (*s != '(') return 0;
+  ++s;
+  k->nargs = 0;
+  a = s;
+  for (; *s; ++s) {
+    if (*s == '(' || *s == '<') ++depth;
+    else if ((*s == ')' || *s == '>') && depth > 0) --depth;
+    else if ((*s == ',' || *s == ')') && depth == 0) {
+      size_t len = (size_t)(s - a);
+      if (k->nargs >= CT_DOT_ARGS || len >= CT_DOT_ARG) return 0;
+      memcpy(k->arg[k->nargs], a, len);
+      k->arg[k->nargs][len] = '\0';
+      ++k->nargs;
+      a = s + 1;
+      if (*s == ')') break;
+    }
+  }
+  if (*s != ')') return 0;
+  for (++s; *s == ' '; ++s) {
+  }
+  if (*s) return 0; /* `f(x)(i)` is an evaluation, not one call */
+  {
+    int i;
+    ct_err e;
+    for (i = 0; i < k->nargs; ++i) {
+      if (ct_eval(k->arg[i], &k->v[i], &e) != CT_OK) return 0;
+      ct_print_value(&k->v[i], k->arg[i], CT_DOT_ARG);
+    }
+  }
+  return 1;
+}
+
+/* ---- pictures -------------------------------------------------------------- */
+
+static ct_panel ct_p[4];
+static int ct_tile_of[CT_DOT_MAP];
+
+static void ct_dot_begin(void) {
+  printf("digraph cuteref {\n");
+  printf("  graph [rankdir=TB, nodesep=0.5, ranksep=0.4, pad=0.15, bgcolor=\"white\", fontname=\"Helvetica\", "
+         "fontsize=11, labeljust=l];\n");
+  printf("  node [shape=plaintext, fontname=\"Helvetica\", fontsize=10];\n");
+  printf("  edge [fontname=\"Helvetica\", fontsize=10, color=\"#707070\", fontcolor=\"#404040\", arrowsize=0.7];\n");
+}
+
+static void ct_dot_end(const char *legend) {
+  if (legend && *legend) {
+    printf("  label=");
+    ct_dot_quoted(legend);
+    printf(";\n  labelloc=b;\n");
+  }
+  printf("}\n");
+}
+
+static void ct_dot_edge(const char *from, const char *to, const char *label, int dashed) {
+  printf("  %s -> %s [label=", from, to);
+  ct_dot_quoted(label);
+  printf("%s];\n", dashed ? ", style=dashed" : "");
+}
+
+static int ct_dot_plain(const ct_layout *L, const char *caption) {
+  ct_err e;
+  if (ct_dot_fill(&ct_p[0], L, caption, &e) != CT_OK) {
+    ct_report_error(0, &e);
+    return 1;
+  }
+  ct_dot_begin();
+  ct_dot_panel_out("R", &ct_p[0]);
+  ct_dot_end("");
+  return 0;
+}
+
+/* Colors the cells of R (panel 2) and A (panel 0) by the group their
+ * A-index belongs to: idx is R evaluated with A := make_layout(shape(A)).
+ * Every colored cell is checked: R(i) == A^(idx(i)). Returns 1 when all
+ * checks hold, 2 when moreover some cells of R read A past size(A). */
+static int ct_dot_color_by_index(const ct_layout *A, const ct_layout *R, const ct_layout *idx, int color_a) {
+  int64_t size, rows, isize, irows, asize, arows, i;
+  int ragged = 0;
+  ct_err e;
+  if (ct_dot_sizes(R, &size, &rows, &e) != CT_OK || ct_dot_sizes(idx, &isize, &irows, &e) != CT_OK ||
+      ct_dot_sizes(A, &asize, &arows, &e) != CT_OK)
+    return 0;
+  if (size != isize || rows != irows) return 0;
+  for (i = 0; i < size; ++i) {
+    int64_t x, rv, av;
+    int cell = ct_dot_cell(&ct_p[2], i);
+    if (ct_l_eval(idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return 0;
+    if (x < 0 || ct_l_eval(A, x, &av, &e) != CT_OK || av != rv) return 0;
+    if (x >= CT_DOT_MAP || ct_tile_of[x] < 0) return 0;
+    if (cell >= 0) ct_p[2].grp[cell] = ct_tile_of[x];
+    if (cell >= 0 && x >= asize) ct_p[2].past[cell] = 1;
+    if (x >= asize) ragged = 1;
+    if (color_a && x < asize) {
+      int ac = ct_dot_cell(&ct_p[0], x);
+      if (ac >= 0 && ct_p[0].grp[ac] == CT_G_NONE) ct_p[0].grp[ac] = ct_tile_of[x];
+    }
+  }
+  return ragged ? 2 : 1;
+}
+
+static int ct_dot_fail(const ct_err *e) {
+  ct_report_error(0, e);
+  return 1;
+}
+
+/* composition(A, B), with_shape(A, shape) */
+static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
+  static ct_layout A, B, Id, idx;
+  static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT], ids[CT_DOT_ARG];
+  int64_t size, rows, asize, arows, i;
+  int have_b = 0;
+  ct_err e;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (strcmp(k->name, "with_shape") == 0) {
+    snprintf(expr, sizeof expr, "make_layout(%s)", k->arg[1]);
+    have_b = ct_dot_eval_layout(expr, &B, &e) == CT_OK;
+  } else if (k->v[1].kind == CT_V_LAYOUT) {
+    B = k->v[1].l;
+    have_b = 1;
+  }
+  if (ct_l_compact_left(&A.shape, &Id, &e) != CT_OK) return -1;
+  ct_dot_print_layout(&Id, ids, sizeof ids);
+  snprintf(expr, sizeof expr, "%s(%s, %s)", k->name, ids, k->arg[1]);
+  if (ct_dot_eval_layout(expr, &idx, &e) != CT_OK) return -1;
+  if (ct_dot_sizes(R, &size, &rows, &e) != CT_OK) return ct_dot_fail(&e);
+  snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK || ct_dot_sizes(&A, &asize, &arows, &e) != CT_OK) return -1;
+  ct_dot_set_all(&ct_p[0], CT_G_NONE);
+  ct_dot_print_layout(R, buf, sizeof buf);
+  snprintf(expr, sizeof expr, "R = %s", buf);
+  if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return ct_dot_fail(&e);
+  /* group g = R's column (R's element for rank 1); A's cells take the group
+   * of the first element of R that uses them */
+  for (i = 0; i < size; ++i) {
+    int64_t x, rv, av;
+    int g = (int)(i / rows), cell = ct_dot_cell(&ct_p[2], i);
+    if (ct_l_eval(&idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return -1;
+    if (x < 0 || ct_l_eval(&A, x, &av, &e) != CT_OK || av != rv) return -1;
+    if (cell >= 0) ct_p[2].grp[cell] = g;
+    if (x < asize) {
+      int ac = ct_dot_cell(&ct_p[0], x);
+      if (ac >= 0 && ct_p[0].grp[ac] == CT_G_NONE) ct_p[0].grp[ac] = g;
+    }
+  }
+  if (have_b) {
+    snprintf(buf, sizeof buf, "B = %s", strcmp(k->name, "with_shape") == 0 ? "make_layout(shape)" : k->arg[1]);
+    if (ct_dot_fill(&ct_p[1], &B, buf, &e) != CT_OK) return -1;
+    if (ct_p[1].rows * ct_p[1].cols == size)
+      for (i = 0; i < size; ++i) {
+        int cell = ct_dot_cell(&ct_p[1], i);
+        if (cell >= 0) ct_p[1].grp[cell] = (int)(i / rows);
+      }
+  }
+  ct_dot_begin();
+  printf("  { rank=same; A;%s }\n", have_b ? " B;" : "");
+  ct_dot_panel_out("A", &ct_p[0]);
+  if (have_b) ct_dot_panel_out("B", &ct_p[1]);
+  ct_dot_panel_out("R", &ct_p[2]);
+  snprintf(buf, sizeof buf, "%s(A, %s)", k->name, k->arg[1]);
+  ct_dot_edge("A", "R", buf, 0);
+  if (have_b) ct_dot_edge("B", "R", "", 1);
+  ct_dot_end(rows > 1 ? "R(i) = A(B(i)). Colors: the columns of R; the cells of A that each column uses have its color."
+                      : "R(i) = A(B(i)). Colors: the elements of R; the cells of A they use have the same color.");
+  return 0;
+}
+
+/* logical_divide, zipped_divide, tiled_divide, flat_divide */
+static int ct_dot_divide(const ct_call *k, const ct_layout *R) {
+  static ct_layout A, Id, Z, idx;
+  static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT], ids[CT_DOT_ARG];
+  int64_t zsize, zrows, i, asize, arows;
+  int ragged;
+  ct_err e;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_dot_sizes(&A, &asize, &arows, &e) != CT_OK || asize > CT_DOT_MAP) return -1;
+  if (ct_l_compact_left(&A.shape, &Id, &e) != CT_OK) return -1;
+  ct_dot_print_layout(&Id, ids, sizeof ids);
+  /* tiles: mode 1 of zipped_divide(Id, B); its offsets are A's indices */
+  snprintf(expr, sizeof expr, "zipped_divide(%s, %s)", ids, k->arg[1]);
+  if (ct_dot_eval_layout(expr, &Z, &e) != CT_OK || ct_dot_sizes(&Z, &zsize, &zrows, &e) != CT_OK) return -1;
+  for (i = 0; i < CT_DOT_MAP; ++i) ct_tile_of[i] = -1;
+  for (i = 0; i < zsize; ++i) {
+    int64_t x;
+    if (ct_l_eval(&Z, i, &x, &e) != CT_OK) return -1;
+    if (x >= 0 && x < CT_DOT_MAP) ct_tile_of[x] = (int)(i / zrows);
+  }
+  snprintf(expr, sizeof expr, "%s(%s, %s)", k->name, ids, k->arg[1]);
+  if (ct_dot_eval_layout(expr, &idx, &e) != CT_OK) return -1;
+  snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
+  ct_dot_set_all(&ct_p[0], CT_G_NONE);
+  ct_dot_print_layout(R, buf, sizeof buf);
+  snprintf(expr, sizeof expr, "%s(A, B) = %s", k->name, buf);
+  if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return -1;
+  ragged = ct_dot_color_by_index(&A, R, &idx, 1);
+  if (!ragged) return -1;
+  ct_dot_begin();
+  ct_dot_panel_out("A", &ct_p[0]);
+  ct_dot_panel_out("R", &ct_p[2]);
+  snprintf(buf, sizeof buf, "%s(A, %s)", k->name, k->arg[1]);
+  ct_dot_edge("A", "R", buf, 0);
+  ct_dot_end(ragged == 2 ? "Each tile in its own color: gray is tile 0 (what B selects); the other colors are its "
+                           "repetitions. *: past size(A), the ragged last tile, evaluated through A's last mode."
+                         : "Each tile in its own color: gray is tile 0 (what B selects); the other colors are its "
+                           "repetitions.");
+  return 0;
+}
+
+/* Offsets of the copies: pairs (offset, copy) from mode 1 of Z. */
+static int64_t ct_copy_off[CT_DOT_MAP];
+static int ct_copy_id[CT_DOT_MAP];
+static int ct_ncopy;
+
+static int ct_dot_copy_of(int64_t off) {
+  int j;
+  for (j = 0; j < ct_ncopy; ++j)
+    if (ct_copy_off[j] == off) return ct_copy_id[j];
+  return -1;
+}
+
+/* logical/zipped/tiled/flat_product, blocked_product, raked_product, tile_to_shape */
+static int ct_dot_product(const ct_call *k, const ct_layout *R) {
+  static ct_layout A, B, Z;
+  static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT];
+  int64_t zsize, zrows, size, rows, i;
+  int have_b = 0, blocked = strcmp(k->name, "blocked_product") == 0 || strcmp(k->name, "raked_product") == 0;
+  int tile = strcmp(k->name, "tile_to_shape") == 0;
+  ct_err e;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_dot_sizes(R, &size, &rows, &e) != CT_OK) return -1;
+  if (tile) {
+    int64_t asize, arows;
+    if (ct_dot_sizes(&A, &asize, &arows, &e) != CT_OK) return -1;
+    snprintf(expr, sizeof expr, "logical_product(%s, %lld:1)", k->arg[0], (long long)(size / asize));
+  } else if (blocked) {
+    if (ct_as_layout(&k->v[1], &B, "B", &e) != CT_OK) return -1;
+    ct_dot_print_layout(&B, buf, sizeof buf);
+    snprintf(expr, sizeof expr, "logical_product(%s, %s)", k->arg[0], buf);
+    have_b = 1;
+  } else {
+    snprintf(expr, sizeof expr, "zipped_product(%s, %s)", k->arg[0], k->arg[1]);
+    if (k->v[1].kind == CT_V_LAYOUT) {
+      B = k->v[1].l;
+      have_b = 1;
+    }
+  }
+  if (ct_dot_eval_layout(expr, &Z, &e) != CT_OK || ct_dot_sizes(&Z, &zsize, &zrows, &e) != CT_OK) return -1;
+  if (zsize > CT_DOT_MAP || zsize != size) return -1;
+  ct_ncopy = 0;
+  for (i = 0; i < zsize; ++i) {
+    int64_t off;
+    int c = (int)(i / zrows);
+    if (ct_l_eval(&Z, i, &off, &e) != CT_OK) return -1;
+    {
+      int have = ct_dot_copy_of(off);
+      if (have >= 0 && have != c) return -1; /* two copies share an offset */
+      if (have < 0) {
+        ct_copy_off[ct_ncopy] = off;
+        ct_copy_id[ct_ncopy++] = c;
+      }
+    }
+  }
+  snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
+  ct_dot_set_all(&ct_p[0], 0);
+  ct_dot_print_layout(R, buf, sizeof buf);
+  snprintf(expr, sizeof expr, "%s(A, %s) = %s", k->name, tile ? k->arg[1] : "B", buf);
+  if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return -1;
+  for (i = 0; i < size; ++i) {
+    int64_t off;
+    int cell = ct_dot_cell(&ct_p[2], i), c;
+    if (ct_l_eval(R, i, &off, &e) != CT_OK) return -1;
+    c = ct_dot_copy_of(off);
+    if (c < 0) return -1;
+    if (cell >= 0) ct_p[2].grp[cell] = c;
+  }
+  if (have_b) {
+    int64_t bsize, brows;
+    snprintf(buf, sizeof buf, "B = %s", k->arg[1]);
+    if (ct_dot_fill(&ct_p[1], &B, buf, &e) != CT_OK || ct_dot_sizes(&B, &bsize, &brows, &e) != CT_OK) return -1;
+    for (i = 0; i < bsize; ++i) {
+      int cell = ct_dot_cell(&ct_p[1], i);
+      if (cell >= 0) ct_p[1].grp[cell] = (int)i;
+    }
+  }
+  ct_dot_begin();
+  printf("  { rank=same; A;%s }\n", have_b ? " B;" : "");
+  ct_dot_panel_out("A", &ct_p[0]);
+  if (have_b) ct_dot_panel_out("B", &ct_p[1]);
+  ct_dot_panel_out("R", &ct_p[2]);
+  snprintf(buf, sizeof buf, "%s(A, %s)", k->name, k->arg[1]);
+  ct_dot_edge("A", "R", buf, 0);
+  if (have_b) ct_dot_edge("B", "R", "", 1);
+  ct_dot_end(have_b ? "Each copy of A in its own color: gray is copy 0 (A itself); copy j has the color of cell j of B."
+                    : "Each copy of A in its own color: gray is copy 0 (A itself).");
+  return 0;
+}
+
+/* complement(A[, M]): the codomain with A's image and each repetition */
+static int ct_dot_complement(const ct_call *k, const ct_layout *R) {
+  static ct_layout A;
+  static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT];
+  int64_t asize, arows, rsize, rrows, i, j, span = 0, w;
+  ct_panel *c = &ct_p[3];
+  ct_err e;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_dot_sizes(&A, &asize, &arows, &e) != CT_OK || ct_dot_sizes(R, &rsize, &rrows, &e) != CT_OK) return -1;
+  if (asize > CT_DOT_MAP || rsize > CT_DOT_MAP) return -1;
+  for (i = 0; i < CT_DOT_MAP; ++i) ct_tile_of[i] = -1;
+  for (j = 0; j < rsize; ++j)
+    for (i = 0; i < asize; ++i) {
+      int64_t a, r, o;
+      if (ct_l_eval(&A, i, &a, &e) != CT_OK || ct_l_eval(R, j, &r, &e) != CT_OK) return -1;
+      if (ct_add_ovf(a, r, &o) || o < 0 || o >= CT_DOT_MAP) return -1;
+      if (o + 1 > span) span = o + 1;
+      ct_tile_of[o] = (int)j;
+    }
+  /* the strip: one row up to 48 cells, else rows of CT_DOT_STRIP */
+  w = span <= 48 ? span : CT_DOT_STRIP;
+  c->rows = (span + w - 1) / w;
+  c->cols = w;
+  c->rank2 = 0;
+  c->strip = span <= 48 ? 0 : w;
+  c->limit = span;
+  for (i = 0; i < c->rows && i < CT_DOT_MAX; ++i)
+    for (j = 0; j < w; ++j) {
+      int64_t o = i * w + j;
+      c->val[i * CT_DOT_MAX + j] = o;
+      c->grp[i * CT_DOT_MAX + j] = o < span && ct_tile_of[o] >= 0 ? ct_tile_of[o] : CT_G_NONE;
+    }
+  snprintf(c->caption, sizeof c->caption, "codomain [0, %lld): A's image and its repetitions", (long long)span);
+  snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
+  ct_dot_set_all(&ct_p[0], 0);
+  ct_dot_print_layout(R, buf, sizeof buf);
+  snprintf(expr, sizeof expr, "R = %s", buf);
+  if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return -1;
+  for (j = 0; j < rsize; ++j) {
+    int cell = ct_dot_cell(&ct_p[2], j);
+    if (cell >= 0) ct_p[2].grp[cell] = (int)j;
+  }
+  ct_dot_begin();
+  printf("  { rank=same; A; R; }\n");
+  ct_dot_panel_out("A", &ct_p[0]);
+  ct_dot_panel_out("R", &ct_p[2]);
+  ct_dot_panel_out("C", c);
+  snprintf(buf, sizeof buf, "%s(A%s%s)", k->name, k->nargs > 1 ? ", " : "", k->nargs > 1 ? k->arg[1] : "");
+  ct_dot_edge("A", "R", buf, 0);
+  ct_dot_edge("A", "C", "A(i)", 1);
+  ct_dot_edge("R", "C", "+ R(j)", 1);
+  ct_dot_end("Gray: A's image (repetition 0); repetition j, at offsets A(i) + R(j), has the color of R's cell j.");
+  return 0;
+}
+
+/* coalesce, filter_zeros, filter (the same function, simpler), and
+ * right_inverse, left_inverse (cells that invert each other share a color) */
+static int ct_dot_unary(const ct_call *k, const ct_layout *R) {
+  static ct_layout A;
+  static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT];
+  int64_t asize, arows, rsize, rrows, i;
+  int right = strcmp(k->name, "right_inverse") == 0, left = strcmp(k->name, "left_inverse") == 0;
+  const char *legend = "The same offsets at the same indices: the result is the same function with fewer modes.";
+  ct_err e;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_dot_sizes(&A, &asize, &arows, &e) != CT_OK || ct_dot_sizes(R, &rsize, &rrows, &e) != CT_OK) return -1;
+  snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
+  ct_dot_print_layout(R, buf, sizeof buf);
+  snprintf(expr, sizeof expr, "R = %s", buf);
+  if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return -1;
+  if (right || left) {
+    int ok = 1;
+    ct_dot_set_all(&ct_p[0], CT_G_NONE);
+    ct_dot_set_all(&ct_p[2], CT_G_NONE);
+    /* right: A(R(i)) == i, pair A's cell R(i) with R's cell i;
+     * left: R(A(j)) == j for an injective A, pair A's cell j with R's cell A(j) */
+    for (i = 0; i < (right ? rsize : asize) && ok; ++i) {
+      int64_t x, back;
+      const ct_layout *first = right ? R : &A, *second = right ? &A : R;
+      int64_t second_size = right ? asize : rsize;
+      if (ct_l_eval(first, i, &x, &e) != CT_OK) ok = 0;
+      else if (x < 0 || x >= second_size) continue;
+      else if (ct_l_eval(second, x, &back, &e) != CT_OK || back != i) ok = right ? 0 : 1;
+      else {
+        int a = ct_dot_cell(&ct_p[0], right ? x : i), r = ct_dot_cell(&ct_p[2], right ? i : x), g = (int)(i % 16);
+        if (a >= 0) ct_p[0].grp[a] = g;
+        if (r >= 0) ct_p[2].grp[r] = g;
+      }
+    }
+    if (!ok) return -1;
+    legend = right ? "A(R(i)) = i: cell i of R and the cell of A at index R(i) share a color."
+                   : "R(A(j)) = j: cell j of A and the cell of R at index A(j) share a color.";
+  }
+  ct_dot_begin();
+  ct_dot_panel_out("A", &ct_p[0]);
+  ct_dot_panel_out("R", &ct_p[2]);
+  snprintf(buf, sizeof buf, "%s(A%s%s)", k->name, k->nargs > 1 ? ", " : "", k->nargs > 1 ? k->arg[1] : "");
+  ct_dot_edge("A", "R", buf, 0);
+  ct_dot_end(legend);
+  return 0;
+}
+
+/* ---- trees ------------------------------------------------------------------ */
+
+static void ct_dot_tree_node(const ct_tuple *s, const ct_tuple *d, int i, int *next, const char *parent, int child) {
+  char id[16], txt[64];
+  int me = (*next)++;
+  snprintf(id, sizeof id, "n%d", me);
+  if (s->nd[i].kind == CT_TUPLE) {
+    int c;
+    printf("  %s [shape=circle, width=0.22, fixedsize=true, label=\"\", style=filled, fillcolor=\"#bbbbbb\", "
+           "color=\"#888888\"];\n",
+           id);
+    if (parent) printf("  %s -> %s [label=\"%d\", arrowhead=none];\n", parent, id, child);
+    for (c = 0; c < s->nd[i].rank; ++c)
+      ct_dot_tree_node(s, d, ct_t_child(s, i, c), next, id, c);
+    return;
+  }
+  if (s->nd[i].kind == CT_ALL) snprintf(txt, sizeof txt, "_");
+  else if (d) {
+    char a[32], b[32];
+    ct_print_tuple(s, i, a, sizeof a);
+    ct_print_tuple(d, i, b, sizeof b);
+    snprintf(txt, sizeof txt, "%s:%s", a, b);
+  } else
+    ct_print_tuple(s, i, txt, sizeof txt);
+  printf("  %s [shape=box, style=\"rounded,filled\", fillcolor=\"#dbe9f6\", color=\"#7a9cc6\", label=", id);
+  ct_dot_quoted(txt);
+  printf("];\n");
+  if (parent) printf("  %s -> %s [label=\"%d\", arrowhead=none];\n", parent, id, child);
+}
+
+static int ct_dot_tree(const ct_value *v, const char *caption) {
+  int next = 0;
+  if (v->kind != CT_V_TUPLE && v->kind != CT_V_LAYOUT && v->kind != CT_V_TILER) {
+    fprintf(stderr, "cuteref: dot: the value is a %s, not an IntTuple or a layout: nothing to draw\n",
+            v->kind == CT_V_BOOL ? "boolean" : "name");
+    return 1;
+  }
+  printf("digraph cuteref {\n");
+  printf("  graph [rankdir=TB, nodesep=0.25, ranksep=0.3, pad=0.15, bgcolor=\"white\", fontname=\"Helvetica\", "
+         "fontsize=11, labelloc=t, labeljust=l];\n");
+  printf("  node [fontname=\"Helvetica\", fontsize=10, height=0.3];\n");
+  printf("  edge [fontname=\"Helvetica\", fontsize=8, color=\"#808080\", fontcolor=\"#808080\"];\n");
+  printf("  label=");
+  ct_dot_quoted(caption);
+  printf(";\n");
+  ct_dot_tree_node(&v->l.shape, v->kind == CT_V_TUPLE ? 0 : &v->l.stride, 0, &next, 0, 0);
+  printf("}\n");
+  return 0;
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+static int ct_dot_is(const char *name, const char *const *names, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (strcmp(name, names[i]) == 0) return 1;
+  return 0;
+}
+
+int ct_cmd_dot(int argc, char **argv) {
+  static ct_value v;
+  static ct_call k;
+  static ct_layout R;
+  static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
+  static const char *const divides[] = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"};
+  static const char *const products[] = {"logical_product", "zipped_product", "tiled_product", "flat_product",
+                                         "blocked_product", "raked_product",  "tile_to_shape"};
+  static const char *const unary[] = {"coalesce", "filter_zeros", "filter", "right_inverse", "left_inverse"};
+  int plain = 0, tree = 0, is_call;
+  const char *text;
+  ct_err e;
+  while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
+    if (strcmp(argv[0], "--plain") == 0) plain = 1;
+    else if (strcmp(argv[0], "--tree") == 0) tree = 1;
+    else return ct_usage_error("dot: unknown option '%s'", argv[0]);
+    --argc;
+    ++argv;
+  }
+  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain or --tree)");
+  text = argv[0];
+  if (ct_eval(text, &v, &e) != CT_OK) {
+    ct_report_error(text, &e);
+    return 1;
+  }
+  is_call = ct_dot_split(text, &k);
+  if (tree || v.kind == CT_V_TILER || (is_call && v.kind == CT_V_TUPLE)) {
+    ct_print_value(&v, buf, sizeof buf);
+    if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
+    else snprintf(cap, sizeof cap, "%s", buf);
+    return ct_dot_tree(&v, cap);
+  }
+  if (ct_as_layout(&v, &R, "dot's argument", &e) != CT_OK) {
+    ct_report_error(text, &e);
+    return 1;
+  }
+  if (!plain && is_call && k.nargs >= 1) {
+    int r = -1;
+    if ((strcmp(k.name, "composition") == 0 || strcmp(k.name, "with_shape") == 0) && k.nargs == 2)
+      r = ct_dot_composition(&k, &R);
+    else if (ct_dot_is(k.name, divides, 4) && k.nargs == 2)
+      r = ct_dot_divide(&k, &R);
+    else if (ct_dot_is(k.name, products, 7) && k.nargs >= 2)
+      r = ct_dot_product(&k, &R);
+    else if (strcmp(k.name, "complement") == 0)
+      r = ct_dot_complement(&k, &R);
+    else if (ct_dot_is(k.name, unary, 5))
+      r = ct_dot_unary(&k, &R);
+    if (r >= 0) return r;
+    /* no operation picture (too large, or colors not checkable): the result alone */
+  }
+  ct_print_layout(&R, buf, sizeof buf);
+  if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
+  else snprintf(cap, sizeof cap, "%s", buf);
+  return ct_dot_plain(&R, cap);
+}

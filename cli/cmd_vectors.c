@@ -1,0 +1,557 @@
+/* cmd_vectors.c -- `cuteref vectors --write DIR` / `--check DIR`: the
+ * conformance vectors of spec/vectors/ (format: spec/vectors.md),
+ * regenerated from the reference: every spec example, the known
+ * wrong-answer cases, and generated cases of fixed seeds. */
+#define _POSIX_C_SOURCE 200809L
+#include "commands.h"
+#include "conform.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char ct_help_vectors[] =
+    "usage: cuteref vectors --write DIR [--spec SPECDIR]\n"
+    "       cuteref vectors --check DIR [--spec SPECDIR]\n"
+    "\n"
+    "The conformance vectors (spec/vectors.md): one file DIR/<operation>.txt per\n"
+    "operation, one case per line (OP, ORIGIN, REQUEST, EXPECTED, tab-separated),\n"
+    "and DIR/VERSION. The cases are every example of SPECDIR/*.md (default\n"
+    "DIR/..), the known wrong-answer cases, and generated cases of fixed seeds;\n"
+    "the expected outcomes are the reference's.\n"
+    "\n"
+    "  --write  regenerate the files; VERSION's number goes up when any expected\n"
+    "           outcome changed (a case added, removed or answered differently)\n"
+    "  --check  regenerate in memory and fail on any difference from the files,\n"
+    "           and on outcomes that changed without a version bump\n"
+    "  --per-generator N  generated cases per generator (default 40)\n"
+    "\n"
+    "exit status: 0 up to date (or written), 1 drift, 2 usage error\n";
+
+#define CV_SEED 0x7EC7025ull /* the seed of the generated vectors */
+#define CV_FORMAT 1
+
+/* The known wrong-answer and edge cases (spec Differences sections and the
+ * issues they cite). */
+static const char *const cv_known[][2] = {
+    {"composition((4,6,8):(2,3,5), 6:3)", "known:cutlass#3177 stride divisibility"},
+    {"composition((6,2):(1,7), (3,2):(2,3))", "known:cutlass#2955 overlapping leaves"},
+    {"composition((6,1):(11,11), (4,5,6):(3,6,1))", "known:overlapping leaves"},
+    {"composition((8,2):(2,12), (2,2,7):(4,4,16))", "known:overlapping leaves"},
+    {"composition((4,6):(1,10), 3:2)", "known:pycute shape divisibility"},
+    {"composition((4,6,8):(2,3,5), 6:1)", "known:shape divisibility"},
+    {"composition((4,3,1):(3,1,0), 24)", "known:evaluation past the size"},
+    {"composition((4,3,1):(3,1,0), 24:1)", "known:evaluation past the size"},
+    {"composition((4,3):(3,1), 24)", "known:evaluation past the size"},
+    {"composition((8,8):(8,1), 3:3)", "known:pycute stride test"},
+    {"composition((8,8):(8,1), 4:3)", "known:stride divisibility"},
+    {"composition((4,6,8,10):(2,3,5,7), 6:12)", "known:Shah warning 2.21"},
+    {"composition((4,2,8):(3,12,97), 3:3)", "known:Cecka apparent violation"},
+    {"composition(7:11, (3,5):(6,3))", "known:Cecka rank-1"},
+    {"composition((4,4):(-1,1), (2,4,2):(1,2,8))", "known:negative strides"},
+    {"composition((12,(4,8)):(59,(13,1)), (3,8))", "known:tiler drops modes"},
+    {"composition((4,3):(1,4), 2:0)", "known:dynamic zero stride"},
+    {"complement((2,2):(2,3))", "known:Shah counterexample 3"},
+    {"complement((2,2):(2,3), 19)", "known:Shah counterexample 3"},
+    {"complement((2,2):(1,1))", "known:non-injective complement"},
+    {"complement((2,2):(1,1), 8)", "known:non-injective complement"},
+    {"complement((4,2):(1,2), 16)", "known:non-injective complement"},
+    {"complement((4,2):(1,10), 24)", "known:no ordered complement"},
+    {"complement(4:2, 19)", "known:Shah counterexample 2"},
+    {"complement(4:2, 8)", "known:cutlass#3058"},
+    {"complement(4:2, 7)", "known:cutlass#1292"},
+    {"complement((4,8):(1,8))", "known:Cecka default cotarget"},
+    {"complement(4:0, 8)", "known:stride 0"},
+    {"right_inverse((2,4):(0,1))", "known:pycute right_inverse with stride 0"},
+    {"right_inverse((2,4,4,6):(4,1,0,8))", "known:pycute right_inverse with stride 0"},
+    {"right_inverse((2,2,3):(3,3,1))", "known:right_inverse ties"},
+    {"right_inverse((2,2):(-1,2))", "known:negative strides"},
+    {"right_inverse((4,3):(3,1))", "known:dynamic strides"},
+    {"right_inverse((128,3,160):(65536,512,1))", "known:partial right inverse"},
+    {"left_inverse((4,2):(1,5))", "known:pycute left_inverse"},
+    {"left_inverse(4:2)", "known:pycute left_inverse"},
+    {"left_inverse((4,2):(1,16))", "known:pycute left_inverse"},
+    {"left_inverse((2,2,2):(4,0,1))", "known:pycute left_inverse with stride 0"},
+    {"left_inverse((2,2):(2,3))", "known:left_inverse divisibility"},
+    {"left_inverse((2,2):(1,1))", "known:left_inverse of a non-injective layout"},
+    {"left_inverse((4,2):(1,2))", "known:left_inverse of a non-injective layout"},
+    {"left_inverse(4:0)", "known:left_inverse with stride 0"},
+    {"left_inverse(4:-1)", "known:negative strides"},
+    {"nullspace((2,2):(1,-1))", "known:negative strides"},
+    {"max_common_vector(4:1, 8:1)", "known:evaluation past the size"},
+    {"max_common_vector((2,3):(1,3), (3,2):(0,1))", "known:max_common without composing"},
+    {"max_common_vector((2,2):(1,2), (2,2):(-1,2))", "known:negative strides"},
+    {"cosize((4,4):(-1,4))", "known:cutlass#1497"},
+    {"idx2crd(8, (4,2))", "known:evaluation past the size"},
+    {"idx2crd(17, (3,(2,3)):(3,(12,1)))", "known:evaluation past the size"},
+    {"crd2idx(25, (3,(2,3)):(3,(12,1)))", "known:evaluation past the size"},
+    {"logical_product((2,5):(5,1), 4)", "known:cutlass#3478"},
+    {"logical_divide((3,4):(4,1), 2:1)", "known:C++ and pycute differ"},
+    {"logical_divide((_32,_4,4), _64)", "known:static and dynamic"},
+    {"logical_divide(2, 32)", "known:static and dynamic"},
+    {"logical_divide((6,1):(1,1), 4:1)", "known:ragged tiles into the extension"},
+    {"zipped_product((2,2):(1,2), <2:1, 3:1>)", "known:pycute shape divisibility"},
+    {"raked_product(4:2, 6:1)", "known:rank 1"},
+    {"upcast((4,8):(1,4), 2)", "known:dynamic strides"},
+};
+
+typedef struct {
+  char *op, *origin, *req, *expected;
+} cv_case;
+
+typedef struct {
+  cv_case *c;
+  int n, cap;
+} cv_list;
+
+static char *cv_dup(const char *s) {
+  char *d = (char *)malloc(strlen(s) + 1);
+  strcpy(d, s);
+  return d;
+}
+
+static int cv_has(const cv_list *L, const char *req) {
+  int k;
+  for (k = 0; k < L->n; ++k)
+    if (strcmp(L->c[k].req, req) == 0) return 1;
+  return 0;
+}
+
+static void cv_add(cv_list *L, const char *req, const char *op, const char *origin) {
+  char opbuf[CF_OP_CAP], exp[CF_REQ_CAP], clean[CF_REQ_CAP];
+  int k;
+  snprintf(clean, sizeof clean, "%s", req);
+  for (k = 0; clean[k]; ++k)
+    if (clean[k] == '\t' || clean[k] == '\r' || clean[k] == '\n') clean[k] = ' ';
+  if (!clean[0] || cv_has(L, clean)) return;
+  if (!op) {
+    cf_request_op(clean, opbuf, sizeof opbuf);
+    op = opbuf;
+  }
+  cf_reference(clean, exp, sizeof exp);
+  if (L->n == L->cap) {
+    L->cap = L->cap ? 2 * L->cap : 1024;
+    L->c = (cv_case *)realloc(L->c, sizeof(cv_case) * (size_t)L->cap);
+  }
+  L->c[L->n].op = cv_dup(op);
+  L->c[L->n].origin = cv_dup(origin);
+  L->c[L->n].req = cv_dup(clean);
+  L->c[L->n].expected = cv_dup(exp);
+  ++L->n;
+}
+
+static int cv_cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static char *cv_trim(char *s) {
+  char *end;
+  while (*s == ' ' || *s == '\t') ++s;
+  end = s + strlen(s);
+  while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r')) --end;
+  *end = '\0';
+  return s;
+}
+
+/* Every example of every page: the expression before ` => `, ` = ` or ` ! `. */
+static int cv_spec_examples(cv_list *L, const char *specdir) {
+  DIR *d = opendir(specdir);
+  struct dirent *de;
+  char *names[256], path[4096], line[8192], origin[512];
+  int nn = 0, k;
+  if (!d) return 0;
+  while ((de = readdir(d)) != 0 && nn < 256) {
+    size_t len = strlen(de->d_name);
+    if (len > 3 && strcmp(de->d_name + len - 3, ".md") == 0) names[nn++] = cv_dup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)nn, sizeof names[0], cv_cmp_str);
+  for (k = 0; k < nn; ++k) {
+    FILE *f;
+    int in_block = 0;
+    snprintf(path, sizeof path, "%.3800s/%.255s", specdir, names[k]);
+    snprintf(origin, sizeof origin, "spec/%s", names[k]);
+    f = fopen(path, "r");
+    if (f) {
+      while (fgets(line, sizeof line, f)) {
+        char *t = cv_trim(line), *op;
+        if (strncmp(t, "```", 3) == 0) {
+          in_block = in_block ? 0 : strcmp(t + 3, "cuteref") == 0;
+          continue;
+        }
+        if (!in_block || !t[0] || t[0] == '#') continue;
+        if ((op = strstr(t, " => ")) == 0 && (op = strstr(t, " = ")) == 0 && (op = strstr(t, " ! ")) == 0) continue;
+        *op = '\0';
+        cv_add(L, cv_trim(t), 0, origin);
+      }
+      fclose(f);
+    }
+    free(names[k]);
+  }
+  return 1;
+}
+
+static void cv_build(cv_list *L, const char *specdir, int per_gen, int *spec_ok) {
+  int g;
+  size_t k;
+  char buf[CF_REQ_CAP], origin[256];
+  *spec_ok = cv_spec_examples(L, specdir);
+  for (k = 0; k < sizeof cv_known / sizeof cv_known[0]; ++k) cv_add(L, cv_known[k][0], 0, cv_known[k][1]);
+  for (g = 0; g < cf_num_gens; ++g) {
+    int i;
+    for (i = 0; i < per_gen; ++i) {
+      if (cf_gen_request(g, CV_SEED, (uint64_t)i, buf, sizeof buf) < 0) break;
+      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%d", cf_gens[g].name, (unsigned long long)CV_SEED, i);
+      cv_add(L, buf, cf_gens[g].op, origin);
+    }
+  }
+}
+
+/* The operations, sorted; returns their number. */
+static int cv_ops(const cv_list *L, const char **ops, int cap) {
+  int n = 0, k, j;
+  for (k = 0; k < L->n; ++k) {
+    for (j = 0; j < n; ++j)
+      if (strcmp(ops[j], L->c[k].op) == 0) break;
+    if (j == n && n < cap) ops[n++] = L->c[k].op;
+  }
+  qsort(ops, (size_t)n, sizeof ops[0], cv_cmp_str);
+  return n;
+}
+
+/* A growing text buffer. */
+typedef struct {
+  char *s;
+  size_t n, cap;
+} cv_buf;
+
+static void cv_puts(cv_buf *b, const char *s) {
+  size_t len = strlen(s);
+  if (b->n + len + 1 > b->cap) {
+    while (b->n + len + 1 > b->cap) b->cap = b->cap ? 2 * b->cap : 65536;
+    b->s = (char *)realloc(b->s, b->cap);
+  }
+  memcpy(b->s + b->n, s, len + 1);
+  b->n += len;
+}
+
+static const char cv_magic[] = "# cuteref conformance vectors";
+
+/* The file of one operation. */
+static void cv_file_text(const cv_list *L, const char *op, cv_buf *b, uint64_t *digest) {
+  int k, n = 0;
+  char line[CF_REQ_CAP * 2 + 600];
+  for (k = 0; k < L->n; ++k) n += strcmp(L->c[k].op, op) == 0;
+  b->n = 0;
+  snprintf(line, sizeof line,
+           "%s: %s (format %d, spec/vectors.md); %d cases.\n"
+           "# Generated by `cuteref vectors --write spec/vectors`; do not edit.\n"
+           "# OP<tab>ORIGIN<tab>REQUEST<tab>EXPECTED\n",
+           cv_magic, op, CV_FORMAT, n);
+  cv_puts(b, line);
+  for (k = 0; k < L->n; ++k) {
+    const cv_case *c = &L->c[k];
+    if (strcmp(c->op, op) != 0) continue;
+    snprintf(line, sizeof line, "%s\t%s\t%s\t%s\n", c->op, c->origin, c->req, c->expected);
+    cv_puts(b, line);
+    snprintf(line, sizeof line, "%s\t%s\t%s\n", c->op, c->req, c->expected);
+    *digest = cf_fnv(*digest, line);
+  }
+}
+
+static char *cv_read_file(const char *path) {
+  FILE *f = fopen(path, "r");
+  cv_buf b;
+  char chunk[8192];
+  size_t got;
+  if (!f) return 0;
+  memset(&b, 0, sizeof b);
+  cv_puts(&b, "");
+  while ((got = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+    chunk[got] = '\0';
+    cv_puts(&b, chunk);
+  }
+  fclose(f);
+  return b.s;
+}
+
+/* The digest of the outcomes in an existing file's text (and its cases). */
+static uint64_t cv_text_digest(const char *text, uint64_t h, int *cases) {
+  const char *p = text;
+  char line[CF_REQ_CAP * 2 + 600];
+  while (p && *p) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    if (len < sizeof line && *p != '#' && len > 0) {
+      char *f[4], *q;
+      int n = 0;
+      memcpy(line, p, len);
+      line[len] = '\0';
+      q = line;
+      f[n++] = q;
+      while ((q = strchr(q, '\t')) != 0 && n < 4) {
+        *q++ = '\0';
+        f[n++] = q;
+      }
+      if (n == 4) {
+        char d[CF_REQ_CAP * 2 + 620];
+        snprintf(d, sizeof d, "%s\t%s\t%s\n", f[0], f[2], f[3]);
+        h = cf_fnv(h, d);
+        ++*cases;
+      }
+    }
+    p = nl ? nl + 1 : 0;
+  }
+  return h;
+}
+
+/* A file of DIR written by this command (it starts with the magic line). */
+static int cv_is_ours(const char *path) {
+  char *t = cv_read_file(path);
+  int ours = t && strncmp(t, cv_magic, sizeof cv_magic - 1) == 0;
+  free(t);
+  return ours;
+}
+
+static void cv_read_version(const char *dir, int *version, uint64_t *digest, int *found) {
+  char path[4096], line[256];
+  FILE *f;
+  *version = 0;
+  *digest = 0;
+  *found = 0;
+  snprintf(path, sizeof path, "%s/VERSION", dir);
+  f = fopen(path, "r");
+  if (!f) return;
+  *found = 1;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long long d;
+    if (sscanf(line, "version %d", version) == 1) continue;
+    if (sscanf(line, "digest %llx", &d) == 1) *digest = (uint64_t)d;
+  }
+  fclose(f);
+}
+
+static void cv_version_text(cv_buf *b, int version, int cases, int files, uint64_t digest) {
+  char line[1024];
+  b->n = 0;
+  snprintf(line, sizeof line,
+           "# The version of the cuteref conformance vectors (spec/vectors.md).\n"
+           "# Written by `cuteref vectors --write spec/vectors`. The version goes up\n"
+           "# whenever an expected outcome changes: a case added, removed or answered\n"
+           "# differently. The digest is FNV-1a 64 over the lines OP<tab>REQUEST<tab>EXPECTED\\n\n"
+           "# of every case, files in name order, cases in file order.\n"
+           "format %d\nversion %d\ncases %d\nfiles %d\ndigest %016llx\n",
+           CV_FORMAT, version, cases, files, (unsigned long long)digest);
+  cv_puts(b, line);
+}
+
+/* Lists how an old file's cases differ from the new ones (at most `room` lines). */
+static int cv_explain(const char *op, const char *old, const char *neu, int room) {
+  const char *p = old;
+  int shown = 0;
+  char line[CF_REQ_CAP * 2 + 600], want[CF_REQ_CAP * 2 + 600];
+  /* cases whose expected outcome differs, or that are gone */
+  while (p && *p && shown < room) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    if (len < sizeof line && *p != '#' && len > 0) {
+      char *f[4], *q;
+      int n = 0;
+      memcpy(line, p, len);
+      line[len] = '\0';
+      q = line;
+      f[n++] = q;
+      while ((q = strchr(q, '\t')) != 0 && n < 4) {
+        *q++ = '\0';
+        f[n++] = q;
+      }
+      if (n == 4) {
+        const char *hit;
+        snprintf(want, sizeof want, "\t%s\t", f[2]);
+        hit = strstr(neu, want);
+        if (!hit) {
+          printf("  %s: case removed: %s\n", op, f[2]);
+          ++shown;
+        } else {
+          const char *e = hit + strlen(want), *end = strchr(e, '\n');
+          size_t el = end ? (size_t)(end - e) : strlen(e);
+          if (el != strlen(f[3]) || strncmp(e, f[3], el) != 0) {
+            printf("  %s: %s: the vectors say `%s`, the reference now answers `%.*s`\n", op, f[2], f[3], (int)el, e);
+            ++shown;
+          }
+        }
+      }
+    }
+    p = nl ? nl + 1 : 0;
+  }
+  /* new cases */
+  p = neu;
+  while (p && *p && shown < room) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    if (len < sizeof line && *p != '#' && len > 0) {
+      char *f[4], *q;
+      int n = 0;
+      memcpy(line, p, len);
+      line[len] = '\0';
+      q = line;
+      f[n++] = q;
+      while ((q = strchr(q, '\t')) != 0 && n < 4) {
+        *q++ = '\0';
+        f[n++] = q;
+      }
+      snprintf(want, sizeof want, "\t%s\t", n == 4 ? f[2] : "");
+      if (n == 4 && !strstr(old, want)) {
+        printf("  %s: new case: %s -> %s\n", op, f[2], f[3]);
+        ++shown;
+      }
+    }
+    p = nl ? nl + 1 : 0;
+  }
+  if (shown == 0) {
+    printf("  %s: the text differs (origins, order or header)\n", op);
+    ++shown;
+  }
+  return shown;
+}
+
+int ct_cmd_vectors(int argc, char **argv) {
+  const char *dir = 0, *specdir = 0;
+  int write = 0, check = 0, per_gen = 40, k, nops, spec_ok, version, found, problems = 0, stale = 0;
+  char specbuf[4096], path[4096];
+  const char *ops[512];
+  cv_list L;
+  cv_buf b, vb;
+  uint64_t digest = 0, old_digest;
+  for (k = 0; k < argc; ++k) {
+    const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
+    if (strcmp(a, "--write") == 0 && v) { write = 1; dir = v; ++k; }
+    else if (strcmp(a, "--check") == 0 && v) { check = 1; dir = v; ++k; }
+    else if (strcmp(a, "--spec") == 0 && v) { specdir = v; ++k; }
+    else if (strcmp(a, "--per-generator") == 0 && v) { per_gen = atoi(v); ++k; }
+    else return ct_usage_error("unknown option '%s'", a);
+  }
+  if (write + check != 1) return ct_usage_error("%s", "vectors needs exactly one of --write DIR and --check DIR");
+  if (!specdir) {
+    snprintf(specbuf, sizeof specbuf, "%s/..", dir);
+    specdir = specbuf;
+  }
+  memset(&L, 0, sizeof L);
+  memset(&b, 0, sizeof b);
+  memset(&vb, 0, sizeof vb);
+  cv_build(&L, specdir, per_gen, &spec_ok);
+  if (!spec_ok) return ct_usage_error("cannot read the spec pages in '%s'", specdir);
+  nops = cv_ops(&L, ops, 512);
+  for (k = 0; k < nops; ++k) cv_file_text(&L, ops[k], &b, &digest);
+  cv_read_version(dir, &version, &old_digest, &found);
+
+  if (write) {
+    DIR *d;
+    struct dirent *de;
+    int new_version = !found ? 1 : digest != old_digest ? version + 1 : version;
+    d = opendir(dir);
+    if (!d) return ct_usage_error("cannot open the directory '%s' (create it first)", dir);
+    while ((de = readdir(d)) != 0) { /* files of operations that no longer have cases */
+      size_t len = strlen(de->d_name);
+      int j, keep = 0;
+      if (len <= 4 || strcmp(de->d_name + len - 4, ".txt") != 0) continue;
+      for (j = 0; j < nops; ++j)
+        if (strlen(ops[j]) == len - 4 && strncmp(ops[j], de->d_name, len - 4) == 0) keep = 1;
+      snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+      if (!keep && cv_is_ours(path)) {
+        remove(path);
+        ++stale;
+      }
+    }
+    closedir(d);
+    for (k = 0; k < nops; ++k) {
+      FILE *f;
+      uint64_t ignore = 0;
+      cv_file_text(&L, ops[k], &b, &ignore);
+      snprintf(path, sizeof path, "%s/%s.txt", dir, ops[k]);
+      f = fopen(path, "w");
+      if (!f) return ct_usage_error("cannot write '%s'", path);
+      fputs(b.s, f);
+      fclose(f);
+    }
+    cv_version_text(&vb, new_version, L.n, nops, digest);
+    snprintf(path, sizeof path, "%s/VERSION", dir);
+    {
+      FILE *f = fopen(path, "w");
+      if (!f) return ct_usage_error("cannot write '%s'", path);
+      fputs(vb.s, f);
+      fclose(f);
+    }
+    printf("vectors: wrote %d cases in %d files to %s, version %d (%s)%s\n", L.n, nops, dir, new_version,
+           !found ? "new" : new_version != version ? "outcomes changed: version bumped" : "outcomes unchanged",
+           stale ? ", stale files removed" : "");
+    return 0;
+  }
+
+  /* --check */
+  if (!found) {
+    printf("FAILED: %s/VERSION is missing: run cuteref vectors --write %s\n", dir, dir);
+    return 1;
+  }
+  {
+    uint64_t files_digest = 0;
+    int files_cases = 0, shown = 0;
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    char *names[512];
+    int nn = 0, j;
+    if (!d) return ct_usage_error("cannot open the directory '%s'", dir);
+    while ((de = readdir(d)) != 0 && nn < 512) {
+      size_t len = strlen(de->d_name);
+      if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0) names[nn++] = cv_dup(de->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof names[0], cv_cmp_str);
+    for (j = 0; j < nn; ++j) {
+      char *old;
+      snprintf(path, sizeof path, "%s/%s", dir, names[j]);
+      old = cv_read_file(path);
+      files_digest = cv_text_digest(old, files_digest, &files_cases);
+      free(old);
+    }
+    if (files_digest != old_digest) {
+      printf("FAILED: the expected outcomes in %s changed without a version bump (VERSION %d has digest %016llx, the "
+             "files give %016llx): run cuteref vectors --write %s\n",
+             dir, version, (unsigned long long)old_digest, (unsigned long long)files_digest, dir);
+      ++problems;
+    }
+    for (k = 0; k < nops; ++k) {
+      char *old;
+      uint64_t ignore = 0;
+      cv_file_text(&L, ops[k], &b, &ignore);
+      snprintf(path, sizeof path, "%s/%s.txt", dir, ops[k]);
+      old = cv_read_file(path);
+      if (!old) {
+        printf("FAILED: %s is missing (operation %s)\n", path, ops[k]);
+        ++problems;
+      } else if (strcmp(old, b.s) != 0) {
+        printf("FAILED: %s differs from what the reference gives now:\n", path);
+        shown += cv_explain(ops[k], old, b.s, shown < 40 ? 40 - shown : 0);
+        ++problems;
+      }
+      free(old);
+    }
+    for (j = 0; j < nn; ++j) {
+      int known = 0;
+      size_t len = strlen(names[j]);
+      for (k = 0; k < nops; ++k)
+        if (strlen(ops[k]) == len - 4 && strncmp(ops[k], names[j], len - 4) == 0) known = 1;
+      if (!known) {
+        printf("FAILED: %s/%s has no cases any more\n", dir, names[j]);
+        ++problems;
+      }
+      free(names[j]);
+    }
+    if (digest != old_digest && problems)
+      printf("the expected outcomes changed: `cuteref vectors --write %s` writes them as version %d\n", dir, version + 1);
+    else if (problems)
+      printf("only origins or order changed: `cuteref vectors --write %s` keeps version %d\n", dir, version);
+  }
+  if (!problems) printf("vectors: %d cases in %d files, version %d: up to date\n", L.n, nops, version);
+  printf("%d passed, %d failed\n", problems ? 0 : 1, problems);
+  return problems ? 1 : 0;
+}

@@ -1,0 +1,216 @@
+/* conform.h -- the conformance runner (`cuteref conform`, spec/protocol.md)
+ * and the conformance vectors (`cuteref vectors`, spec/vectors.md).
+ *
+ *   conform_ops.c     the operations: request generators (props/ generators,
+ *                     one table line each), request splitting, op grouping
+ *   conform_judge.c   the reference outcome of a request and the judgement of
+ *                     an answer (equivalence, post-conditions, spec IDs)
+ *   conform_proc.c    the implementation under test as a subprocess: the line
+ *                     protocol, interactive and batch modes, probes, timeouts
+ *   conform_shrink.c  shrinking a request to a minimal one that still fails
+ *   conform_report.c  the report, human-readable (Markdown) and JSON
+ *
+ * Host only (POSIX); nothing here is compiled for the GPU. */
+#ifndef CT_CONFORM_H
+#define CT_CONFORM_H
+
+#include <stdio.h>
+
+#include "props/props.h"
+#include "value.h"
+
+#define CF_REQ_CAP 4096  /* longest request or answer text handled */
+#define CF_OP_CAP 32     /* longest operation name */
+#define CF_MAX_SPLIT 8   /* arguments of a split request */
+
+/* ---- operations and generators (conform_ops.c) ------------------------------- */
+
+/* One way to generate requests for an operation: a props/ generator kind and
+ * a format. In the format %0..%3 print the case's layouts (tilers as <...>),
+ * %s0..%s3 their shapes, %d0..%d3 their strides, %k0 / %k1 its integers. */
+typedef struct {
+  const char *op;   /* operation, as in `cuteref eval --list` */
+  const char *name; /* unique generator name: "composition/admissible" */
+  int gen;          /* ct_gen_kind (props/props.h) */
+  const char *fmt;
+} cf_gen;
+
+extern const cf_gen cf_gens[];
+extern const int cf_num_gens;
+
+/* Whether `cuteref eval --list` offers the operation. */
+int cf_op_available(const char *op);
+/* Request `index` of generator g for a seed. Returns the text length, or -1
+ * when the operation is not available. */
+int cf_gen_request(int g, uint64_t seed, uint64_t index, char *buf, int cap);
+
+/* The group a request is counted under: the outermost operation name,
+ * "notation" for a literal, "eval" for a literal applied to a coordinate,
+ * "expressions" for a name that is no operation. */
+void cf_request_op(const char *req, char *op, int cap);
+
+/* A request NAME[<targs>](a0, a1, ...) cut at its top-level commas. The
+ * pieces point into the request; lengths exclude surrounding spaces. */
+typedef struct {
+  const char *name;
+  int name_len;        /* the name and its <targs>, e.g. "upcast<2>" */
+  int n;               /* arguments */
+  const char *arg[CF_MAX_SPLIT];
+  int arg_len[CF_MAX_SPLIT];
+} cf_split;
+/* Returns 0 when the request is not a single call with nothing after it. */
+int cf_split_request(const char *req, cf_split *s);
+
+/* The spec page of an operation and the post-condition IDs of its result. */
+typedef struct {
+  const char *op;
+  const char *page; /* spec/<page> */
+  const char *ids;  /* e.g. "DIV-1..DIV-8" */
+} cf_op_spec;
+const cf_op_spec *cf_op_spec_of(const char *op);
+
+/* ---- judging (conform_judge.c) ------------------------------------------------ */
+
+enum {
+  CF_CONFORMING,
+  CF_WRONG_RESULT,          /* accepted an admissible input, answer not equivalent */
+  CF_WRONG_REJECTION,       /* rejected an admissible input */
+  CF_ACCEPTED_INADMISSIBLE, /* answered `ok` to an input the spec rejects */
+  CF_UNSUPPORTED,           /* declined (`error UNSUPPORTED ...`) an admissible input */
+  CF_MALFORMED,             /* neither `ok <value>` nor `error ...` */
+  CF_CRASHED,               /* the implementation exited before answering */
+  CF_TIMED_OUT,             /* no answer within the timeout */
+  CF_OUT_OF_ORDER,          /* answers shifted: a probe got another answer */
+  CF_NOT_SENT,              /* given up after too many restarts */
+  CF_NUM_VERDICTS
+};
+extern const char *const cf_verdict_keys[CF_NUM_VERDICTS];  /* JSON keys */
+extern const char *const cf_verdict_words[CF_NUM_VERDICTS]; /* table headings */
+
+typedef struct {
+  int strict;          /* exact text: marks, size-1 modes and error codes count */
+  const char *decline; /* comma-separated first words of `error` answers that mean
+                          "not implemented" (default "UNSUPPORTED") */
+} cf_judge_opts;
+
+typedef struct {
+  int verdict;
+  int post;        /* accepted inadmissible: 1 post-conditions hold, 0 violated, -1 not checked */
+  char id[48];     /* the spec ID violated (COMP-2, composition!NOT_DISJOINT, ...) */
+  char post_id[48];/* accepted inadmissible, post == 0: the post-condition violated */
+  char why[320];
+  ct_code ref_code;              /* CT_OK or the code the reference rejects with */
+  char expected[CF_REQ_CAP];     /* "ok <value>" or "error <CODE>" */
+} cf_judgement;
+
+/* The reference's outcome of a request: "ok <value>" or "error <CODE>". */
+ct_code cf_reference(const char *req, char *out, int cap);
+/* Judges one answer line (NULL: no answer; then `verdict` must be set by the
+ * caller from the transport status). */
+void cf_judge(const cf_judge_opts *o, const char *req, const char *answer, cf_judgement *j);
+/* Post-conditions of an operation on its arguments and a result.
+ * accepted: the reference accepts the input (some post-conditions are stated
+ * for accepted inputs only). Returns 1 if they hold, 0 if one is violated
+ * (id and why filled), -1 if the operation has no checker here. */
+int cf_check_post(const char *req, const ct_value *result, int accepted, char *id, int idcap, char *why, int whycap);
+/* Equal as values (layouts: EQUIV-2). Defined in cmd_examples.c. */
+int ct_values_equivalent(const ct_value *a, const ct_value *b);
+
+/* ---- the implementation under test (conform_proc.c) --------------------------- */
+
+enum { CF_A_ANSWERED, CF_A_CRASHED, CF_A_TIMED_OUT, CF_A_OUT_OF_ORDER, CF_A_NOT_SENT };
+
+typedef struct {
+  const char *cmd;         /* run with /bin/sh -c */
+  int batch;               /* write every request, close stdin, then read */
+  int batch_size;          /* batch: requests per process (0: all) */
+  int window;              /* interactive: requests in flight (1: one at a time) */
+  double timeout;          /* interactive: seconds allowed per answer */
+  double batch_timeout;    /* batch: seconds allowed without any output */
+  int probe_every;         /* a probe request after every N requests (0: none) */
+  int max_starts;          /* processes started at most (restarts after crashes) */
+  const char *stderr_path; /* the implementation's stderr is appended here (NULL: inherited) */
+  int verbose;
+} cf_proc_opts;
+
+#define CF_MAX_EVENTS 64
+typedef struct {
+  int starts, crashes, timeouts, order_breaks, probes, probes_rejected, extra_lines, gave_up;
+  int cannot_start;        /* the command could not be run at all (exit 126/127, no answer) */
+  long probe_k;            /* the last probe's K (probes are numbered across calls) */
+  double seconds;          /* wall time of the whole exchange */
+  int nev;
+  struct {
+    int kind;              /* CF_A_CRASHED, CF_A_TIMED_OUT, CF_A_OUT_OF_ORDER, or -1 (other) */
+    int req;               /* request index, -1 for a probe */
+    char text[400];
+  } ev[CF_MAX_EVENTS];
+} cf_proc_stats;
+
+/* Sends reqs[0..n) and collects the answers: ans[k] is a malloc'd answer line
+ * (no newline) or NULL, st[k] one of CF_A_*. The stats are added to *s. */
+void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, int *st, cf_proc_stats *s);
+void cf_proc_defaults(cf_proc_opts *o);
+
+/* ---- shrinking (conform_shrink.c) ---------------------------------------------- */
+
+/* Candidate edit k of a request (smaller, coarse to fine); returns the length
+ * of the candidate text, or -1 past the last candidate. */
+int cf_shrink_candidate(const char *req, int k, char *out, int cap);
+
+/* ---- the report (conform_report.c) --------------------------------------------- */
+
+/* One request of the run and its judgement. */
+typedef struct {
+  char *req, *origin, *answer, *expected, *why; /* malloc'd; answer may be NULL */
+  char op[CF_OP_CAP];
+  char id[48], post_id[48];
+  int verdict, post;
+  int cex;            /* its shrunk counterexample (index), -1 if none */
+} cf_item;
+
+/* A disagreement shrunk to a minimal case. */
+typedef struct {
+  char *req, *answer, *expected, *why, *orig_req, *orig_answer;
+  char op[CF_OP_CAP];
+  char id[48], post_id[48];
+  int verdict, post, steps, count;
+} cf_cex;
+
+typedef struct {
+  const char *name, *impl;
+  const cf_proc_opts *proc;
+  int strict;
+  const char *decline;
+  int allow_unsupported;
+  const char *vectors_dir;
+  int vectors_version, vectors_cases;
+  int random_per_op;
+  unsigned long long seed;
+  const char *cases_file;
+  int cases_from_file;
+  cf_item *items;
+  int n;
+  cf_cex *cex;
+  int ncex;
+  int unshrunk;       /* disagreements not shrunk (--shrink-max) */
+  cf_proc_stats main, shrink;
+  int shrink_rounds, shrink_requests;
+  int shrink_cut;     /* counterexamples still shrinking when --shrink-time ran out */
+  int conforms;
+} cf_report;
+
+void cf_report_markdown(FILE *f, const cf_report *r);
+void cf_report_json(FILE *f, const cf_report *r);
+/* Whether a verdict makes the run non-conforming. */
+int cf_verdict_fails(const cf_report *r, int verdict);
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+uint64_t cf_fnv(uint64_t h, const char *s);
+/* Removes spaces (outside nothing: the notation has no strings). */
+void cf_squeeze(const char *in, char *out, int cap);
+/* Writes s as a JSON string (with quotes). */
+void cf_json_str(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,438 @@
+/* conform_proc.c -- the implementation under test, run as a subprocess that
+ * speaks the line protocol (spec/protocol.md): one request line in, one
+ * answer line out, in order.
+ *
+ * Two modes. Interactive: at most `window` requests in flight, each answer
+ * due within `timeout` seconds. Batch: every request is written, stdin is
+ * closed, and answers are read with an inactivity timeout (for
+ * implementations that read everything before answering). Both poll() the
+ * child's stdin and stdout together, so neither side can block the other.
+ *
+ * Probes: after every `probe_every` requests (and after the last one) the
+ * runner sends `size((7919,K))` with a fresh K. Its answer must be 7919*K;
+ * any other value means the answers are shifted, and every answer since the
+ * last good probe is discarded as out of order. A crash, a timeout or a
+ * shifted stream ends the process (its whole process group is killed) and a
+ * new one continues with the next request, up to `max_starts` processes. */
+#define _POSIX_C_SOURCE 200809L
+#include "conform.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CF_PROBE_BASE 7919
+
+void cf_proc_defaults(cf_proc_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->window = 1;
+  o->timeout = 10.0;
+  o->batch_timeout = 600.0;
+  o->probe_every = 16;
+  o->max_starts = 50;
+}
+
+static double cf_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void cf_event(cf_proc_stats *s, int kind, int req, const char *fmt, const char *a, const char *b) {
+  if (s->nev >= CF_MAX_EVENTS) return;
+  s->ev[s->nev].kind = kind;
+  s->ev[s->nev].req = req;
+  snprintf(s->ev[s->nev].text, sizeof s->ev[s->nev].text, fmt, a ? a : "", b ? b : "");
+  ++s->nev;
+}
+
+/* ---- the stream: requests interleaved with probes ------------------------------- */
+
+typedef struct {
+  int req;       /* request index, or -1 for a probe */
+  long probe_k;  /* the probe's K */
+} cf_slot;
+
+typedef struct {
+  const cf_proc_opts *o;
+  char *const *reqs;
+  cf_slot *slot;
+  int nslots;
+  char **ans;
+  int *st;
+  cf_proc_stats *s;
+} cf_run;
+
+static void cf_slot_text(const cf_run *r, int i, char *buf, int cap) {
+  if (r->slot[i].req >= 0) snprintf(buf, (size_t)cap, "%s", r->reqs[r->slot[i].req]);
+  else snprintf(buf, (size_t)cap, "size((%d,%ld))", CF_PROBE_BASE, r->slot[i].probe_k);
+}
+
+/* 1: the probe's answer is right; 0: another value (shifted); -1: rejected. */
+static int cf_probe_ok(const char *line, long k) {
+  const char *p = line;
+  long long v = 0;
+  int digits = 0;
+  while (*p == ' ') ++p;
+  if (strncmp(p, "error", 5) == 0) return -1;
+  if (strncmp(p, "ok", 2) != 0) return 0;
+  p += 2;
+  while (*p == ' ' || *p == '\t') ++p;
+  if (*p == '_') ++p;
+  while (*p >= '0' && *p <= '9' && digits < 18) {
+    v = v * 10 + (*p++ - '0');
+    ++digits;
+  }
+  while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
+  return digits > 0 && *p == '\0' && v == (long long)CF_PROBE_BASE * k;
+}
+
+/* ---- one process ---------------------------------------------------------------- */
+
+typedef struct {
+  pid_t pid;
+  int in, out; /* our ends: the child's stdin (write), its stdout (read) */
+} cf_child;
+
+static int cf_spawn(const cf_proc_opts *o, cf_child *c) {
+  int pin[2], pout[2];
+  if (pipe(pin) != 0) return -1;
+  if (pipe(pout) != 0) {
+    close(pin[0]);
+    close(pin[1]);
+    return -1;
+  }
+  fflush(stdout);
+  fflush(stderr);
+  c->pid = fork();
+  if (c->pid < 0) return -1;
+  if (c->pid == 0) {
+    setpgid(0, 0);
+    dup2(pin[0], 0);
+    dup2(pout[1], 1);
+    if (o->stderr_path) {
+      int fd = open(o->stderr_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (fd >= 0) {
+        dup2(fd, 2);
+        close(fd);
+      }
+    }
+    close(pin[0]);
+    close(pin[1]);
+    close(pout[0]);
+    close(pout[1]);
+    signal(SIGPIPE, SIG_DFL);
+    execl("/bin/sh", "sh", "-c", o->cmd, (char *)0);
+    _exit(127);
+  }
+  setpgid(c->pid, c->pid);
+  close(pin[0]);
+  close(pout[1]);
+  c->in = pin[1];
+  c->out = pout[0];
+  fcntl(c->in, F_SETFL, fcntl(c->in, F_GETFL) | O_NONBLOCK);
+  fcntl(c->out, F_SETFL, fcntl(c->out, F_GETFL) | O_NONBLOCK);
+  return 0;
+}
+
+/* Waits at most `grace` seconds for the child to exit, then kills its
+ * process group (the child and whatever it started; the exited child keeps
+ * the group alive until it is reaped) and describes how it ended. */
+static void cf_reap(cf_child *c, double grace, char *how, int cap, int *status_out) {
+  int status = 0, exited = 0;
+  double t0 = cf_now();
+  if (c->in >= 0) close(c->in);
+  c->in = -1;
+  for (;;) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)c->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c->pid) {
+      exited = 1;
+      break;
+    }
+    if (cf_now() - t0 > grace) break;
+    {
+      struct timespec ts;
+      ts.tv_sec = 0;
+      ts.tv_nsec = 5000000;
+      nanosleep(&ts, 0);
+    }
+  }
+  kill(-c->pid, SIGKILL);
+  waitpid(c->pid, &status, 0);
+  if (!exited) {
+    snprintf(how, (size_t)cap, "killed after it stopped answering");
+    if (status_out) *status_out = -1;
+  } else if (WIFEXITED(status)) {
+    snprintf(how, (size_t)cap, "exit status %d", WEXITSTATUS(status));
+    if (status_out) *status_out = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    snprintf(how, (size_t)cap, "killed by signal %d", WTERMSIG(status));
+    if (status_out) *status_out = 128 + WTERMSIG(status);
+  } else {
+    snprintf(how, (size_t)cap, "ended");
+    if (status_out) *status_out = -1;
+  }
+  if (c->out >= 0) close(c->out);
+  c->out = -1;
+}
+
+static void cf_mark(cf_run *r, int slot, int st) {
+  int q = r->slot[slot].req;
+  if (q < 0) return;
+  r->st[q] = st;
+  if (st != CF_A_ANSWERED && r->ans[q]) {
+    free(r->ans[q]);
+    r->ans[q] = 0;
+  }
+}
+
+/* Runs one process over slots [pos, end); returns the first slot it did not
+ * settle (end when all are answered). */
+static int cf_session(cf_run *r, int pos, int end) {
+  const cf_proc_opts *o = r->o;
+  cf_child c;
+  char *wbuf, *rbuf, how[64], text[CF_REQ_CAP + 64];
+  size_t wlen = 0, woff = 0, wcap = 1 << 16, rlen = 0, rcap = 1 << 16;
+  int send = pos, recv = pos, verified = pos, in_open = 1, result = -1, answered_any = 0, status = 0;
+  double *sent_at = (double *)calloc((size_t)(end - pos + 1), sizeof(double));
+  double last = cf_now();
+  if (cf_spawn(o, &c) != 0) {
+    cf_event(r->s, -1, -1, "cannot start `%s`%s", o->cmd, "");
+    r->s->cannot_start = 1;
+    free(sent_at);
+    return end;
+  }
+  ++r->s->starts;
+  wbuf = (char *)malloc(wcap);
+  rbuf = (char *)malloc(rcap);
+  while (recv < end && result < 0) {
+    struct pollfd pf[2];
+    int np = 0, ip = -1, op, rc;
+    double deadline, now;
+    /* queue requests */
+    while (send < end && (o->batch || send - recv < (o->window > 0 ? o->window : 1)) && wlen - woff < (1 << 15) &&
+           in_open) {
+      size_t n;
+      cf_slot_text(r, send, text, sizeof text);
+      n = strlen(text);
+      if (wlen + n + 1 > wcap) {
+        memmove(wbuf, wbuf + woff, wlen - woff);
+        wlen -= woff;
+        woff = 0;
+        while (wlen + n + 1 > wcap) wcap *= 2;
+        wbuf = (char *)realloc(wbuf, wcap);
+      }
+      memcpy(wbuf + wlen, text, n);
+      wbuf[wlen + n] = '\n';
+      wlen += n + 1;
+      sent_at[send - pos] = cf_now();
+      ++send;
+    }
+    if (in_open && o->batch && send == end && woff == wlen) {
+      close(c.in); /* batch: everything written */
+      c.in = -1;
+      in_open = 0;
+    }
+    if (in_open && woff < wlen) {
+      pf[np].fd = c.in;
+      pf[np].events = POLLOUT;
+      ip = np++;
+    }
+    pf[np].fd = c.out;
+    pf[np].events = POLLIN;
+    op = np++;
+    now = cf_now();
+    if (o->batch) deadline = last + o->batch_timeout;
+    else {
+      double t = sent_at[recv - pos];
+      if (t == 0.0) t = last;
+      deadline = (t > last ? t : last) + o->timeout;
+    }
+    rc = poll(pf, (nfds_t)np, deadline <= now ? 0 : (int)((deadline - now) * 1000.0) + 1);
+    if (rc < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (rc == 0) {
+      if (cf_now() < deadline) continue;
+      /* no answer in time */
+      ++r->s->timeouts;
+      cf_slot_text(r, recv, text, sizeof text);
+      if (o->batch)
+        cf_event(r->s, CF_A_TIMED_OUT, r->slot[recv].req, "no output for the batch timeout while waiting for the answer to `%s`%s", text, "");
+      else cf_event(r->s, CF_A_TIMED_OUT, r->slot[recv].req, "no answer within the timeout to `%s`%s", text, "");
+      cf_mark(r, recv, CF_A_TIMED_OUT);
+      result = recv + 1;
+      break;
+    }
+    if (ip >= 0 && (pf[ip].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      ssize_t w = write(c.in, wbuf + woff, wlen - woff);
+      if (w > 0) {
+        if (o->batch) last = cf_now();
+        woff += (size_t)w;
+        if (woff == wlen) woff = wlen = 0;
+      } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        close(c.in); /* the child stopped reading: keep reading its answers */
+        c.in = -1;
+        in_open = 0;
+        woff = wlen = 0;
+      }
+    }
+    if (pf[op].revents & (POLLIN | POLLERR | POLLHUP)) {
+      ssize_t got;
+      if (rlen + 4096 > rcap) {
+        rcap *= 2;
+        rbuf = (char *)realloc(rbuf, rcap);
+      }
+      got = read(c.out, rbuf + rlen, rcap - rlen - 1);
+      if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+      if (got <= 0) { /* EOF: the child is gone before answering everything */
+        cf_reap(&c, 2.0, how, sizeof how, &status);
+        if (!answered_any && recv == pos && (status == 126 || status == 127) && r->s->starts == 1) {
+          r->s->cannot_start = 1;
+          cf_event(r->s, -1, -1, "cannot run `%s` (%s, no answer)", o->cmd, how);
+          result = end;
+          break;
+        }
+        ++r->s->crashes;
+        cf_slot_text(r, recv, text, sizeof text);
+        cf_event(r->s, CF_A_CRASHED, r->slot[recv].req, "stopped before answering `%s` (%s)", text, how);
+        cf_mark(r, recv, CF_A_CRASHED);
+        result = recv + 1;
+        break;
+      }
+      last = cf_now();
+      rlen += (size_t)got;
+      {
+        size_t start = 0;
+        for (;;) {
+          char *nl = (char *)memchr(rbuf + start, '\n', rlen - start);
+          char *line;
+          if (!nl) break;
+          *nl = '\0';
+          line = rbuf + start;
+          if (nl > line && nl[-1] == '\r') nl[-1] = '\0';
+          start = (size_t)(nl - rbuf) + 1;
+          if (recv >= end) {
+            ++r->s->extra_lines;
+            continue;
+          }
+          answered_any = 1;
+          if (r->slot[recv].req >= 0) {
+            int q = r->slot[recv].req;
+            if (r->ans[q]) free(r->ans[q]);
+            r->ans[q] = (char *)malloc(strlen(line) + 1);
+            strcpy(r->ans[q], line);
+            r->st[q] = CF_A_ANSWERED;
+          } else {
+            int pr = cf_probe_ok(line, r->slot[recv].probe_k);
+            ++r->s->probes;
+            if (pr < 0) ++r->s->probes_rejected;
+            if (pr == 0) {
+              int k;
+              char want[64];
+              snprintf(want, sizeof want, "size((%d,%ld)) = %ld", CF_PROBE_BASE, r->slot[recv].probe_k,
+                       (long)CF_PROBE_BASE * r->slot[recv].probe_k);
+              ++r->s->order_breaks;
+              for (k = verified; k < recv; ++k) cf_mark(r, k, CF_A_OUT_OF_ORDER);
+              cf_event(r->s, CF_A_OUT_OF_ORDER, -1, "answers out of order: the probe %s was answered `%.200s`", want, line);
+              result = recv + 1;
+              break;
+            }
+            verified = recv + 1;
+          }
+          ++recv;
+        }
+        memmove(rbuf, rbuf + start, rlen - start);
+        rlen -= start;
+      }
+    }
+  }
+  if (result < 0) result = recv;
+  if (c.out >= 0) {
+    /* finished (or given up): no more input; count stray lines until EOF */
+    if (c.in >= 0) {
+      close(c.in);
+      c.in = -1;
+    }
+    if (result == recv && recv == end) {
+      double t0 = cf_now();
+      for (;;) {
+        struct pollfd pf;
+        ssize_t got;
+        char tmp[4096];
+        int k;
+        pf.fd = c.out;
+        pf.events = POLLIN;
+        if (poll(&pf, 1, 200) <= 0) {
+          if (cf_now() - t0 > 2.0) break;
+          continue;
+        }
+        got = read(c.out, tmp, sizeof tmp);
+        if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+        if (got <= 0) break;
+        for (k = 0; k < got; ++k) r->s->extra_lines += tmp[k] == '\n';
+        if (cf_now() - t0 > 2.0) break;
+      }
+    }
+    cf_reap(&c, result == recv ? 2.0 : 0.2, how, sizeof how, 0);
+  }
+  free(wbuf);
+  free(rbuf);
+  free(sent_at);
+  return result;
+}
+
+void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, int *st, cf_proc_stats *s) {
+  cf_run r;
+  int k, pos = 0, since = 0;
+  double t0 = cf_now();
+  signal(SIGPIPE, SIG_IGN);
+  r.o = o;
+  r.reqs = reqs;
+  r.ans = ans;
+  r.st = st;
+  r.s = s;
+  r.slot = (cf_slot *)malloc(sizeof(cf_slot) * (size_t)(2 * n + 2));
+  r.nslots = 0;
+  for (k = 0; k < n; ++k) {
+    ans[k] = 0;
+    st[k] = CF_A_NOT_SENT;
+    r.slot[r.nslots].req = k;
+    r.slot[r.nslots++].probe_k = 0;
+    if (o->probe_every > 0 && (++since == o->probe_every || k == n - 1)) {
+      r.slot[r.nslots].req = -1;
+      r.slot[r.nslots++].probe_k = ++s->probe_k; /* a fresh K for every probe */
+      since = 0;
+    }
+  }
+  while (pos < r.nslots) {
+    int end = r.nslots;
+    if (s->cannot_start) break;
+    if (s->starts >= o->max_starts) {
+      s->gave_up = 1;
+      cf_event(s, -1, -1, "gave up after %s processes%s", o->max_starts > 1 ? "that many" : "one", "");
+      break;
+    }
+    if (o->batch && o->batch_size > 0) { /* one process per batch_size requests, ending after a probe */
+      int q = 0;
+      end = pos;
+      while (end < r.nslots) {
+        if (r.slot[end].req >= 0) ++q;
+        ++end;
+        if (q >= o->batch_size && (o->probe_every <= 0 || r.slot[end - 1].req < 0)) break;
+      }
+    }
+    pos = cf_session(&r, pos, end);
+  }
+  free(r.slot);
+  s->seconds += cf_now() - t0;
+}

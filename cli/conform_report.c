@@ -1,0 +1,290 @@
+/* conform_report.c -- the report of `cuteref conform`: per-operation counts,
+ * the shrunk counterexamples, what went wrong with the process, throughput;
+ * in Markdown (for people and docs/) and JSON (for tools). */
+#include "conform.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cf_verdict_fails(const cf_report *r, int verdict) {
+  if (verdict == CF_CONFORMING) return 0;
+  if (verdict == CF_UNSUPPORTED) return !r->allow_unsupported;
+  return 1;
+}
+
+typedef struct {
+  const char *op;
+  int count[CF_NUM_VERDICTS];
+  int sent;
+} cf_op_row;
+
+static int cf_cmp_rows(const void *a, const void *b) {
+  return strcmp(((const cf_op_row *)a)->op, ((const cf_op_row *)b)->op);
+}
+
+/* Per-operation counts, sorted by operation; returns the number of rows. */
+static int cf_rows(const cf_report *r, cf_op_row **out, cf_op_row *total) {
+  cf_op_row *rows = (cf_op_row *)calloc((size_t)(r->n + 1), sizeof(cf_op_row));
+  int n = 0, i, k;
+  memset(total, 0, sizeof *total);
+  total->op = "total";
+  for (i = 0; i < r->n; ++i) {
+    const cf_item *it = &r->items[i];
+    for (k = 0; k < n; ++k)
+      if (strcmp(rows[k].op, it->op) == 0) break;
+    if (k == n) rows[n++].op = it->op;
+    ++rows[k].count[it->verdict];
+    ++total->count[it->verdict];
+    if (it->verdict != CF_NOT_SENT) {
+      ++rows[k].sent;
+      ++total->sent;
+    }
+  }
+  qsort(rows, (size_t)n, sizeof *rows, cf_cmp_rows);
+  *out = rows;
+  return n;
+}
+
+static const char *cf_post_word(int post) {
+  return post == 1 ? "hold" : post == 0 ? "violated" : "not checked";
+}
+
+static void cf_md_code(FILE *f, const char *s) {
+  /* inline code; a backtick inside would end it, so use a double fence then */
+  if (strchr(s, '`')) fprintf(f, "`` %s ``", s);
+  else fprintf(f, "`%s`", s);
+}
+
+static const char *cf_mode_text(const cf_report *r, char *buf, int cap) {
+  const cf_proc_opts *p = r->proc;
+  int n;
+  if (p->batch)
+    n = snprintf(buf, (size_t)cap, "batch (all requests written, then stdin closed; %g s without output allowed", p->batch_timeout);
+  else
+    n = snprintf(buf, (size_t)cap, "interactive (%d request%s in flight, %g s allowed per answer", p->window,
+                 p->window == 1 ? "" : "s", p->timeout);
+  if (p->batch && p->batch_size > 0 && n < cap) n += snprintf(buf + n, (size_t)(cap - n), ", %d requests per process", p->batch_size);
+  if (n < cap) {
+    if (p->probe_every > 0) snprintf(buf + n, (size_t)(cap - n), "; a probe after every %d requests)", p->probe_every);
+    else snprintf(buf + n, (size_t)(cap - n), "; no probes)");
+  }
+  return buf;
+}
+
+void cf_report_markdown(FILE *f, const cf_report *r) {
+  cf_op_row *rows, total;
+  int n = cf_rows(r, &rows, &total), i, k, bad = 0;
+  char mode[320];
+  static const int cols[] = {CF_CONFORMING,   CF_WRONG_RESULT, CF_WRONG_REJECTION, CF_ACCEPTED_INADMISSIBLE,
+                             CF_UNSUPPORTED,  CF_MALFORMED,    CF_CRASHED,         CF_TIMED_OUT,
+                             CF_OUT_OF_ORDER, CF_NOT_SENT};
+  const int ncols = (int)(sizeof cols / sizeof cols[0]);
+  for (k = 0; k < CF_NUM_VERDICTS; ++k)
+    if (cf_verdict_fails(r, k)) bad += total.count[k];
+  fprintf(f, "# Conformance of %s\n\n", r->name);
+  fprintf(f, "Produced by `cuteref conform` (spec/protocol.md).\n\n");
+  fprintf(f, "- implementation: ");
+  cf_md_code(f, r->impl);
+  fprintf(f, "\n- cases: %d", r->n);
+  {
+    const char *sep = " (";
+    if (r->vectors_dir) {
+      fprintf(f, "%s%d conformance vectors of version %d from `%s`", sep, r->vectors_cases, r->vectors_version, r->vectors_dir);
+      sep = "; ";
+    }
+    if (r->random_per_op > 0) {
+      fprintf(f, "%srandom: %d per operation, seed 0x%llx", sep, r->random_per_op, r->seed);
+      sep = "; ";
+    }
+    if (r->cases_file) {
+      fprintf(f, "%s%d from `%s`", sep, r->cases_from_file, r->cases_file);
+      sep = "; ";
+    }
+    if (sep[0] == ';') fprintf(f, ")");
+  }
+  fprintf(f, "\n- mode: %s\n", cf_mode_text(r, mode, sizeof mode));
+  fprintf(f, "- judged: %s\n",
+          r->strict ? "strict text (the reference's exact text and error code)"
+                    : "by the spec: a result must be the same function with a compatible shape as the reference's "
+                      "(EQUIV-2; static marks and size-1 modes do not matter), a rejection must be of an input the "
+                      "spec rejects");
+  fprintf(f, "- declined answers (`error` followed by one of these, counted as unsupported): %s%s\n", r->decline,
+          r->allow_unsupported ? " (allowed)" : "");
+  fprintf(f, "- verdict: **%s** (%d of %d answers conform)\n", bad ? "does not conform" : "conforms",
+          total.count[CF_CONFORMING], total.sent);
+  fprintf(f, "- throughput: %d requests in %.2f s, %.0f requests/s (process start-up, protocol and probes included)\n",
+          total.sent, r->main.seconds, r->main.seconds > 0 ? total.sent / r->main.seconds : 0.0);
+  fprintf(f, "\n## Per operation\n\n| operation | sent |");
+  for (k = 0; k < ncols; ++k)
+    if (cols[k] == CF_CONFORMING || total.count[cols[k]] > 0 || cols[k] <= CF_ACCEPTED_INADMISSIBLE)
+      fprintf(f, " %s |", cf_verdict_words[cols[k]]);
+  fprintf(f, "\n| --- | ---: |");
+  for (k = 0; k < ncols; ++k)
+    if (cols[k] == CF_CONFORMING || total.count[cols[k]] > 0 || cols[k] <= CF_ACCEPTED_INADMISSIBLE) fprintf(f, " ---: |");
+  fprintf(f, "\n");
+  for (i = 0; i <= n; ++i) {
+    const cf_op_row *row = i < n ? &rows[i] : &total;
+    fprintf(f, i < n ? "| %s | %d |" : "| **%s** | %d |", row->op, row->sent);
+    for (k = 0; k < ncols; ++k)
+      if (cols[k] == CF_CONFORMING || total.count[cols[k]] > 0 || cols[k] <= CF_ACCEPTED_INADMISSIBLE)
+        fprintf(f, " %d |", row->count[cols[k]]);
+    fprintf(f, "\n");
+  }
+  fprintf(f, "\n## Counterexamples\n\n");
+  if (r->ncex == 0) fprintf(f, "None.\n");
+  else
+    fprintf(f,
+            "Every disagreement shrunk to a smallest request that still disagrees in the same way (%d distinct; "
+            "%d shrinking rounds, %d requests sent while shrinking%s).\n\n",
+            r->ncex, r->shrink_rounds, r->shrink_requests, "");
+  if (r->shrink_cut)
+    fprintf(f, "The shrinking time ran out (`--shrink-time`) while %d of them could still shrink; they are shown as far "
+               "as they got.\n\n",
+            r->shrink_cut);
+  if (r->unshrunk)
+    fprintf(f, "%d further disagreements were not shrunk (`--shrink-max`); the JSON report lists every one.\n\n", r->unshrunk);
+  for (i = 0; i < r->ncex; ++i) {
+    const cf_cex *c = &r->cex[i];
+    if (i == 0 || strcmp(c->op, r->cex[i - 1].op) != 0) {
+      const cf_op_spec *sp = cf_op_spec_of(c->op);
+      fprintf(f, "\n### %s\n\n", c->op);
+      if (sp) fprintf(f, "spec/%s (%s)\n\n", sp->page, sp->ids);
+    }
+    fprintf(f, "%d. %s, `%s`", i + 1, cf_verdict_words[c->verdict], c->id);
+    if (c->verdict == CF_ACCEPTED_INADMISSIBLE) {
+      fprintf(f, "; post-conditions %s", cf_post_word(c->post));
+      if (c->post == 0 && c->post_id[0]) fprintf(f, " (%s)", c->post_id);
+    }
+    fprintf(f, "\n   - request: ");
+    cf_md_code(f, c->req);
+    fprintf(f, "\n   - answer: ");
+    cf_md_code(f, c->answer ? c->answer : "(none)");
+    fprintf(f, "; the reference: ");
+    cf_md_code(f, c->expected);
+    if (c->why && c->why[0]) fprintf(f, "\n   - why: %s", c->why);
+    if (c->steps > 0) {
+      fprintf(f, "\n   - shrunk in %d step%s from ", c->steps, c->steps == 1 ? "" : "s");
+      cf_md_code(f, c->orig_req);
+    }
+    if (c->count > 1) fprintf(f, "\n   - %d disagreements shrank to this case", c->count);
+    fprintf(f, "\n");
+  }
+  if (r->main.nev > 0 || r->main.extra_lines > 0 || r->main.probes_rejected > 0) {
+    fprintf(f, "\n## The process\n\n");
+    fprintf(f, "%d process%s started; %d crash%s, %d timeout%s, %d break%s of order; %d probes answered, %d rejected; %d "
+               "extra answer line%s.\n\n",
+            r->main.starts, r->main.starts == 1 ? "" : "es", r->main.crashes, r->main.crashes == 1 ? "" : "es",
+            r->main.timeouts, r->main.timeouts == 1 ? "" : "s", r->main.order_breaks, r->main.order_breaks == 1 ? "" : "s",
+            r->main.probes, r->main.probes_rejected, r->main.extra_lines, r->main.extra_lines == 1 ? "" : "s");
+    for (i = 0; i < r->main.nev; ++i) fprintf(f, "- %s\n", r->main.ev[i].text);
+  }
+  free(rows);
+}
+
+static void cf_json_kv_str(FILE *f, const char *k, const char *v, int comma) {
+  fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
+  if (v) cf_json_str(f, v);
+  else fputs("null", f);
+}
+
+void cf_report_json(FILE *f, const cf_report *r) {
+  cf_op_row *rows, total;
+  int n = cf_rows(r, &rows, &total), i, k, bad = 0;
+  for (k = 0; k < CF_NUM_VERDICTS; ++k)
+    if (cf_verdict_fails(r, k)) bad += total.count[k];
+  fprintf(f, "{\n  \"format\": 1");
+  fprintf(f, ",\n  ");
+  cf_json_kv_str(f, "name", r->name, 0);
+  cf_json_kv_str(f, "impl", r->impl, 1);
+  fprintf(f, ",\n  \"conforms\": %s", bad ? "false" : "true");
+  fprintf(f, ",\n  \"mode\": {\"batch\": %s, \"batch_size\": %d, \"window\": %d, \"timeout\": %g, \"batch_timeout\": %g, "
+             "\"probe_every\": %d, \"strict\": %s",
+          r->proc->batch ? "true" : "false", r->proc->batch_size, r->proc->window, r->proc->timeout,
+          r->proc->batch_timeout, r->proc->probe_every, r->strict ? "true" : "false");
+  cf_json_kv_str(f, "decline", r->decline, 1);
+  fprintf(f, ", \"allow_unsupported\": %s}", r->allow_unsupported ? "true" : "false");
+  fprintf(f, ",\n  \"sources\": {\"vectors\": ");
+  if (r->vectors_dir) {
+    fprintf(f, "{");
+    cf_json_kv_str(f, "dir", r->vectors_dir, 0);
+    fprintf(f, ", \"version\": %d, \"cases\": %d}", r->vectors_version, r->vectors_cases);
+  } else fprintf(f, "null");
+  fprintf(f, ", \"random\": ");
+  if (r->random_per_op > 0) fprintf(f, "{\"per_operation\": %d, \"seed\": \"0x%llx\"}", r->random_per_op, r->seed);
+  else fprintf(f, "null");
+  fprintf(f, ", \"cases_file\": ");
+  if (r->cases_file) {
+    fprintf(f, "{");
+    cf_json_kv_str(f, "path", r->cases_file, 0);
+    fprintf(f, ", \"cases\": %d}", r->cases_from_file);
+  } else fprintf(f, "null");
+  fprintf(f, "}");
+  fprintf(f, ",\n  \"throughput\": {\"requests\": %d, \"seconds\": %.4f, \"requests_per_second\": %.1f}", total.sent,
+          r->main.seconds, r->main.seconds > 0 ? total.sent / r->main.seconds : 0.0);
+  fprintf(f, ",\n  \"process\": {\"starts\": %d, \"crashes\": %d, \"timeouts\": %d, \"out_of_order\": %d, \"probes\": %d, "
+             "\"probes_rejected\": %d, \"extra_lines\": %d, \"gave_up\": %s}",
+          r->main.starts, r->main.crashes, r->main.timeouts, r->main.order_breaks, r->main.probes,
+          r->main.probes_rejected, r->main.extra_lines, r->main.gave_up ? "true" : "false");
+  fprintf(f, ",\n  \"shrinking\": {\"rounds\": %d, \"requests\": %d, \"stopped_by_time\": %d, \"not_shrunk\": %d}",
+          r->shrink_rounds, r->shrink_requests, r->shrink_cut, r->unshrunk);
+  fprintf(f, ",\n  \"events\": [");
+  for (i = 0; i < r->main.nev; ++i) {
+    fprintf(f, "%s\n    {\"kind\": \"%s\", ", i ? "," : "",
+            r->main.ev[i].kind == CF_A_CRASHED     ? "crashed"
+            : r->main.ev[i].kind == CF_A_TIMED_OUT ? "timed_out"
+            : r->main.ev[i].kind == CF_A_OUT_OF_ORDER ? "out_of_order"
+                                                   : "other");
+    cf_json_kv_str(f, "text", r->main.ev[i].text, 0);
+    fprintf(f, "}");
+  }
+  fprintf(f, "]");
+  fprintf(f, ",\n  \"totals\": {\"sent\": %d", total.sent);
+  for (k = 0; k < CF_NUM_VERDICTS; ++k) fprintf(f, ", \"%s\": %d", cf_verdict_keys[k], total.count[k]);
+  fprintf(f, "}");
+  fprintf(f, ",\n  \"operations\": [");
+  for (i = 0; i < n; ++i) {
+    const cf_op_spec *sp = cf_op_spec_of(rows[i].op);
+    fprintf(f, "%s\n    {", i ? "," : "");
+    cf_json_kv_str(f, "op", rows[i].op, 0);
+    cf_json_kv_str(f, "page", sp ? sp->page : 0, 1);
+    fprintf(f, ", \"sent\": %d", rows[i].sent);
+    for (k = 0; k < CF_NUM_VERDICTS; ++k) fprintf(f, ", \"%s\": %d", cf_verdict_keys[k], rows[i].count[k]);
+    fprintf(f, "}");
+  }
+  fprintf(f, "]");
+  fprintf(f, ",\n  \"counterexamples\": [");
+  for (i = 0; i < r->ncex; ++i) {
+    const cf_cex *c = &r->cex[i];
+    fprintf(f, "%s\n    {", i ? "," : "");
+    cf_json_kv_str(f, "op", c->op, 0);
+    cf_json_kv_str(f, "verdict", cf_verdict_keys[c->verdict], 1);
+    cf_json_kv_str(f, "spec_id", c->id, 1);
+    cf_json_kv_str(f, "post_conditions", c->verdict == CF_ACCEPTED_INADMISSIBLE ? cf_post_word(c->post) : 0, 1);
+    cf_json_kv_str(f, "post_condition_violated", c->post_id[0] ? c->post_id : 0, 1);
+    cf_json_kv_str(f, "request", c->req, 1);
+    cf_json_kv_str(f, "answer", c->answer, 1);
+    cf_json_kv_str(f, "expected", c->expected, 1);
+    cf_json_kv_str(f, "why", c->why, 1);
+    cf_json_kv_str(f, "shrunk_from", c->orig_req, 1);
+    cf_json_kv_str(f, "original_answer", c->orig_answer, 1);
+    fprintf(f, ", \"steps\": %d, \"count\": %d}", c->steps, c->count);
+  }
+  fprintf(f, "]");
+  fprintf(f, ",\n  \"disagreements\": ["); /* every non-conforming answer but the declined ones */
+  for (i = 0, k = 0; i < r->n; ++i) {
+    const cf_item *it = &r->items[i];
+    if (it->verdict == CF_CONFORMING || it->verdict == CF_UNSUPPORTED) continue; /* counted, not listed */
+    fprintf(f, "%s\n    {", k++ ? "," : "");
+    cf_json_kv_str(f, "op", it->op, 0);
+    cf_json_kv_str(f, "verdict", cf_verdict_keys[it->verdict], 1);
+    cf_json_kv_str(f, "spec_id", it->id[0] ? it->id : 0, 1);
+    cf_json_kv_str(f, "post_condition_violated", it->post_id[0] ? it->post_id : 0, 1);
+    cf_json_kv_str(f, "request", it->req, 1);
+    cf_json_kv_str(f, "origin", it->origin, 1);
+    cf_json_kv_str(f, "answer", it->answer, 1);
+    cf_json_kv_str(f, "expected", it->expected, 1);
+    fprintf(f, ", \"counterexample\": %d}", it->cex >= 0 ? it->cex + 1 : 0);
+  }
+  fprintf(f, "]\n}\n");
+  free(rows);
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Tests of `cuteref conform` (spec/protocol.md):
+#  1. the reference judged against itself conforms, on the vectors and on
+#     random cases, in the interactive, pipelined, batch and strict modes;
+#  2. a misbehaving implementation (fake_impl.py: crashes, hangs, garbage,
+#     answers out of order, wrong answers) is reported correctly, exits 1 and
+#     never hangs the runner, in every mode;
+#  3. a wrong answer is shrunk; usage errors exit 2.
+set -u
+cuteref="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+dir="$(cd "$(dirname "$0")" && pwd)"
+vectors="${2:-spec/vectors}"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+run() { timeout 240 "$@"; } # the runner must never hang; this is the backstop
+
+# 1. The reference conforms to itself.
+self="$cuteref eval -"
+run "$cuteref" conform --impl "$self" --vectors "$vectors" --quiet --json "$tmp/self.json" >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "reference vs itself on the vectors: $(cat "$tmp/out")"
+run "$cuteref" conform --impl "$self" --vectors "$vectors" --batch --batch-size 1000 --quiet >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "reference vs itself on the vectors, batch mode: $(cat "$tmp/out")"
+run "$cuteref" conform --impl "$self" --random 40 --window 8 --quiet >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "reference vs itself on random cases, window 8: $(cat "$tmp/out")"
+run "$cuteref" conform --impl "$self" --random 20 --seed 7 --strict --quiet >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "reference vs itself, strict text mode: $(cat "$tmp/out")"
+python3 - "$tmp/self.json" <<'EOF' && ok || bad "self report"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["totals"]
+assert d["conforms"] and t["sent"] == t["conforming"] > 2000, t
+assert d["process"]["starts"] == 1 and d["process"]["probes"] > 100, d["process"]
+assert d["sources"]["vectors"]["version"] >= 1
+assert {"composition", "complement", "notation"} <= {o["op"] for o in d["operations"]}
+EOF
+
+# 2. A misbehaving implementation. Probes every 4 requests: the garbage and
+# the doubled answer fall into different probe segments.
+cat >"$tmp/cases.txt" <<'EOF'
+size((4,2))
+size((13,13))
+composition((6,2):(8,2), (4,3):(3,1))
+size((17,17))
+complement(4:2, 24)
+size((19,19))
+coalesce((2,(1,6)):(1,(6,2)))
+size((3,5))
+size((23,23))
+size((5,7))
+right_inverse((2,4,6):(4,1,8))
+size((2,3))
+size((29,29))
+size((31,31))
+cosize(((2,4),(3,5)):((3,6),(1,24)))
+composition((6,2):(1,7), (3,2):(2,3))
+composition((4,6,8):(2,3,5), 6:3)
+size((2,2))
+EOF
+for mode in interactive window batch; do
+  case $mode in
+  interactive) extra="" fake="" ;;
+  window) extra="--window 3" fake="" ;;
+  batch) extra="--batch --batch-timeout 3" fake="--batch" ;;
+  esac
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  run "$cuteref" conform --impl "python3 $dir/fake_impl.py $cuteref $fake" --cases "$tmp/cases.txt" --timeout 2 \
+    --probe-every 4 $extra --json "$tmp/fake_$mode.json" --markdown "$tmp/fake_$mode.md" --quiet >"$tmp/out" 2>&1
+  status=$?
+  [ "$status" = 1 ] && ok || bad "$mode: the fake implementation exits $status, want 1: $(cat "$tmp/out")"
+  [ $(($(date +%s) - start)) -lt 60 ] && ok || bad "$mode: the run took $(($(date +%s) - start)) s"
+  python3 - "$tmp/fake_$mode.json" <<'EOF' && ok || bad "$mode: fake report: $(cat "$tmp/fake_$mode.md")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t, p = d["totals"], d["process"]
+want = {"sent": 18, "crashed": 1, "timed_out": 1, "malformed": 1, "wrong_result": 2, "wrong_rejection": 1,
+        "accepted_inadmissible": 1}
+for k, v in want.items():
+    assert t[k] == v, (k, t[k], v)
+assert 1 <= t["out_of_order"] <= 4, t
+assert t["conforming"] == 18 - sum(t[k] for k in want if k != "sent") - t["out_of_order"], t
+assert not d["conforms"]
+assert p["crashes"] == 1 and p["timeouts"] == 1 and p["out_of_order"] == 1 and p["starts"] == 4, p
+kinds = sorted(e["kind"] for e in d["events"])
+assert kinds == ["crashed", "out_of_order", "timed_out"], kinds
+dis = {x["request"]: x for x in d["disagreements"]}
+assert dis["size((13,13))"]["verdict"] == "crashed"
+assert dis["size((17,17))"]["verdict"] == "timed_out"
+assert dis["size((19,19))"]["verdict"] == "malformed"
+assert dis["size((23,23))"]["verdict"] == "out_of_order"
+assert dis["size((29,29))"]["verdict"] == "wrong_result" and dis["size((29,29))"]["spec_id"] == "LAYOUT-1"
+assert dis["size((31,31))"]["verdict"] == "wrong_rejection"
+c = dis["composition((6,2):(1,7), (3,2):(2,3))"]
+assert c["verdict"] == "accepted_inadmissible" and c["spec_id"] == "composition!NOT_DISJOINT", c
+assert c["post_condition_violated"] == "COMP-2", c
+# the requests after each failure were answered by a fresh process
+assert "composition((4,6,8):(2,3,5), 6:3)" not in dis and "size((2,2))" not in dis
+# the cosize counterexample was shrunk
+cx = [x for x in d["counterexamples"] if x["op"] == "cosize"]
+assert len(cx) == 1 and cx[0]["steps"] > 0 and len(cx[0]["request"]) < len(cx[0]["shrunk_from"]), cx
+assert cx[0]["spec_id"] == "LAYOUT-4", cx
+EOF
+done
+
+# 3. Usage errors exit 2; --list-cases needs no implementation.
+"$cuteref" conform >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "conform without --impl should exit 2"
+"$cuteref" conform --impl cat --frobnicate >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "unknown option should exit 2"
+run "$cuteref" conform --impl "$tmp/no/such/command" --cases "$tmp/cases.txt" --quiet >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "an implementation that cannot start should exit 2"
+n=$("$cuteref" conform --random 3 --ops composition,complement --list-cases | wc -l)
+[ "$n" = 6 ] && ok || bad "--list-cases printed $n lines, want 6"
+"$cuteref" conform --help | grep -q '^usage: cuteref conform' && ok || bad "conform --help"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

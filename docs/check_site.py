@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Checks the generated site (//docs:site_test).
+
+  check_site.py --root DIR --cuteref PATH --site DIR
+
+- every operation of `cuteref eval --list` has a page (an element op-NAME on
+  it) and the index links to it;
+- every post-condition ID of spec/ is an anchor on its page and appears in
+  the index and in the traceability matrix; every error code is in the index;
+- every example line of every page is a row of its page's examples;
+- every page with operations shows computed examples and at least one picture;
+- every internal link (href, src, SVG xlink:href) resolves, fragment included;
+- every picture is a valid SVG (well-formed XML whose root is <svg>);
+- `cuteref dot` draws assorted layouts and operations (DOT_CASES) into SVGs.
+"""
+import argparse
+import html.parser
+import importlib.util
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+
+# Layouts of every kind (ranks 1-3, nesting, static marks, negative and zero
+# strides, size 1, too large for a full grid) and every kind of picture.
+DOT_CASES = [
+    "8", "_8:_1", "(4,2):(1,4)", "((2,2),3):((24,2),8)", "(4,2,3):(2,1,8)", "(4,4):(-1,1)", "(4,3):(0,1)",
+    "_1:_0", "(1000000,1000000)", "(3,(4,(2,2))):(1,(3,(12,24)))", "(4,2):(1,4)(_,1)",
+    "composition((6,2):(8,2), (4,3):(3,1))", "composition(8:2, 4)", "with_shape(24:1, (2,3,4))",
+    "complement((2,2):(1,6), 24)", "complement(4:1, 100000)", "logical_divide(48, _32)",
+    "zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)", "flat_divide((4,8,3), <2,4>)",
+    "logical_divide((100,100), 8)", "blocked_product((2,5):(5,1), (3,4):(1,3))", "tile_to_shape((2,2):(1,2), (8,6))",
+    "coalesce((2,(1,6)):(1,(6,2)))", "right_inverse((4,2):(2,1))", "left_inverse((2,4):(4,1))",
+    "shape_div((12,(4,8)), 3)", "<3:4, (2,4):(1,8)>",
+]
+
+
+def svg_ok(text):
+    root = ET.fromstring(text)
+    return root.tag in ("svg", "{http://www.w3.org/2000/svg}svg")
+
+
+class Scan(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids, self.links, self.imgs, self.classes = set(), [], [], {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        for k in ("href", "src", "xlink:href"):
+            if a.get(k):
+                self.links.append(a[k])
+        if tag == "img" and a.get("src"):
+            self.imgs.append(a["src"])
+        for c in (a.get("class") or "").split():
+            self.classes[c] = self.classes.get(c, 0) + 1
+
+    handle_startendtag = handle_starttag
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--cuteref", required=True)
+    ap.add_argument("--site", required=True)
+    a = ap.parse_args()
+    spec = importlib.util.spec_from_file_location("spec_index", os.path.join(a.root, "tools", "spec_index.py"))
+    si = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(si)
+
+    problems, passed = [], [0]
+
+    def check(cond, msg):
+        if cond:
+            passed[0] += 1
+        else:
+            problems.append(msg)
+
+    scans = {}
+    for name in sorted(os.listdir(a.site)):
+        if name.endswith(".html"):
+            s = Scan()
+            s.feed(open(os.path.join(a.site, name), encoding="utf-8").read())
+            scans[name] = s
+    check("index.html" in scans, "index.html is missing")
+    if not problems:
+        index = scans["index.html"]
+
+        # operations
+        ops = subprocess.run([a.cuteref, "eval", "--list"], stdout=subprocess.PIPE,
+                             universal_newlines=True, check=True).stdout.split("\n")
+        for line in ops:
+            if not line.strip():
+                continue
+            op = line.split()[0]
+            pages = [n for n, s in scans.items() if n != "index.html" and "op-" + op in s.ids]
+            check(len(pages) == 1, "operation %s: %d pages have the anchor op-%s" % (op, len(pages), op))
+            if pages:
+                check("%s#op-%s" % (pages[0], op) in index.links, "index does not link to %s#op-%s" % (pages[0], op))
+
+        # spec IDs, examples, pictures
+        trace = scans.get("traceability.html")
+        check(trace is not None, "traceability.html is missing")
+        for path in si.pages(a.root):
+            title, ids, codes, examples = si.parse_page(path)
+            page = os.path.basename(path)[:-3] + ".html"
+            s = scans.get(page)
+            check(s is not None, "%s has no page %s" % (path, page))
+            if s is None:
+                continue
+            for i, ln in ids:
+                check(i in s.ids, "%s: ID %s is not an anchor of %s" % (path, i, page))
+                check("index-" + i in index.ids, "ID %s is not in the index" % i)
+                check(trace is not None and i in trace.ids, "ID %s is not in the traceability matrix" % i)
+            for ln, ex in examples:
+                check("L%d" % ln in s.ids, "%s:%d: example is not on %s" % (path, ln, page))
+            has_ops = bool(s.classes.get("ops"))
+            if has_ops:
+                check(s.classes.get("res", 0) > 0, "%s shows no computed example" % page)
+                check(any(i.startswith("img/") and i.endswith(".svg") for i in s.imgs), "%s shows no picture" % page)
+        for code, _ in si.error_codes(a.root):
+            check("code-" + code in index.ids, "error code %s is not in the index" % code)
+
+        # links
+        for name, s in scans.items():
+            for link in s.links:
+                if link.startswith(("http://", "https://", "mailto:")):
+                    continue
+                path, _, frag = link.partition("#")
+                target = name if not path else os.path.normpath(path)
+                full = os.path.join(a.site, target)
+                if not os.path.exists(full):
+                    problems.append("%s: link %s: no file %s" % (name, link, target))
+                    continue
+                if frag and target.endswith(".html"):
+                    if frag not in scans[target].ids:
+                        problems.append("%s: link %s: no id %s in %s" % (name, link, frag, target))
+                        continue
+                passed[0] += 1
+
+        # pictures
+        img = os.path.join(a.site, "img")
+        svgs = sorted(f for f in os.listdir(img) if f.endswith(".svg")) if os.path.isdir(img) else []
+        check(len(svgs) > 0, "no pictures in img/")
+        for f in svgs:
+            try:
+                root = ET.parse(os.path.join(img, f)).getroot()
+                check(root.tag in ("svg", "{http://www.w3.org/2000/svg}svg"), "img/%s: root is <%s>, not <svg>" % (f, root.tag))
+            except ET.ParseError as ex:
+                problems.append("img/%s is not well-formed XML: %s" % (f, ex))
+
+    # cuteref dot
+    for case in DOT_CASES:
+        for opts in ([], ["--plain"], ["--tree"]):
+            d = subprocess.run([a.cuteref, "dot"] + opts + [case], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            if d.returncode != 0:
+                problems.append("cuteref dot %s%s: exit %d: %s" % (" ".join(opts) + " " if opts else "", case,
+                                                                   d.returncode, d.stderr.strip()))
+                continue
+            g = subprocess.run(["dot", "-Tsvg"], input=d.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            try:
+                check(g.returncode == 0 and svg_ok(g.stdout), "dot -Tsvg on cuteref dot %s: %s" % (case, g.stderr.strip()))
+            except ET.ParseError as ex:
+                problems.append("cuteref dot %s: not an SVG: %s" % (case, ex))
+    d = subprocess.run([a.cuteref, "dot", "size((4,2))>"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    check(d.returncode == 1, "cuteref dot of a bad expression exits %d, want 1" % d.returncode)
+
+    for p in problems:
+        print("FAILED: " + p)
+    print("%d passed, %d failed" % (passed[0], len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1106 @@
+/* props_inverse.c -- properties of spec/inverse.md: right_inverse,
+ * left_inverse, nullspace, max_common_layout, max_common_vector.
+ *
+ * Each check states its post-condition by brute force over the (small)
+ * domain of its input. Every check first runs the operation on the case
+ * itself and requires the answer the Preconditions table gives (a result, or
+ * exactly the listed code). A post-condition with a hypothesis (filter(L)
+ * injective, L a bijection, L accepted) is then checked on the case's layout
+ * when it satisfies the hypothesis, and otherwise on a layout derived from the
+ * case that does (same shape and nesting, strides redrawn from a stream seeded
+ * by the case, so the derived input follows the case through shrinking). A
+ * derived input is admissible by construction; a failure message names it. */
+#include "props/props.h"
+#include "props/props_list.h"
+#include "ref/coalesce.h"
+#include "ref/composition.h"
+#include "ref/ct_arith.h"
+#include "ref/inverse.h"
+#if !CT_ON_DEVICE
+#include "ref/notation.h"
+#include <stdio.h>
+#include <string.h>
+#endif
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+/* Scratch of one check: value tables over a domain of at most CT_BRUTE_MAX. */
+typedef struct {
+  int64_t a[CT_BRUTE_MAX + 1], b[CT_BRUTE_MAX + 1], c[CT_BRUTE_MAX + 1];
+} ct_pi_scratch;
+
+#define CT_PI_KEY_BITS 13 /* value << 13 | index: indices are below CT_BRUTE_MAX <= 2^13 */
+
+/* Prefixes a failure's message with the derived input it was found on. */
+CT_FN static void ct_pi_note(ct_outcome *o, const char *name, const ct_layout *L) {
+#if !CT_ON_DEVICE
+  char lay[112], old[sizeof o->why];
+  if (o->verdict != CT_FAILED) return;
+  ct_print_layout(L, lay, (int)sizeof lay);
+  memcpy(old, o->why, sizeof old);
+  snprintf(o->why, sizeof o->why, "%s = %.100s: %.100s", name, lay, old);
+#else
+  (void)o;
+  (void)name;
+  (void)L;
+#endif
+}
+
+/* L(0), ..., L(n-1) for n = size(L); -1 when n > CT_BRUTE_MAX. */
+CT_FN static int64_t ct_pi_values(const ct_layout *L, int64_t *v) {
+  int64_t i, n = ct_size(L);
+  if (n < 0 || n > CT_BRUTE_MAX) return -1;
+  for (i = 0; i < n; ++i) v[i] = ct_ev(L, i);
+  return n;
+}
+
+/* Shell sort (no recursion). */
+CT_FN static void ct_pi_sort(int64_t *a, int64_t n) {
+  int64_t gap, i, j;
+  for (gap = n / 2; gap > 0; gap /= 2)
+    for (i = gap; i < n; ++i) {
+      int64_t x = a[i];
+      for (j = i; j >= gap && a[j - gap] > x; j -= gap) a[j] = a[j - gap];
+      a[j] = x;
+    }
+}
+
+/* The n values are pairwise distinct (w: scratch). */
+CT_FN static int ct_pi_distinct(const int64_t *v, int64_t n, int64_t *w) {
+  int64_t i;
+  for (i = 0; i < n; ++i) w[i] = v[i];
+  ct_pi_sort(w, n);
+  for (i = 1; i < n; ++i)
+    if (w[i] == w[i - 1]) return 0;
+  return 1;
+}
+
+/* The n values are a permutation of [0, n) (w: scratch). */
+CT_FN static int ct_pi_is_perm(const int64_t *v, int64_t n, int64_t *w) {
+  int64_t i;
+  for (i = 0; i < n; ++i) w[i] = 0;
+  for (i = 0; i < n; ++i) {
+    if (v[i] < 0 || v[i] >= n || w[v[i]]) return 0;
+    w[v[i]] = 1;
+  }
+  return 1;
+}
+
+/* A leaf of size > 1 with a negative stride (INV-NEG). */
+CT_FN static int ct_pi_negative(const ct_layout *L) {
+  int j;
+  for (j = 0; j < L->shape.n; ++j)
+    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1 && L->stride.nd[j].v < 0) return 1;
+  return 0;
+}
+
+/* A leaf of size > 1 with stride 0. */
+CT_FN static int ct_pi_has_zero(const ct_layout *L) {
+  int j;
+  for (j = 0; j < L->shape.n; ++j)
+    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1 && L->stride.nd[j].v == 0) return 1;
+  return 0;
+}
+
+/* L with every stride replaced by its magnitude. */
+CT_FN static void ct_pi_abs(const ct_layout *L, ct_layout *out) {
+  int j;
+  *out = *L;
+  for (j = 0; j < out->stride.n; ++j)
+    if (out->stride.nd[j].kind == CT_INT && out->stride.nd[j].v < 0) out->stride.nd[j].v = -out->stride.nd[j].v;
+}
+
+/* filter_zeros(L), written out: the stride-0 leaves made size 1. */
+CT_FN static void ct_pi_drop_zeros(const ct_layout *L, ct_layout *out) {
+  int j;
+  *out = *L;
+  for (j = 0; j < out->shape.n; ++j)
+    if (out->shape.nd[j].kind == CT_INT && out->stride.nd[j].v == 0) out->shape.nd[j].v = 1;
+}
+
+/* filter(L) is injective (brute force). */
+CT_FN static int ct_pi_filter_injective(const ct_layout *L, ct_pi_scratch *sc) {
+  ct_layout F;
+  int64_t n;
+  ct_pi_drop_zeros(L, &F);
+  n = ct_pi_values(&F, sc->a);
+  return n >= 0 && ct_pi_distinct(sc->a, n, sc->b);
+}
+
+/* The product of the sizes of the leaves with a non-zero stride: size(filter(L)). */
+CT_FN static int64_t ct_pi_filter_size(const ct_layout *L) {
+  ct_layout F;
+  ct_pi_drop_zeros(L, &F);
+  return ct_size(&F);
+}
+
+/* The stream of a derived input: a function of the case. */
+CT_FN static void ct_pi_rng(const ct_case *c, uint64_t salt, ct_rng *r) {
+  uint64_t h = ct_mix64(salt);
+  int j;
+  for (j = 0; j < c->n; ++j) h = ct_mix64(h ^ ct_digest_layout(&c->v[j]));
+  ct_rng_init(r, h, (uint64_t)c->k[0], salt);
+}
+
+/* A random leaf of size > 1 (its node index), -1 when there is none. */
+CT_FN static int ct_pi_pick_leaf(const ct_layout *L, ct_rng *r) {
+  int j, n = 0, pick;
+  for (j = 0; j < L->shape.n; ++j)
+    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1) ++n;
+  if (n == 0) return -1;
+  pick = (int)ct_rng_range(r, 0, n - 1);
+  for (j = 0; j < L->shape.n; ++j)
+    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1 && pick-- == 0) return j;
+  return -1;
+}
+
+/* L's shape and nesting with new non-negative strides, the leaves of size > 1
+ * taken in a random order, each stride at least the span (largest value + 1)
+ * of the leaves before it, so filter(out) is injective.
+ *   gaps == 0: each stride is the end s*d of the one before (compact: a
+ *              bijection when no leaf keeps a 0);
+ *   divisible: every stride a multiple of that end (LINV-DIV and LINV-INJ);
+ *   zeros:     a leaf whose stride in L is 0 keeps it.
+ * Size-1 leaves keep their stride (any value). */
+CT_FN static void ct_pi_restride(const ct_layout *L, ct_rng *r, int gaps, int divisible, int zeros, ct_layout *out) {
+  int leaf[CT_MAX_NODES], n, k;
+  int64_t span = 1, top = 1;
+  ct_layout in = *L;
+  *out = in;
+  n = ct_t_leaves(&in.shape, 0, leaf, CT_MAX_NODES);
+  for (k = n - 1; k > 0; --k) {
+    int j = (int)ct_rng_range(r, 0, k), t = leaf[k];
+    leaf[k] = leaf[j];
+    leaf[j] = t;
+  }
+  for (k = 0; k < n; ++k) {
+    int x = leaf[k];
+    int64_t s = in.shape.nd[x].v, d = top;
+    if (s == 1 || (zeros && in.stride.nd[x].v == 0)) continue;
+    if (gaps && ct_rng_chance(r, 1, 2)) {
+      if (divisible || ct_rng_chance(r, 1, 2)) d = top * ct_rng_range(r, 2, 3);
+      else d = span + ct_rng_range(r, 0, top); /* may interleave with the modes before */
+    }
+    out->stride.nd[x].v = d;
+    span += (s - 1) * d;
+    if (s * d > top) top = s * d;
+  }
+}
+
+/* L with some leaves of size > 1 given stride 0 (at least one when there is
+ * one). */
+CT_FN static void ct_pi_zeroed(const ct_layout *L, ct_rng *r, ct_layout *out) {
+  int j, any = 0;
+  *out = *L;
+  for (j = 0; j < out->shape.n; ++j)
+    if (out->shape.nd[j].kind == CT_INT && out->shape.nd[j].v > 1 && ct_rng_chance(r, 1, 3)) {
+      out->stride.nd[j].v = 0;
+      any = 1;
+    }
+  if (!any) {
+    j = ct_pi_pick_leaf(out, r);
+    if (j >= 0) out->stride.nd[j].v = 0;
+  }
+}
+
+/* |L| with one leaf of size > 1 negated (stride 0 becomes -1), or with a mode
+ * 2:-1 appended when every leaf has size 1. */
+CT_FN static void ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out) {
+  ct_layout A;
+  int j;
+  ct_pi_abs(L, &A);
+  j = ct_pi_pick_leaf(&A, r);
+  if (j >= 0) {
+    *out = A;
+    out->stride.nd[j].v = A.stride.nd[j].v ? -A.stride.nd[j].v : -1;
+  } else {
+    ct_layout M;
+    const ct_layout *parts[2];
+    ct_err e;
+    ct_l_set_int(&M, 2, 0, -1, 0);
+    parts[0] = &A;
+    parts[1] = &M;
+    ct_l_concat(parts, 2, out, &e);
+  }
+}
+
+/* ---- the unary operations and what their Preconditions say ------------------- */
+
+enum { CT_PI_RINV, CT_PI_LINV, CT_PI_NULL };
+
+CT_FN static const char *ct_pi_name(int op) {
+  return op == CT_PI_RINV ? "right_inverse" : op == CT_PI_LINV ? "left_inverse" : "nullspace";
+}
+
+CT_FN static ct_code ct_pi_op(int op, const ct_layout *L, ct_layout *R, ct_err *e) {
+  if (op == CT_PI_RINV) return ct_right_inverse(L, R, e);
+  if (op == CT_PI_LINV) return ct_left_inverse(L, R, e);
+  return ct_nullspace(L, R, e);
+}
+
+/* left_inverse's answer by its Preconditions (spec/inverse.md): NEGATIVE_STRIDE;
+ * NOT_DIVISIBLE when a sorted non-zero stride of coalesce(L) is not a multiple
+ * of the one before; NOT_INJECTIVE when filter(L) is not injective (brute
+ * force); OVERFLOW when s*d of the largest stride does not fit. */
+CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
+  ct_layout C;
+  ct_modes m;
+  ct_err e;
+  int64_t t[CT_MAX_NODES], big = 0, end;
+  int k, n = 0;
+  if (ct_size(L) < 0) return CT_OVERFLOW;
+  if (ct_pi_negative(L)) return CT_NEGATIVE_STRIDE;
+  if (ct_coalesce(L, &C, &e) != CT_OK) return e.code;
+  ct_modes_of(&C, 0, &m);
+  for (k = 0; k < m.n; ++k)
+    if (m.d[k] != 0 && m.s[k] > 1) {
+      t[n++] = m.d[k];
+      if (big == 0 || m.d[k] > m.d[big - 1]) big = k + 1;
+    }
+  ct_pi_sort(t, n);
+  for (k = 1; k < n; ++k)
+    if (t[k] % t[k - 1] != 0) return CT_NOT_DIVISIBLE;
+  if (!ct_pi_filter_injective(L, sc)) return CT_NOT_INJECTIVE;
+  if (big > 0 && ct_mul_ovf(m.s[big - 1], m.d[big - 1], &end)) return CT_OVERFLOW;
+  return CT_OK;
+}
+
+CT_FN static ct_code ct_pi_want(int op, const ct_layout *L, ct_pi_scratch *sc) {
+  if (op == CT_PI_LINV) return ct_pi_linv_code(L, sc);
+  if (ct_size(L) < 0) return CT_OVERFLOW;
+  return ct_pi_negative(L) ? CT_NEGATIVE_STRIDE : CT_OK;
+}
+
+/* What a check needs of its input L. */
+enum {
+  CT_PI_ACC,  /* accepted: the case's layout when it is, else |L| (right_inverse) or a
+                 divisible injective-after-filter layout (left_inverse) */
+  CT_PI_FINJ, /* filter(L) injective, non-negative */
+  CT_PI_BIJ,  /* a bijection of [0, size(L)): compact in a random mode order */
+  CT_PI_INJ,  /* injective, accepted by left_inverse */
+  CT_PI_ZERO  /* non-negative with a stride-0 leaf (nullspace) */
+};
+
+CT_FN static int ct_pi_holds(int kind, const ct_layout *L, ct_pi_scratch *sc) {
+  int64_t n;
+  switch (kind) {
+  case CT_PI_FINJ: return ct_pi_filter_injective(L, sc);
+  case CT_PI_BIJ: n = ct_pi_values(L, sc->a); return n >= 0 && ct_pi_is_perm(sc->a, n, sc->b);
+  case CT_PI_INJ: n = ct_pi_values(L, sc->a); return n >= 0 && ct_pi_distinct(sc->a, n, sc->b);
+  case CT_PI_ZERO: return ct_pi_has_zero(L);
+  default: return 1;
+  }
+}
+
+/* R = op(L) for the check's input L. The case's own layout must get the answer
+ * of the Preconditions; L is that layout when op accepts it and it satisfies
+ * `kind`, else derived from it. Returns 0 when the check stops (a failure),
+ * 1 with the case's layout, 2 with a derived one. */
+CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *sc, ct_layout *L, ct_layout *R,
+                             ct_outcome *o) {
+  const ct_layout *raw = &c->v[0];
+  ct_layout A;
+  ct_err e;
+  ct_rng r;
+  ct_code want = ct_pi_want(op, raw, sc), got = ct_pi_op(op, raw, R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
+  if (got != want) {
+    CT_FAILS(o, "%s gives %s, the preconditions say %s%s%s", ct_pi_name(op), got == CT_OK ? "a result" : ct_code_name(got),
+             want == CT_OK ? "a result" : ct_code_name(want), got == CT_OK ? "" : ": ", got == CT_OK ? "" : e.msg);
+    return 0;
+  }
+  if (got == CT_OK && ct_pi_holds(kind, raw, sc)) {
+    *L = *raw;
+    return 1;
+  }
+  ct_pi_rng(c, (uint64_t)(op * 8 + kind + 1), &r);
+  ct_pi_abs(raw, &A);
+  switch (kind) {
+  case CT_PI_FINJ: ct_pi_restride(&A, &r, 1, 0, 1, L); break;
+  case CT_PI_BIJ: ct_pi_restride(&A, &r, 0, 1, 0, L); break;
+  case CT_PI_INJ: ct_pi_restride(&A, &r, 1, 1, 0, L); break;
+  case CT_PI_ZERO: ct_pi_zeroed(&A, &r, L); break;
+  default:
+    if (op == CT_PI_LINV) ct_pi_restride(&A, &r, 1, 1, 1, L);
+    else *L = A;
+    break;
+  }
+  got = ct_pi_op(op, L, R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
+  if (got != CT_OK) {
+    CT_FAILS(o, "%s rejects a layout built admissible: %s %s", ct_pi_name(op), ct_code_name(got), e.msg);
+    ct_pi_note(o, "L", L);
+    return 0;
+  }
+  return 2;
+}
+
+/* ---- right_inverse -------------------------------------------------------------- */
+
+CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n; ++i) {
+    int64_t j = ct_ev(&R, i), v = ct_ev(&L, j);
+    if (v != i) {
+      CT_FAILS(o, "L(R(%lld)) = L(%lld) = %lld", (long long)i, (long long)j, (long long)v);
+      break;
+    }
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* RINV-1 through composition: L o right_inverse(L) is the identity size(R):1. */
+CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R, LR, I;
+  ct_err e;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  ct_l_set_int(&I, ct_size(&R), 0, 1, 0);
+  if (ct_composition(&L, &R, &LR, &e) != CT_OK) CT_FAILS(o, "composition(L, R) is rejected: %s", e.msg);
+  else if (!ct_l_same_function(&LR, &I)) CT_FAILS(o, "composition(L, R) is not %lld:1", (long long)ct_size(&R));
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n, nl;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  nl = ct_size(&L);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n; ++i) {
+    int64_t j = ct_ev(&R, i);
+    if (j < 0 || j >= nl) {
+      CT_FAILS(o, "R(%lld) = %lld is outside [0, size(L) = %lld)", (long long)i, (long long)j, (long long)nl);
+      break;
+    }
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* The smallest value L does not take (<= size(L)); first[x] the smallest index
+ * with L(j) == x for x <= size(L), -1 for none. */
+CT_FN static int64_t ct_pi_first_missing(const ct_layout *L, int64_t *first) {
+  int64_t j, x, n = ct_size(L);
+  for (x = 0; x <= n; ++x) first[x] = -1;
+  for (j = 0; j < n; ++j) {
+    int64_t v = ct_ev(L, j);
+    if (v >= 0 && v <= n && first[v] < 0) first[v] = j;
+  }
+  for (x = 0; x <= n && first[x] >= 0; ++x) {
+  }
+  return x;
+}
+
+CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t want;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
+  if (!how) return;
+  if (ct_size(&L) > CT_BRUTE_MAX) return;
+  want = ct_pi_first_missing(&L, sc.c);
+  if (ct_size(&R) != want)
+    CT_FAILS(o, "size(R) = %lld, the smallest value L does not take is %lld", (long long)ct_size(&R), (long long)want);
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n, nl;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
+  if (!how) return;
+  nl = ct_size(&L);
+  if (nl > CT_BRUTE_MAX) return;
+  ct_pi_first_missing(&L, sc.c);
+  n = ct_size(&R);
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t j = ct_ev(&R, i);
+    if (i > nl || sc.c[i] < 0) CT_FAILS(o, "R(%lld) = %lld, but L does not take %lld", (long long)i, (long long)j, (long long)i);
+    else if (j != sc.c[i])
+      CT_FAILS(o, "R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i, (long long)j, (long long)i,
+               (long long)sc.c[i]);
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n;
+  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_BIJ, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&L);
+  if (ct_size(&R) != n) CT_FAILS(o, "size(R) = %lld, size(L) = %lld", (long long)ct_size(&R), (long long)n);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t v = ct_ev(&L, i), back = ct_ev(&R, v);
+    if (back != i) CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld", (long long)i, (long long)v, (long long)back);
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* ---- left_inverse ----------------------------------------------------------------- */
+
+CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n, nr;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&L);
+  nr = ct_size(&R);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t x = ct_ev(&L, i), j = ct_ev(&R, x);
+    if (x < 0 || x >= nr) CT_FAILS(o, "L(%lld) = %lld is outside [0, size(R) = %lld)", (long long)i, (long long)x, (long long)nr);
+    else if (j < 0 || j >= ct_size(&L))
+      CT_FAILS(o, "R(L(%lld)) = %lld is outside [0, size(L))", (long long)i, (long long)j);
+    else if (ct_ev(&L, j) != x)
+      CT_FAILS(o, "L(R(L(%lld))) = L(%lld) = %lld, L(%lld) = %lld", (long long)i, (long long)j, (long long)ct_ev(&L, j),
+               (long long)i, (long long)x);
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* LINV-1 through composition: L o (R o L) is L, and R o L is the identity
+ * when L is injective. */
+CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R, RL, LRL, I;
+  ct_err e;
+  int64_t n;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  if (ct_composition(&R, &L, &RL, &e) != CT_OK) CT_FAILS(o, "composition(R, L) is rejected: %s", e.msg);
+  else if (ct_composition(&L, &RL, &LRL, &e) != CT_OK) CT_FAILS(o, "composition(L, R o L) is rejected: %s", e.msg);
+  else if (!ct_l_same_function(&LRL, &L)) CT_FAILS(o, "L o (R o L) is not L");
+  else {
+    n = ct_pi_values(&L, sc.a);
+    ct_l_set_int(&I, ct_size(&L), 0, 1, 0);
+    if (n >= 0 && ct_pi_distinct(sc.a, n, sc.b) && !ct_l_same_function(&RL, &I))
+      CT_FAILS(o, "L is injective and R o L is not %lld:1", (long long)n);
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_pi_values(&L, sc.a);
+  if (n < 0) return;
+  /* smallest index of each value: sort (value, index) keys */
+  for (i = 0; i < n; ++i) sc.b[i] = sc.a[i] << CT_PI_KEY_BITS | i;
+  ct_pi_sort(sc.b, n);
+  for (i = 0; i < n; ++i) {
+    int64_t idx = sc.b[i] & ((1 << CT_PI_KEY_BITS) - 1);
+    sc.c[idx] = (i > 0 && sc.b[i] >> CT_PI_KEY_BITS == sc.b[i - 1] >> CT_PI_KEY_BITS) ? sc.c[sc.b[i - 1] & ((1 << CT_PI_KEY_BITS) - 1)] : idx;
+  }
+  for (i = 0; i < n; ++i) {
+    int64_t j = ct_ev(&R, sc.a[i]);
+    if (j != sc.c[i]) {
+      CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i,
+               (long long)sc.a[i], (long long)j, (long long)sc.a[i], (long long)sc.c[i]);
+      break;
+    }
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_linv_3(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_INJ, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&L);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n; ++i) {
+    int64_t x = ct_ev(&L, i), j = ct_ev(&R, x);
+    if (j != i) {
+      CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld", (long long)i, (long long)x, (long long)j);
+      break;
+    }
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_linv_4(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R, RI;
+  ct_err e;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_BIJ, &sc, &L, &R, o);
+  if (!how) return;
+  if (ct_size(&R) != ct_size(&L)) CT_FAILS(o, "size(R) = %lld, size(L) = %lld", (long long)ct_size(&R), (long long)ct_size(&L));
+  else if (ct_right_inverse(&L, &RI, &e) != CT_OK) CT_FAILS(o, "right_inverse(L) is rejected: %s", e.msg);
+  else if (!ct_l_same_function(&R, &RI)) CT_FAILS(o, "R is not the function right_inverse(L)");
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_linv_5(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t want, d = 0;
+  int j;
+  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
+  if (!how) return;
+  /* the leaf of size > 1 with the largest stride: its s*d is that of the
+   * coalesced mode it ends (merging keeps s*d of the later leaf) */
+  want = ct_size(&L);
+  for (j = 0; j < L.shape.n; ++j)
+    if (L.shape.nd[j].kind == CT_INT && L.shape.nd[j].v > 1 && L.stride.nd[j].v > d) {
+      d = L.stride.nd[j].v;
+      want = L.shape.nd[j].v * d;
+    }
+  if (ct_size(&R) != want)
+    CT_FAILS(o, "size(R) = %lld, want %lld (%s)", (long long)ct_size(&R), (long long)want,
+             d ? "s*d of the largest stride" : "size(L): every stride is 0");
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* ---- nullspace ----------------------------------------------------------------------- */
+
+CT_FN void ct_p_null_1(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, n;
+  int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n; ++i) {
+    int64_t j = ct_ev(&R, i), v = ct_ev(&L, j);
+    if (v != 0) {
+      CT_FAILS(o, "L(R(%lld)) = L(%lld) = %lld", (long long)i, (long long)j, (long long)v);
+      break;
+    }
+  }
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_null_2(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t f;
+  int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
+  if (!how) return;
+  f = ct_pi_filter_size(&L);
+  if (f <= 0 || ct_size(&R) * f != ct_size(&L))
+    CT_FAILS(o, "size(R) = %lld, size(L) / size(filter(L)) = %lld / %lld", (long long)ct_size(&R), (long long)ct_size(&L),
+             (long long)f);
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_null_3(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R, N;
+  ct_err e;
+  int64_t i, n, nl;
+  int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  nl = ct_size(&L);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t j = ct_ev(&R, i);
+    if (j < 0 || j >= nl) CT_FAILS(o, "R(%lld) = %lld is outside [0, size(L) = %lld)", (long long)i, (long long)j, (long long)nl);
+    else if (i > 0 && ct_ev(&R, i - 1) >= j)
+      CT_FAILS(o, "R(%lld) = %lld >= R(%lld) = %lld", (long long)(i - 1), (long long)ct_ev(&R, i - 1), (long long)i, (long long)j);
+  }
+  if (o->verdict != CT_FAILED && (ct_nullspace(&R, &N, &e) != CT_OK || ct_size(&N) != 1))
+    CT_FAILS(o, "nullspace(R) is not _1:_0");
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+CT_FN void ct_p_null_4(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  int64_t i, j, n, nl, k = 0;
+  int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  nl = ct_size(&L);
+  if (nl > CT_BRUTE_MAX) return;
+  for (j = 0; j < nl; ++j) /* the indices where L is 0, increasing */
+    if (ct_ev(&L, j) == 0) sc.a[k++] = j;
+  if (n != k) CT_FAILS(o, "R has %lld values, L is 0 at %lld indices", (long long)n, (long long)k);
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) sc.b[i] = ct_ev(&R, i);
+  ct_pi_sort(sc.b, n);
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i)
+    if (sc.a[i] != sc.b[i]) CT_FAILS(o, "the %lld-th index where L is 0 is %lld, R's is %lld", (long long)i, (long long)sc.a[i], (long long)sc.b[i]);
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+/* ---- max_common_layout, max_common_vector --------------------------------------------- */
+
+/* max_common_layout's answer `got` for (a, b) is what the Preconditions say:
+ * COORD_OUT_OF_RANGE iff size(a) < size(b), NEGATIVE_STRIDE iff b has a
+ * negative stride (either when both hold), composition's code iff
+ * a(I(1)) == 1 and composition(a, I) rejects with it, I = right_inverse(b);
+ * a result otherwise. */
+CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_code got, ct_code *want) {
+  int small = ct_size(a) < ct_size(b), neg = ct_pi_negative(b);
+  ct_layout I, AI;
+  ct_err e;
+  if (small || neg) {
+    *want = small ? CT_COORD_OUT_OF_RANGE : CT_NEGATIVE_STRIDE;
+    return (small && got == CT_COORD_OUT_OF_RANGE) || (neg && got == CT_NEGATIVE_STRIDE);
+  }
+  *want = ct_right_inverse(b, &I, &e);
+  if (*want == CT_OK && ct_size(&I) > 1 && ct_ev(a, ct_ev(&I, 1)) == 1) *want = ct_composition(a, &I, &AI, &e);
+  return got == *want;
+}
+
+/* a and b of a derived pair: b = |v1| (its strides sometimes redrawn, with
+ * filter(b) injective; b injective when inj), a = (b with one leaf's stride
+ * changed or none, v0): a agrees with b on b's domain up to where that leaf
+ * first matters, and size(a) >= size(b). */
+CT_FN static void ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_rng *r, ct_layout *a, ct_layout *b) {
+  ct_layout B, A1;
+  const ct_layout *parts[2];
+  ct_err e;
+  int x;
+  ct_pi_abs(&c->v[1], &B);
+  if (inj) {
+    if (!ct_pi_holds(CT_PI_INJ, &B, sc)) ct_pi_restride(&B, r, 1, ct_rng_chance(r, 1, 2), 0, b);
+    else *b = B;
+  } else if (ct_rng_chance(r, 1, 2)) {
+    ct_pi_restride(&B, r, 1, 0, 1, b);
+  } else {
+    *b = B;
+  }
+  A1 = *b;
+  x = ct_pi_pick_leaf(&A1, r);
+  if (x >= 0 && ct_rng_chance(r, 3, 4)) {
+    int64_t d = A1.stride.nd[x].v;
+    switch (ct_rng_range(r, 0, 3)) {
+    case 0: d = d ? 2 * d : 1; break;
+    case 1: d = d + 1; break;
+    case 2: d = d ? 0 : 1; break;
+    default: d = d ? -d : -1; break;
+    }
+    A1.stride.nd[x].v = d;
+  }
+  parts[0] = &A1;
+  parts[1] = &c->v[0];
+  ct_l_concat(parts, 2, a, &e);
+}
+
+/* R = max_common_layout(a, b) for the check's pair. The case's pair (v0, v1)
+ * must get the answer of the Preconditions; (a, b) is that pair one time in
+ * four when it is accepted (and b is injective if inj), else a derived pair.
+ * A derived pair may be rejected only as composition conservatively rejects
+ * (skipped). Returns 0 when the check stops, 1 or 2 (derived) with R. */
+CT_FN static int ct_pi_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_layout *a, ct_layout *b, ct_layout *R,
+                            ct_outcome *o) {
+  ct_err e;
+  ct_rng r;
+  ct_code want, got = ct_max_common_layout(&c->v[0], &c->v[1], R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
+  if (!ct_pi_mcl_justified(&c->v[0], &c->v[1], got, &want)) {
+    CT_FAILS(o, "max_common_layout(v0, v1) gives %s, the preconditions say %s", got == CT_OK ? "a result" : ct_code_name(got),
+             want == CT_OK ? "a result" : ct_code_name(want));
+    return 0;
+  }
+  ct_pi_rng(c, 0x3C + (uint64_t)inj, &r);
+  if (got == CT_OK && (!inj || ct_pi_holds(CT_PI_INJ, &c->v[1], sc)) && ct_rng_chance(&r, 1, 4)) {
+    *a = c->v[0];
+    *b = c->v[1];
+    return 1;
+  }
+  ct_pi_derive_pair(c, inj, sc, &r, a, b);
+  got = ct_max_common_layout(a, b, R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
+  if (!ct_pi_mcl_justified(a, b, got, &want)) {
+    CT_FAILS(o, "gives %s, the preconditions say %s", got == CT_OK ? "a result" : ct_code_name(got),
+             want == CT_OK ? "a result" : ct_code_name(want));
+    ct_pi_note(o, "b", b);
+    ct_pi_note(o, "a", a);
+    return 0;
+  }
+  if (got != CT_OK) { /* a conservative rejection through composition */
+    o->verdict = CT_SKIPPED;
+    return 0;
+  }
+  return 2;
+}
+
+CT_FN static void ct_pi_note_pair(ct_outcome *o, int how, const ct_layout *a, const ct_layout *b) {
+  if (how != 2) return;
+  ct_pi_note(o, "b", b);
+  ct_pi_note(o, "a", a);
+}
+
+CT_FN void ct_p_mcl_1(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b, R;
+  int64_t i, n;
+  int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  if (n < 1) CT_FAILS(o, "size(R) = %lld", (long long)n);
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t j = ct_ev(&R, i), va = ct_ev(&a, j), vb = ct_ev(&b, j);
+    if (va != i || vb != i)
+      CT_FAILS(o, "R(%lld) = %lld: a there is %lld, b %lld", (long long)i, (long long)j, (long long)va, (long long)vb);
+  }
+  ct_pi_note_pair(o, how, &a, &b);
+}
+
+CT_FN void ct_p_mcl_2(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b, R;
+  int64_t i, n, nb;
+  int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
+  if (!how) return;
+  n = ct_size(&R);
+  nb = ct_size(&b);
+  if (nb > ct_size(&a)) CT_FAILS(o, "size(b) = %lld > size(a) = %lld", (long long)nb, (long long)ct_size(&a));
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t j = ct_ev(&R, i);
+    if (j < 0 || j >= nb) CT_FAILS(o, "R(%lld) = %lld is outside [0, size(b) = %lld)", (long long)i, (long long)j, (long long)nb);
+  }
+  ct_pi_note_pair(o, how, &a, &b);
+}
+
+CT_FN void ct_p_mcl_3(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b, R, I;
+  ct_err e;
+  int64_t i, n, ni, want = 1;
+  int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
+  if (!how) return;
+  if (ct_right_inverse(&b, &I, &e) != CT_OK) {
+    CT_FAILS(o, "right_inverse(b) is rejected: %s", e.msg);
+    ct_pi_note_pair(o, how, &a, &b);
+    return;
+  }
+  n = ct_size(&R);
+  ni = ct_size(&I);
+  while (want < ni && want < CT_BRUTE_MAX && ct_ev(&a, ct_ev(&I, want)) == want) ++want;
+  if (n != want) CT_FAILS(o, "size(R) = %lld, a(I(i)) == i holds for i < %lld, size(I) = %lld", (long long)n, (long long)want, (long long)ni);
+  for (i = 0; i < n && i < CT_BRUTE_MAX && o->verdict != CT_FAILED; ++i)
+    if (ct_ev(&R, i) != ct_ev(&I, i))
+      CT_FAILS(o, "R(%lld) = %lld, I(%lld) = %lld", (long long)i, (long long)ct_ev(&R, i), (long long)i, (long long)ct_ev(&I, i));
+  ct_pi_note_pair(o, how, &a, &b);
+}
+
+CT_FN void ct_p_mcl_4(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b, R;
+  int64_t j, x, nb, want;
+  int how = ct_pi_pair(c, 1, &sc, &a, &b, &R, o);
+  if (!how) return;
+  nb = ct_size(&b);
+  if (nb > CT_BRUTE_MAX) return;
+  for (x = 0; x <= nb; ++x) sc.c[x] = 0;
+  for (j = 0; j < nb; ++j) { /* values a and b take at one common index */
+    int64_t v = ct_ev(&b, j);
+    if (v >= 0 && v <= nb && ct_ev(&a, j) == v) sc.c[v] = 1;
+  }
+  for (want = 0; want <= nb && sc.c[want]; ++want) {
+  }
+  if (ct_size(&R) != want)
+    CT_FAILS(o, "size(R) = %lld, a and b take 0..%lld at common indices", (long long)ct_size(&R), (long long)(want - 1));
+  ct_pi_note_pair(o, how, &a, &b);
+}
+
+/* MCV-1 on (a, b): the same code as max_common_layout, and size(R) == N. */
+CT_FN static void ct_pi_mcv_same(const ct_layout *a, const ct_layout *b, ct_outcome *o) {
+  ct_layout R;
+  ct_val N;
+  ct_err e;
+  ct_code cl = ct_max_common_layout(a, b, &R, &e), cv = ct_max_common_vector(a, b, &N, &e);
+  o->digest = cv == CT_OK ? ct_mix64((uint64_t)N.v) : ct_digest_code(cv);
+  if (cl != cv)
+    CT_FAILS(o, "max_common_vector gives %s, max_common_layout %s", cv == CT_OK ? "a result" : ct_code_name(cv),
+             cl == CT_OK ? "a result" : ct_code_name(cl));
+  else if (cv == CT_OK && N.v != ct_size(&R))
+    CT_FAILS(o, "max_common_vector = %lld, size(max_common_layout) = %lld", (long long)N.v, (long long)ct_size(&R));
+}
+
+CT_FN void ct_p_mcv_1(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b;
+  ct_rng r;
+  ct_pi_mcv_same(&c->v[0], &c->v[1], o); /* the case's pair, rejections included */
+  if (o->verdict == CT_FAILED) return;
+  ct_pi_rng(c, 0x3C, &r);
+  ct_pi_derive_pair(c, 0, &sc, &r, &a, &b);
+  ct_pi_mcv_same(&a, &b, o);
+  ct_pi_note(o, "b", &b);
+  ct_pi_note(o, "a", &a);
+}
+
+CT_FN void ct_p_mcv_2(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout a, b, R, I;
+  ct_val N;
+  ct_err e;
+  int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
+  if (!how) return;
+  if (ct_max_common_vector(&a, &b, &N, &e) != CT_OK) CT_FAILS(o, "max_common_vector is rejected: %s", e.msg);
+  else if (ct_right_inverse(&b, &I, &e) != CT_OK) CT_FAILS(o, "right_inverse(b) is rejected: %s", e.msg);
+  else if (N.v < 1 || N.v > ct_size(&I))
+    CT_FAILS(o, "N = %lld, size(right_inverse(b)) = %lld", (long long)N.v, (long long)ct_size(&I));
+  else o->digest = ct_mix64((uint64_t)N.v);
+  ct_pi_note_pair(o, how, &a, &b);
+}
+
+/* ---- error codes: inputs derived from the case that must be rejected with one
+ * code (spec/inverse.md, Preconditions) ----------------------------------------- */
+
+CT_FN static void ct_pi_expect(int op, const ct_layout *L, ct_code want, ct_outcome *o) {
+  ct_layout R;
+  ct_err e;
+  ct_code got = ct_pi_op(op, L, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (got != want) {
+    CT_FAILS(o, "%s gives %s, want %s", ct_pi_name(op), got == CT_OK ? "a result" : ct_code_name(got), ct_code_name(want));
+    ct_pi_note(o, "L", L);
+  }
+}
+
+CT_FN static void ct_pi_expect_neg(const ct_case *c, int op, ct_outcome *o) {
+  ct_layout L;
+  ct_rng r;
+  ct_pi_rng(c, 0x4E, &r);
+  ct_pi_negated(&c->v[0], &r, &L);
+  ct_pi_expect(op, &L, CT_NEGATIVE_STRIDE, o);
+}
+
+CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_RINV, o); }
+CT_FN void ct_p_linv_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_LINV, o); }
+CT_FN void ct_p_null_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_NULL, o); }
+
+/* |L| with two modes 2:2T, 2:3T inserted at random places, T = max(1, s*d of
+ * every leaf): 3T is not a multiple of 2T, and no neighbour merges with them. */
+CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
+  ct_layout A, L;
+  ct_modes m, out;
+  ct_err e;
+  ct_rng r;
+  int64_t T = 1;
+  int k, at2, at3;
+  ct_pi_abs(&c->v[0], &A);
+  ct_modes_of(&A, 0, &m);
+  for (k = 0; k < m.n; ++k)
+    if (m.s[k] * m.d[k] > T) T = m.s[k] * m.d[k];
+  ct_pi_rng(c, 0x4F, &r);
+  at2 = (int)ct_rng_range(&r, 0, m.n);
+  at3 = (int)ct_rng_range(&r, 0, m.n);
+  out.n = 0;
+  for (k = 0; k <= m.n; ++k) {
+    if (k == at2) ct_modes_push(&out, 2, 0, 2 * T, 0);
+    if (k == at3) ct_modes_push(&out, 2, 0, 3 * T, 0);
+    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+  }
+  ct_modes_to_layout(&out, &L, &e);
+  ct_pi_expect(CT_PI_LINV, &L, CT_NOT_DIVISIBLE, o);
+}
+
+/* A divisible, injective-after-filter layout from the case with one stride of
+ * a leaf of size > 1 repeated by a mode 2:d (or two modes 2:1 when there is no
+ * such leaf): LINV-DIV holds (the strides are the same set) and L(d) is taken
+ * twice. */
+CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
+  ct_layout A, B, L;
+  ct_modes m, out;
+  ct_err e;
+  ct_rng r;
+  int k, at, x;
+  ct_pi_rng(c, 0x50, &r);
+  ct_pi_abs(&c->v[0], &A);
+  ct_pi_restride(&A, &r, 1, 1, 1, &B);
+  ct_modes_of(&B, 0, &m);
+  out.n = 0;
+  at = (int)ct_rng_range(&r, 0, m.n);
+  x = -1;
+  for (k = 0; k < m.n; ++k)
+    if (m.s[k] > 1 && m.d[k] > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
+  for (k = 0; k <= m.n; ++k) {
+    if (k == at) {
+      ct_modes_push(&out, 2, 0, x >= 0 ? m.d[x] : 1, 0);
+      if (x < 0) ct_modes_push(&out, 2, 0, 1, 0);
+    }
+    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+  }
+  ct_modes_to_layout(&out, &L, &e);
+  ct_pi_expect(CT_PI_LINV, &L, CT_NOT_INJECTIVE, o);
+}
+
+/* OVERFLOW: a size that does not fit (two extra modes 2^32:0). */
+CT_FN static void ct_pi_expect_big(const ct_case *c, int op, ct_outcome *o) {
+  ct_layout A, L;
+  ct_modes m;
+  ct_err e;
+  ct_pi_abs(&c->v[0], &A);
+  ct_modes_of(&A, 0, &m);
+  ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
+  ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
+  ct_modes_to_layout(&m, &L, &e);
+  ct_pi_expect(op, &L, CT_OVERFLOW, o);
+}
+
+CT_FN void ct_p_rinv_e2(const ct_case *c, ct_outcome *o) { ct_pi_expect_big(c, CT_PI_RINV, o); }
+CT_FN void ct_p_null_e2(const ct_case *c, ct_outcome *o) { ct_pi_expect_big(c, CT_PI_NULL, o); }
+
+/* left_inverse's OVERFLOW: an accepted layout from the case plus a mode 2:d'
+ * with d' the largest multiple of its largest stride D: LINV-DIV and LINV-INJ
+ * hold, size(R) = 2*d' does not fit. */
+CT_FN void ct_p_linv_e4(const ct_case *c, ct_outcome *o) {
+  ct_layout A, B, L;
+  ct_modes m;
+  ct_err e;
+  ct_rng r;
+  int64_t D = 1;
+  int k;
+  ct_pi_rng(c, 0x51, &r);
+  ct_pi_abs(&c->v[0], &A);
+  ct_pi_restride(&A, &r, 1, 1, 1, &B);
+  ct_modes_of(&B, 0, &m);
+  for (k = 0; k < m.n; ++k)
+    if (m.s[k] > 1 && m.d[k] > D) D = m.d[k];
+  ct_modes_push(&m, 2, 0, D * (INT64_MAX / D), 0);
+  ct_modes_to_layout(&m, &L, &e);
+  ct_pi_expect(CT_PI_LINV, &L, CT_OVERFLOW, o);
+}
+
+/* max_common_layout and max_common_vector both reject (a, b) with `want`. */
+CT_FN static void ct_pi_expect_pair(const ct_layout *a, const ct_layout *b, ct_code want, ct_outcome *o) {
+  ct_layout R;
+  ct_val N;
+  ct_err e;
+  ct_code got = ct_max_common_layout(a, b, &R, &e), gv = ct_max_common_vector(a, b, &N, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (got != want)
+    CT_FAILS(o, "max_common_layout gives %s, want %s", got == CT_OK ? "a result" : ct_code_name(got), ct_code_name(want));
+  else if (gv != want)
+    CT_FAILS(o, "max_common_vector gives %s, want %s", gv == CT_OK ? "a result" : ct_code_name(gv), ct_code_name(want));
+  ct_pi_note(o, "b", b);
+  ct_pi_note(o, "a", a);
+}
+
+/* b = the case's second layout with a negative stride, a = (v0, b): size(a) >= size(b). */
+CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
+  ct_layout a, b;
+  const ct_layout *parts[2];
+  ct_err e;
+  ct_rng r;
+  ct_pi_rng(c, 0x52, &r);
+  ct_pi_negated(&c->v[1], &r, &b);
+  parts[0] = &c->v[0];
+  parts[1] = &b;
+  ct_l_concat(parts, 2, &a, &e);
+  ct_pi_expect_pair(&a, &b, CT_NEGATIVE_STRIDE, o);
+}
+
+/* a = v0, b = (|v1|, k:x) with size(b) > size(a). */
+CT_FN void ct_p_mcl_e2(const ct_case *c, ct_outcome *o) {
+  ct_layout B, M, b;
+  const ct_layout *parts[2];
+  ct_err e;
+  ct_rng r;
+  ct_pi_rng(c, 0x53, &r);
+  ct_pi_abs(&c->v[1], &B);
+  ct_l_set_int(&M, ct_size(&c->v[0]) / ct_size(&B) + 1, 0, ct_rng_range(&r, 0, 8), 0);
+  parts[0] = &B;
+  parts[1] = &M;
+  ct_l_concat(parts, 2, &b, &e);
+  ct_pi_expect_pair(&c->v[0], &b, CT_COORD_OUT_OF_RANGE, o);
+}
+
+/* The composition codes. I = right_inverse(b) starts with a mode u:1, so
+ * a(I(1)) = 1 for a = (M0, K):(1, D) with M0 > u; the rest of I breaks one of
+ * composition's conditions on a's first digit M0 (spec/composition.md). D comes
+ * from the case, never M0 (no merge). */
+CT_FN static void ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64_t K, ct_layout *a) {
+  ct_modes m;
+  ct_err e;
+  int64_t D = 0;
+  int j, ss, ds;
+  for (j = c->v[0].shape.n - 1; j >= 0; --j) /* the first leaf's stride */
+    if (c->v[0].shape.nd[j].kind == CT_INT) D = c->v[0].stride.nd[j].v;
+  if (D < 0) D = -D;
+  if (ct_rng_chance(r, 1, 3)) D = 0;
+  if (D == M0) ++D;
+  ss = ct_rng_chance(r, 1, 3); /* one draw per statement: the same order on every compiler */
+  ds = ct_rng_chance(r, 1, 3);
+  m.n = 0;
+  ct_modes_push(&m, M0, ss, 1, ds);
+  ct_modes_push(&m, K, 0, D, 0);
+  ct_modes_to_layout(&m, a, &e);
+}
+
+/* b = (u, w, 2):(1, X, u) with X in {0, 2u+1} (not a link of the chain 1, u, 2u):
+ * I = (u, 2):(1, u*w). */
+CT_FN static void ct_pi_mcl_gap(ct_rng *r, int64_t u, int64_t w, ct_layout *b) {
+  ct_modes m;
+  ct_err e;
+  m.n = 0;
+  ct_modes_push(&m, u, 0, 1, 0);
+  ct_modes_push(&m, w, 0, ct_rng_chance(r, 1, 2) ? 0 : 2 * u + 1, 0);
+  ct_modes_push(&m, 2, 0, u, 0);
+  ct_modes_to_layout(&m, b, &e);
+}
+
+/* I = (2, 2):(1, 2w) on a first digit M0 = 2w - 1: the stride 2w neither divides
+ * M0 nor stays inside it. */
+CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
+  ct_layout a, b;
+  ct_rng r;
+  int64_t w;
+  ct_pi_rng(c, 0x54, &r);
+  w = ct_rng_range(&r, 2, 3);
+  ct_pi_mcl_gap(&r, 2, w, &b);
+  ct_pi_mcl_digit(c, &r, 2 * w - 1, 3, &a);
+  ct_pi_expect_pair(&a, &b, CT_STRIDE_DIVISIBILITY, o);
+}
+
+/* I = (M0+1):1 (b = (M0+1, t):(1, 0)) overflows a's first digit M0 without
+ * filling the next. */
+CT_FN void ct_p_mcl_e4(const ct_case *c, ct_outcome *o) {
+  ct_layout a, b;
+  ct_modes m;
+  ct_err e;
+  ct_rng r;
+  int64_t M0, t;
+  ct_pi_rng(c, 0x55, &r);
+  M0 = ct_rng_range(&r, 2, 6);
+  t = ct_rng_range(&r, 1, 3);
+  m.n = 0;
+  ct_modes_push(&m, M0 + 1, 0, 1, 0);
+  ct_modes_push(&m, t, 0, 0, 0);
+  ct_modes_to_layout(&m, &b, &e);
+  ct_pi_mcl_digit(c, &r, M0, 2 * t, &a);
+  ct_pi_expect_pair(&a, &b, CT_SHAPE_DIVISIBILITY, o);
+}
+
+/* I = (u, 2):(1, u*w) on a first digit M0 = u*w + 1: both modes stay inside
+ * it, but their largest digits add up to u - 1 + u*w >= M0. */
+CT_FN void ct_p_mcl_e5(const ct_case *c, ct_outcome *o) {
+  ct_layout a, b;
+  ct_rng r;
+  int64_t u, w;
+  ct_pi_rng(c, 0x56, &r);
+  u = ct_rng_range(&r, 2, 4);
+  w = ct_rng_range(&r, 2, 3);
+  ct_pi_mcl_gap(&r, u, w, &b);
+  ct_pi_mcl_digit(c, &r, u * w + 1, 2, &a);
+  ct_pi_expect_pair(&a, &b, CT_NOT_DISJOINT, o);
+}

@@ -1,0 +1,168 @@
+/* divide.c -- logical_divide, zipped_divide, tiled_divide, flat_divide
+ * (spec/divide.md).
+ *
+ * A / B splits A into two modes: the elements B points to (the tile, A o B)
+ * and the repetitions of that tile (A o B*), where B* = complement(B,
+ * size(A)) is the layout of B's repetitions [CuTe], [Shah, Def. 2.22]. It is
+ * built only from concatenation, composition and complement, so it is
+ * admissible exactly when they are: their errors propagate unchanged. The
+ * zipped/tiled/flat forms only move modes of logical_divide's result. */
+#include "divide.h"
+#include "ct_mutant.h"
+
+/* DIV-1: composition(A, make_layout(B, complement(B, size(A)))). */
+CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  ct_val n;
+  ct_tuple cot;
+  ct_layout rest, both;
+  const ct_layout *parts[2];
+  CT_TRY(ct_l_size(A, &n, e));
+  if (CT_MUTANT(29)) CT_TRY(ct_l_cosize(A, &n, e)); /* mutant: cotarget cosize(A) */
+  ct_t_set_int(&cot, n.v, n.stat);
+  CT_TRY(ct_complement(B, &cot, &rest, e)); /* rounds up: a ragged last tile */
+  parts[0] = B;
+  parts[1] = &rest;
+  CT_TRY(ct_l_concat(parts, 2, &both, e));
+  return ct_composition(A, &both, out, e);
+}
+
+/* Sub-tiler at node i (marks kept). */
+CT_FN static void ct_div_subtiler(const ct_tiler *T, int i, ct_tiler *out) {
+  ct_t_sub(&T->shape, i, &out->shape);
+  ct_t_sub(&T->stride, i, &out->stride);
+}
+
+/* Appends node i of L (both trees) as the next element of the tuple being
+ * built in out. */
+CT_FN static ct_code ct_div_push(ct_layout *out, const ct_layout *L, int i, ct_err *e) {
+  CT_TRY(ct_t_push_sub(&out->shape, &L->shape, i, e));
+  return ct_t_push_sub(&out->stride, &L->stride, i, e);
+}
+
+CT_FN static ct_code ct_div_open(ct_layout *out, int *hs, int *hd, ct_err *e) {
+  CT_TRY(ct_t_open(&out->shape, hs, e));
+  return ct_t_open(&out->stride, hd, e);
+}
+
+CT_FN static ct_code ct_div_close(ct_layout *out, int hs, int hd, ct_err *e) {
+  CT_TRY(ct_t_close(&out->shape, hs, e));
+  return ct_t_close(&out->stride, hd, e);
+}
+
+/* DIV-5: by mode. Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
+CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  const ct_node *root = &T->shape.nd[0];
+  if (root->kind == CT_ALL) { /* `_`: the mode is kept whole */
+    *out = *A;
+    return CT_OK;
+  }
+  if (!(root->kind == CT_TUPLE && root->mark)) return ct_logical_divide(A, T, out, e);
+  {
+    int k, r = root->rank, ra = ct_l_rank(A), hs, hd;
+    ct_layout res, Ak, Rk;
+    ct_tiler Tk;
+    if (r > ra)
+      return CT_FAIL(e, CT_TOO_MANY_MODES, "logical_divide: the tiler has %d modes, the layout only %d", r, ra);
+    ct_t_clear(&res.shape);
+    ct_t_clear(&res.stride);
+    CT_TRY(ct_div_open(&res, &hs, &hd, e));
+    for (k = 0; k < ra; ++k) {
+      if (k >= r && CT_MUTANT(31)) continue; /* mutant: uncovered modes dropped */
+      if (k >= r) { /* not covered by the tiler: kept (unlike composition) */
+        CT_TRY(ct_div_push(&res, A, ct_t_mode(&A->shape, 0, k), e));
+        continue;
+      }
+      CT_TRY(ct_l_mode(A, &k, 1, &Ak, e));
+      ct_div_subtiler(T, ct_t_child(&T->shape, 0, k), &Tk);
+      CT_TRY(ct_logical_divide_tiler(&Ak, &Tk, &Rk, e));
+      CT_TRY(ct_div_push(&res, &Rk, 0, e));
+    }
+    CT_TRY(ct_div_close(&res, hs, hd, e));
+    *out = res;
+  }
+  return CT_OK;
+}
+
+/* zip2_by: walks node il of L and node it of T together, appending the first
+ * parts to F and the second parts to S. */
+CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T, int it, ct_layout *F, ct_layout *S,
+                                  ct_err *e) {
+  const ct_node *g = &T->shape.nd[it];
+  if (g->kind == CT_ALL) { /* the whole mode is the tile; one repetition */
+    CT_TRY(ct_div_push(F, L, il, e));
+    CT_TRY(ct_t_push_int(&S->shape, 1, 1, e));
+    return ct_t_push_int(&S->stride, 0, 1, e);
+  }
+  if (!(g->kind == CT_TUPLE && g->mark)) { /* a layout: L has (first, second) here */
+    if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)
+      return CT_FAIL(e, CT_BAD_PROFILE, "tile_unzip: expected a (first, second) mode where the tiler has a layout");
+    if (CT_MUTANT(30)) { CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 1), e)); return ct_div_push(S, L, ct_t_child(&L->shape, il, 0), e); } /* mutant: tile and rest swapped */
+    CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 0), e));
+    return ct_div_push(S, L, ct_t_child(&L->shape, il, 1), e);
+  }
+  {
+    int k, r = g->rank, rl = ct_t_rank(&L->shape, il), fs, fd, ss, sd;
+    if (r > rl) return CT_FAIL(e, CT_TOO_MANY_MODES, "tile_unzip: the tiler has %d modes, the layout only %d", r, rl);
+    CT_TRY(ct_div_open(F, &fs, &fd, e));
+    CT_TRY(ct_div_open(S, &ss, &sd, e));
+    for (k = 0; k < r; ++k)
+      CT_TRY(ct_unzip_rec(L, ct_t_mode(&L->shape, il, k), T, ct_t_child(&T->shape, it, k), F, S, e));
+    for (k = r; k < rl; ++k) CT_TRY(ct_div_push(S, L, ct_t_mode(&L->shape, il, k), e));
+    CT_TRY(ct_div_close(F, fs, fd, e));
+    return ct_div_close(S, ss, sd, e);
+  }
+}
+
+CT_FN ct_code ct_tile_unzip(const ct_layout *L, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout F, S;
+  const ct_layout *parts[2];
+  ct_t_clear(&F.shape);
+  ct_t_clear(&F.stride);
+  ct_t_clear(&S.shape);
+  ct_t_clear(&S.stride);
+  CT_TRY(ct_unzip_rec(L, 0, T, 0, &F, &S, e));
+  parts[0] = &F;
+  parts[1] = &S;
+  return ct_l_concat(parts, 2, out, e);
+}
+
+CT_FN ct_code ct_tile_unpack(const ct_layout *L, int unpack_first, ct_layout *out, ct_err *e) {
+  int m, k, hs, hd;
+  ct_layout res;
+  if (ct_l_rank(L) != 2 || L->shape.nd[0].kind != CT_TUPLE)
+    return CT_FAIL(e, CT_BAD_PROFILE, "tile_unpack: expected a rank-2 layout (first, second)");
+  ct_t_clear(&res.shape);
+  ct_t_clear(&res.stride);
+  CT_TRY(ct_div_open(&res, &hs, &hd, e));
+  for (m = 0; m < 2; ++m) {
+    int im = ct_t_child(&L->shape, 0, m);
+    if (m == 0 && !unpack_first) {
+      CT_TRY(ct_div_push(&res, L, im, e));
+      continue;
+    }
+    for (k = 0; k < ct_t_rank(&L->shape, im); ++k) CT_TRY(ct_div_push(&res, L, ct_t_mode(&L->shape, im, k), e));
+  }
+  CT_TRY(ct_div_close(&res, hs, hd, e));
+  *out = res;
+  return CT_OK;
+}
+
+/* DIV-6 */
+CT_FN ct_code ct_zipped_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout D;
+  CT_TRY(ct_logical_divide_tiler(A, T, &D, e));
+  return ct_tile_unzip(&D, T, out, e);
+}
+
+/* DIV-8 */
+CT_FN ct_code ct_tiled_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout Z;
+  CT_TRY(ct_zipped_divide(A, T, &Z, e));
+  return ct_tile_unpack(&Z, 0, out, e);
+}
+
+CT_FN ct_code ct_flat_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout Z;
+  CT_TRY(ct_zipped_divide(A, T, &Z, e));
+  return ct_tile_unpack(&Z, 1, out, e);
+}

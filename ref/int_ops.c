@@ -1,0 +1,306 @@
+/* int_ops.c -- IntTuple arithmetic (spec/inttuple.md). */
+#include "int_ops.h"
+#include "ct_arith.h"
+#include "ct_mutant.h"
+
+/* Recursion in this file follows the nesting of an IntTuple, so it is bounded
+ * by CT_MAX_DEPTH (ct_t_close enforces it on every tuple built). */
+
+CT_FN static int ct_signum(int64_t x) { return (x > 0) - (x < 0); }
+
+/* d divides x (d != 0), without the INT64_MIN % -1 trap. */
+CT_FN static int ct_divides(int64_t d, int64_t x) {
+  if (d == 1 || d == -1) return 1;
+  return x % d == 0;
+}
+
+CT_FN static ct_code ct_no_all(const ct_tuple *t, const char *op, ct_err *e) {
+  if (t->n == 0) return CT_FAIL(e, CT_ARG_TYPE, "%s: empty argument", op);
+  if (ct_t_has_all(t, 0)) return CT_FAIL(e, CT_ARG_TYPE, "%s: `_` is not an integer", op);
+  return CT_OK;
+}
+
+CT_FN static ct_code ct_all_positive(const ct_tuple *t, int i, const char *op, ct_err *e) {
+  int j;
+  for (j = i; j < i + t->nd[i].span; ++j)
+    if (t->nd[j].kind == CT_INT && t->nd[j].v <= 0)
+      return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "%s: shape entry %lld is not positive", op, (long long)t->nd[j].v);
+  return CT_OK;
+}
+
+/* --- integers (IT-9, IT-13) ------------------------------------------------ */
+
+CT_FN ct_code ct_shape_div_int(ct_val a, ct_val b, ct_val *out, ct_err *e) {
+  if (b.v == 0) return CT_FAIL(e, CT_DIVISION_BY_ZERO, "shape_div: %lld / 0", (long long)a.v);
+  out->stat = a.stat && b.stat;
+  if (ct_divides(b.v, a.v)) { /* exact */
+    if (b.v == -1) {
+      if (a.v == INT64_MIN) return CT_FAIL(e, CT_OVERFLOW, "shape_div: %lld / -1 overflows int64", (long long)a.v);
+      out->v = -a.v;
+    } else {
+      out->v = a.v / b.v;
+    }
+    return CT_OK;
+  }
+  if (a.v != 0 && ct_divides(a.v, b.v)) { /* a divides b: rounds away from zero */
+    out->v = ct_signum(a.v) * ct_signum(b.v);
+    return CT_OK;
+  }
+  if (CT_MUTANT(18)) { out->v = a.v / b.v ? a.v / b.v : ct_signum(a.v) * ct_signum(b.v); return CT_OK; } /* M18 */
+  return CT_FAIL(e, CT_NOT_DIVISIBLE, "shape_div: neither of %lld and %lld divides the other", (long long)a.v,
+                 (long long)b.v);
+}
+
+CT_FN ct_code ct_ceil_div_int(ct_val a, ct_val b, ct_val *out, ct_err *e) {
+  int64_t q, r;
+  if (b.v == 0) return CT_FAIL(e, CT_DIVISION_BY_ZERO, "ceil_div: %lld / 0", (long long)a.v);
+  out->stat = a.stat && b.stat;
+  if (b.v == -1) {
+    if (a.v == INT64_MIN) return CT_FAIL(e, CT_OVERFLOW, "ceil_div: %lld / -1 overflows int64", (long long)a.v);
+    out->v = -a.v;
+    return CT_OK;
+  }
+  q = a.v / b.v; /* truncates toward zero */
+  if (CT_MUTANT(20)) { out->v = (a.v + b.v - 1) / b.v; return CT_OK; } /* M20: C++'s (a+b-1)/b, any sign */
+  r = a.v % b.v;
+  if (r != 0 && ((r > 0) == (b.v > 0))) ++q; /* the exact quotient is positive: round up */
+  out->v = q;
+  return CT_OK;
+}
+
+/* --- reductions (IT-1, IT-3, IT-5) ------------------------------------------ */
+
+CT_FN ct_code ct_it_product(const ct_tuple *t, ct_val *out, ct_err *e) {
+  CT_TRY(ct_no_all(t, "product", e));
+  if (ct_t_product(t, 0, out, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "product: overflows int64");
+  return CT_OK;
+}
+
+CT_FN ct_code ct_it_sum(const ct_tuple *t, ct_val *out, ct_err *e) {
+  CT_TRY(ct_no_all(t, "sum", e));
+  if (ct_t_sum(t, 0, out, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "sum: overflows int64");
+  return CT_OK;
+}
+
+CT_FN ct_code ct_it_inner_product(const ct_tuple *a, const ct_tuple *b, ct_val *out, ct_err *e) {
+  int j;
+  CT_TRY(ct_no_all(a, "inner_product", e));
+  CT_TRY(ct_no_all(b, "inner_product", e));
+  if (!ct_t_congruent(a, 0, b, 0))
+    return CT_FAIL(e, CT_NOT_CONGRUENT, "inner_product: the two tuples do not have the same profile");
+  out->v = 0;
+  out->stat = 1;
+  for (j = 0; j < a->n; ++j) { /* congruent trees pair their leaves in preorder */
+    int64_t term;
+    if (a->nd[j].kind != CT_INT) continue;
+    if (ct_mul_ovf(a->nd[j].v, b->nd[j].v, &term) || ct_add_ovf(out->v, term, &out->v))
+      return CT_FAIL(e, CT_OVERFLOW, "inner_product: overflows int64");
+    out->stat = out->stat && a->nd[j].stat && b->nd[j].stat;
+  }
+  return CT_OK;
+}
+
+/* --- prefix_product (IT-7, IT-8) --------------------------------------------
+ * The hierarchical exclusive prefix product is the flat one over the leaves in
+ * preorder (colexicographic order), put back in t's profile. An overflow of
+ * the running product only matters if a later leaf needs it. */
+CT_FN ct_code ct_it_prefix_product(const ct_tuple *t, ct_val init, ct_tuple *out, ct_err *e) {
+  int j, ovf = 0;
+  ct_val cur = init;
+  ct_tuple r;
+  CT_TRY(ct_no_all(t, "prefix_product", e));
+  r = *t;
+  for (j = 0; j < r.n; ++j) {
+    ct_node *nd = &r.nd[j];
+    int64_t s;
+    int ss;
+    if (nd->kind != CT_INT) continue;
+    if (ovf) return CT_FAIL(e, CT_OVERFLOW, "prefix_product: the running product overflows int64");
+    s = nd->v;
+    ss = nd->stat;
+    nd->v = cur.v;
+    nd->stat = (uint8_t)(cur.stat ? 1 : 0);
+    if (ct_mul_ovf(cur.v, s, &cur.v)) ovf = 1;
+    if (CT_MUTANT(19)) nd->v = cur.v; /* M19: inclusive prefix product */
+    cur.stat = cur.stat && ss;
+  }
+  *out = r;
+  return CT_OK;
+}
+
+/* --- shape_div and ceil_div (IT-9..IT-16) ------------------------------------ */
+
+enum { CT_SHAPE_DIV = 0, CT_CEIL_DIV = 1 };
+
+CT_FN static ct_code ct_div_int(int op, ct_val a, ct_val b, ct_val *out, ct_err *e) {
+  return op == CT_SHAPE_DIV ? ct_shape_div_int(a, b, out, e) : ct_ceil_div_int(a, b, out, e);
+}
+
+CT_FN static ct_val ct_leaf_val(const ct_tuple *t, int i) {
+  ct_val v;
+  v.v = t->nd[i].v;
+  v.stat = t->nd[i].stat;
+  return v;
+}
+
+CT_FN static const char *ct_div_name(int op) { return op == CT_SHAPE_DIV ? "shape_div" : "ceil_div"; }
+
+/* Appends op(a@ia, b) for an integer b: the left-to-right fold of IT-11 /
+ * IT-15. *rest is b on entry and what is left of it on exit. Entries are
+ * positive (checked by the caller). Folding through a nested element equals
+ * folding over its leaves (CuTe divides the rest by the element's product,
+ * which gives the same rest whenever every step is accepted). `exact` asks
+ * ceil_div's steps where the rest exceeds the element to be exact. */
+CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest, int exact, ct_tuple *out,
+                                 ct_err *e) {
+  if (a->nd[ia].kind == CT_INT) {
+    ct_val x = ct_leaf_val(a, ia), q, nr;
+    if (op == CT_CEIL_DIV && exact && rest->v > x.v && rest->v % x.v != 0)
+      return CT_FAIL(e, CT_NOT_DIVISIBLE,
+                     "ceil_div: the remaining divisor %lld is larger than the element %lld and not a multiple of it",
+                     (long long)rest->v, (long long)x.v);
+    CT_TRY(ct_div_int(op, x, *rest, &q, e));
+    CT_TRY(ct_div_int(op, *rest, x, &nr, e));
+    CT_TRY(ct_t_push_int(out, q.v, q.stat, e));
+    *rest = nr;
+    return CT_OK;
+  }
+  {
+    int k, hdr;
+    CT_TRY(ct_t_open(out, &hdr, e));
+    for (k = 0; k < a->nd[ia].rank; ++k) CT_TRY(ct_div_fold(op, a, ct_t_child(a, ia, k), rest, exact, out, e));
+    return ct_t_close(out, hdr, e);
+  }
+}
+
+/* Appends op(a@ia, b@ib) (b@ib may be absent: ib < 0 means 1). */
+CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out,
+                                ct_err *e) {
+  ct_val bv;
+  if (ib >= 0 && b->nd[ib].kind == CT_TUPLE) {
+    if (a->nd[ia].kind == CT_TUPLE) { /* tuple tuple: by element */
+      int k, hdr, ra = a->nd[ia].rank, rb = b->nd[ib].rank;
+      if (op == CT_SHAPE_DIV ? ra != rb : rb > ra)
+        return CT_FAIL(e, CT_NOT_CONGRUENT, "%s: a tuple of rank %d divided by a tuple of rank %d", ct_div_name(op), ra,
+                       rb);
+      CT_TRY(ct_t_open(out, &hdr, e));
+      for (k = 0; k < ra; ++k)
+        CT_TRY(ct_div_rec(op, a, ct_t_child(a, ia, k), b, k < rb ? ct_t_child(b, ib, k) : -1, out, e));
+      return ct_t_close(out, hdr, e);
+    }
+    /* int tuple: divide by the product */
+    if (ct_t_product(b, ib, &bv, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "%s: product overflows", ct_div_name(op));
+  } else if (ib >= 0) {
+    bv = ct_leaf_val(b, ib);
+  } else {
+    bv.v = 1;
+    bv.stat = 1;
+  }
+  if (a->nd[ia].kind != CT_TUPLE) { /* int int */
+    ct_val q;
+    CT_TRY(ct_div_int(op, ct_leaf_val(a, ia), bv, &q, e));
+    return ct_t_push_int(out, q.v, q.stat, e);
+  }
+  /* tuple int: the fold treats a as a shape */
+  CT_TRY(ct_all_positive(a, ia, ct_div_name(op), e));
+  if (bv.v <= 0)
+    return CT_FAIL(e, bv.v == 0 ? CT_DIVISION_BY_ZERO : CT_SHAPE_NOT_POSITIVE, "%s: a tuple divided by %lld",
+                   ct_div_name(op), (long long)bv.v);
+  {
+    int exact = 1;
+    if (op == CT_CEIL_DIV) { /* one tile covering everything gives all ones, exact or not */
+      ct_val pa;
+      if (ct_t_product(a, ia, &pa, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "ceil_div: product overflows");
+      exact = bv.v < pa.v;
+    }
+    return ct_div_fold(op, a, ia, &bv, exact, out, e);
+  }
+}
+
+CT_FN static ct_code ct_it_div(int op, const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
+  ct_tuple r;
+  CT_TRY(ct_no_all(a, ct_div_name(op), e));
+  CT_TRY(ct_no_all(b, ct_div_name(op), e));
+  ct_t_clear(&r);
+  CT_TRY(ct_div_rec(op, a, 0, b, 0, &r, e));
+  *out = r;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_it_shape_div(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
+  return ct_it_div(CT_SHAPE_DIV, a, b, out, e);
+}
+
+CT_FN ct_code ct_it_ceil_div(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
+  return ct_it_div(CT_CEIL_DIV, a, b, out, e);
+}
+
+/* --- elem_scale (IT-17, IT-18) ------------------------------------------------ */
+
+CT_FN static ct_code ct_scale_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out, ct_err *e) {
+  if (a->nd[ia].kind == CT_TUPLE) {
+    int k, hdr;
+    if (b->nd[ib].kind != CT_TUPLE || b->nd[ib].rank != a->nd[ia].rank)
+      return CT_FAIL(e, CT_NOT_CONGRUENT, "elem_scale: a tuple of rank %d scaled by %s of rank %d", a->nd[ia].rank,
+                     b->nd[ib].kind == CT_TUPLE ? "a tuple" : "an integer", ct_t_rank(b, ib));
+    CT_TRY(ct_t_open(out, &hdr, e));
+    for (k = 0; k < a->nd[ia].rank; ++k) CT_TRY(ct_scale_rec(a, ct_t_child(a, ia, k), b, ct_t_child(b, ib, k), out, e));
+    return ct_t_close(out, hdr, e);
+  }
+  {
+    ct_val pb;
+    int64_t v;
+    if (ct_t_product(b, ib, &pb, e) != CT_OK || ct_mul_ovf(a->nd[ia].v, pb.v, &v))
+      return CT_FAIL(e, CT_OVERFLOW, "elem_scale: overflows int64");
+    return ct_t_push_int(out, v, a->nd[ia].stat && pb.stat, e);
+  }
+}
+
+CT_FN ct_code ct_it_elem_scale(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
+  ct_tuple r;
+  CT_TRY(ct_no_all(a, "elem_scale", e));
+  CT_TRY(ct_no_all(b, "elem_scale", e));
+  ct_t_clear(&r);
+  CT_TRY(ct_scale_rec(a, 0, b, 0, &r, e));
+  *out = r;
+  return CT_OK;
+}
+
+/* --- evenly_divides (IT-19..IT-21) -------------------------------------------- */
+
+CT_FN static ct_code ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int *out, ct_err *e) {
+  if (b->nd[ib].kind == CT_TUPLE) { /* by mode; a's extra modes are not constrained */
+    int k, rb = b->nd[ib].rank;
+    *out = 1;
+    if (rb > ct_t_rank(a, ia)) {
+      *out = 0;
+      return CT_OK;
+    }
+    for (k = 0; k < rb && *out; ++k) CT_TRY(ct_even_rec(a, ct_t_mode(a, ia, k), b, ct_t_child(b, ib, k), out, e));
+    return CT_OK;
+  }
+  { /* an integer b: the shape_div fold must be exact and use all of b */
+    ct_tuple q, sub;
+    ct_err ignore;
+    ct_val pa, pq;
+    int64_t back;
+    ct_t_sub(a, ia, &sub);
+    if (ct_t_product(&sub, 0, &pa, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "evenly_divides: product overflows");
+    ct_t_clear(&q);
+    if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) {
+      *out = 0;
+      return CT_OK;
+    }
+    ct_t_product(&q, 0, &pq, &ignore); /* pq <= pa: cannot overflow */
+    *out = !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
+    return CT_OK;
+  }
+}
+
+CT_FN ct_code ct_it_evenly_divides(const ct_tuple *a, const ct_tuple *b, int *out, ct_err *e) {
+  CT_TRY(ct_no_all(a, "evenly_divides", e));
+  CT_TRY(ct_no_all(b, "evenly_divides", e));
+  CT_TRY(ct_all_positive(a, 0, "evenly_divides", e));
+  CT_TRY(ct_all_positive(b, 0, "evenly_divides", e));
+  return ct_even_rec(a, 0, b, 0, out, e);
+}

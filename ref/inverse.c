@@ -1,0 +1,200 @@
+/* inverse.c -- right_inverse, left_inverse, nullspace, max_common_layout,
+ * max_common_vector (spec/inverse.md).
+ *
+ * The inverses read L as a 1-D function: coalesce it into modes s_k:d_k
+ * (INV-PREP) and give every mode its domain stride p_k = s_0*...*s_(k-1),
+ * the index step of one step along that mode. A layout R made of modes
+ * s_k:p_k picks indices of L by coordinates, so L(R(...)) is a sum of the
+ * chosen d_k: the inverses choose modes whose strides d_k form a mixed-radix
+ * number system. */
+#include "inverse.h"
+#include "ct_arith.h"
+#include "ct_mutant.h"
+
+/* Marks of the results (best effort): static iff every integer of L is. */
+CT_FN static int ct_inv_static(const ct_layout *L) {
+  int j;
+  for (j = 0; j < L->shape.n; ++j)
+    if (L->shape.nd[j].kind == CT_INT && !(L->shape.nd[j].stat && L->stride.nd[j].stat)) return 0;
+  return 1;
+}
+
+/* INV-PREP: the coalesced modes of L (no size-1 modes, adjacent
+ * s0:d0, s1:s0*d0 merged), their domain strides pre[k], and the sign check:
+ * a negative stride survives coalescing exactly when L has one on a mode of
+ * size > 1 (INV-NEG). */
+CT_FN static ct_code ct_inv_prepare(const ct_layout *L, const char *op, const char *who, ct_modes *c, int64_t *pre,
+                                    ct_err *e) {
+  ct_modes m;
+  ct_val size;
+  int k;
+  CT_TRY(ct_l_size(L, &size, e)); /* bounds every prefix product below */
+  ct_modes_of(L, 0, &m);
+  ct_coalesce_modes(&m, c);
+  pre[0] = 1;
+  for (k = 0; k < c->n; ++k) {
+    if (c->d[k] < 0)
+      return CT_FAIL(e, CT_NEGATIVE_STRIDE, "%s: %s has the mode %lld:%lld with a negative stride", op, who,
+                     (long long)c->s[k], (long long)c->d[k]);
+    if (ct_mul_ovf(pre[k], c->s[k], &pre[k + 1])) return CT_FAIL(e, CT_OVERFLOW, "%s: size overflows int64", op);
+  }
+  return CT_OK;
+}
+
+/* Mode indices sorted by stride with CuTe C++'s exchange sort: position by
+ * position, every later mode with a smaller stride is swapped in. Equal
+ * strides are then not always in mode order ((3,3,1) gives modes 2, 1, 0);
+ * only right_inverse of a non-injective layout can see the difference
+ * (RINV-TIES). */
+CT_FN static void ct_inv_sort(const ct_modes *c, int *ord) {
+  int i, j;
+  for (i = 0; i < c->n; ++i) ord[i] = i;
+  for (i = 0; i < c->n; ++i)
+    for (j = i + 1; j < c->n; ++j)
+      if (c->d[ord[j]] < c->d[ord[i]]) {
+        int t = ord[i];
+        ord[i] = ord[j];
+        ord[j] = t;
+      }
+}
+
+/* RINV-ALG: follow the chain of strides 1, s*1, s*s'*1, ... through the
+ * sorted modes; a mode whose stride is not the next link (stride 0, a repeated
+ * stride, anything after a gap) is skipped. The chain's modes, as s_k:p_k,
+ * are R (coalesced). */
+CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who, ct_layout *out, ct_err *e) {
+  ct_modes c, r, rc;
+  int64_t pre[CT_MAX_NODES + 1], curr = 1;
+  int ord[CT_MAX_NODES], j, st = ct_inv_static(L);
+  CT_TRY(ct_inv_prepare(L, op, who, &c, pre, e));
+  ct_inv_sort(&c, ord);
+  r.n = 0;
+  for (j = 0; j < c.n; ++j) {
+    int k = ord[j];
+    if (c.d[k] != curr && CT_MUTANT(24)) break; /* M24: stops at the first mode off the chain (pycute) */
+    if (c.d[k] != curr) continue;
+    ct_modes_push(&r, c.s[k], st, pre[k + (CT_MUTANT(28) ? 1 : 0)], st); /* M28: inclusive prefix product */
+    if (ct_mul_ovf(c.s[k], c.d[k], &curr)) return CT_FAIL(e, CT_OVERFLOW, "%s: stride overflows int64", op);
+  }
+  ct_coalesce_modes(&r, &rc);
+  return ct_modes_to_layout(&rc, out, e);
+}
+
+CT_FN ct_code ct_right_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
+  return ct_rinv(L, "right_inverse", "the layout", out, e);
+}
+
+/* LINV-ALG: the non-zero strides, sorted, d_0 < d_1 < ... < d_m, must each
+ * divide the next (LINV-DIV) and each mode must end before the next stride,
+ * s_j*d_j <= d_(j+1) (LINV-INJ: filter(L) injective). Then a value x of L
+ * has the mixed-radix digits x = r + sum_j c_j*d_j (r < d_0, c_j < d_(j+1)/d_j,
+ * c_m < s_m) and R(x) = sum_j c_j*p_j:
+ *   R = (d_0, d_1/d_0, ..., d_m/d_(m-1), s_m) : (0, p_0, ..., p_(m-1), p_m)
+ * coalesced, where p_j is the domain stride of the j-th sorted mode. An
+ * all-zero L (one mode s:0 after coalescing) gives s:0. */
+CT_FN ct_code ct_left_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
+  ct_modes c, r, rc;
+  int64_t pre[CT_MAX_NODES + 1], prev = 1, span;
+  int ord[CT_MAX_NODES], j, last = -1, st = ct_inv_static(L);
+  CT_TRY(ct_inv_prepare(L, "left_inverse", "the layout", &c, pre, e));
+  ct_inv_sort(&c, ord);
+  for (j = 0; j < c.n; ++j) { /* LINV-DIV first: the inputs CuTe C++ rejects too */
+    int k = ord[j];
+    if (c.d[k] == 0) continue;
+    if (c.d[k] % prev != 0 && !CT_MUTANT(25)) /* M25: no LINV-DIV check */
+      return CT_FAIL(e, CT_NOT_DIVISIBLE, "left_inverse: stride %lld is not a multiple of the next smaller stride %lld",
+                     (long long)c.d[k], (long long)prev);
+    prev = c.d[k];
+  }
+  r.n = 0;
+  prev = 1;
+  for (j = 0; j < c.n; ++j) {
+    int k = ord[j];
+    if (c.d[k] == 0) continue;
+    if (last >= 0 && (ct_mul_ovf(c.s[last], c.d[last], &span) || span > c.d[k]))
+      return CT_FAIL(e, CT_NOT_INJECTIVE,
+                     "left_inverse: the mode %lld:%lld reaches the stride %lld of the next mode: the layout without "
+                     "its stride-0 modes is not injective",
+                     (long long)c.s[last], (long long)c.d[last], (long long)c.d[k]);
+    ct_modes_push(&r, c.d[k] / prev, st, last < 0 ? 0 : pre[last], st);
+    prev = c.d[k];
+    last = k;
+  }
+  if (last < 0) {
+    if (c.n > 0) ct_modes_push(&r, c.s[0], st, 0, st);
+  } else {
+    if (ct_mul_ovf(c.s[last], c.d[last], &span))
+      return CT_FAIL(e, CT_OVERFLOW, "left_inverse: the size of the result overflows int64");
+    ct_modes_push(&r, c.s[last], st, pre[last], st);
+  }
+  ct_coalesce_modes(&r, &rc);
+  return ct_modes_to_layout(&rc, out, e);
+}
+
+/* NULL-ALG: with no negative stride, L(j) == 0 exactly when every leaf with a
+ * non-zero stride has coordinate 0. R walks the stride-0 leaves (flattened,
+ * not coalesced, as C++ does) with their compact column-major strides (a
+ * static _1 leaf gets _0, like make_layout): it lists that set in increasing
+ * order. No stride-0 leaf gives _1:_0. */
+CT_FN ct_code ct_nullspace(const ct_layout *L, ct_layout *out, ct_err *e) {
+  ct_layout C;
+  ct_modes m, p, r;
+  ct_val size;
+  int k;
+  CT_TRY(ct_l_size(L, &size, e)); /* OVERFLOW: compact strides alone fit when only size(L) does not */
+  ct_modes_of(L, 0, &m);
+  for (k = 0; k < m.n; ++k)
+    if (m.s[k] > 1 && m.d[k] < 0)
+      return CT_FAIL(e, CT_NEGATIVE_STRIDE, "nullspace: the layout has the mode %lld:%lld with a negative stride",
+                     (long long)m.s[k], (long long)m.d[k]);
+  CT_TRY(ct_l_compact_left(&L->shape, &C, e));
+  ct_modes_of(&C, 0, &p);
+  r.n = 0;
+  for (k = 0; k < m.n; ++k)
+    if (m.d[k] == 0) /* M26: compact strides of the kept leaves alone (make_layout of their shape) */
+      ct_modes_push(&r, m.s[k], m.ss[k], CT_MUTANT(26) ? (r.n ? r.s[r.n - 1] * r.d[r.n - 1] : 1) : p.d[k], p.ds[k]);
+  return ct_modes_to_layout(&r, out, e);
+}
+
+/* MCL-ALG: I = right_inverse(b) lists b's indices of the values 0, 1, 2, ...;
+ * a o I is the identity on its first N values, N the size of the first mode of
+ * coalesce(a o I) when that mode has stride 1 (else N = 1); R = I o N:1.
+ * MCL-ONE: when I has one element or a(I(1)) != 1, N = 1 is known without
+ * composing (and without composition's preconditions). */
+CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
+  ct_layout inv, common, first;
+  ct_modes m, c;
+  ct_val sa, sb, si;
+  int64_t j = 0, v = 0;
+  CT_TRY(ct_l_size(a, &sa, e));
+  CT_TRY(ct_l_size(b, &sb, e));
+  if (sa.v < sb.v && !CT_MUTANT(27)) /* M27: no size check: reads a past its size (CuTe C++) */
+    return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
+                   "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
+                   (long long)sa.v, (long long)sb.v, (long long)sa.v);
+  CT_TRY(ct_rinv(b, "max_common_layout", "b", &inv, e));
+  CT_TRY(ct_l_size(&inv, &si, e));
+  if (si.v > 1) {
+    CT_TRY(ct_l_eval(&inv, 1, &j, e));
+    CT_TRY(ct_l_eval(a, j, &v, e));
+  }
+  if (si.v == 1 || v != 1) {
+    ct_l_set_int(out, 1, 1, 0, 1);
+    return CT_OK;
+  }
+  CT_TRY(ct_composition(a, &inv, &common, e));
+  ct_modes_of(&common, 0, &m);
+  ct_coalesce_modes(&m, &c);
+  if (c.n == 0 || c.d[0] != 1) {
+    ct_l_set_int(out, 1, 1, 0, 1);
+    return CT_OK;
+  }
+  ct_l_set_int(&first, c.s[0], c.ss[0], 1, c.ds[0]);
+  return ct_composition(&inv, &first, out, e);
+}
+
+CT_FN ct_code ct_max_common_vector(const ct_layout *a, const ct_layout *b, ct_val *out, ct_err *e) {
+  ct_layout R;
+  CT_TRY(ct_max_common_layout(a, b, &R, e));
+  return ct_l_size(&R, out, e);
+}

@@ -1,0 +1,186 @@
+/* product.c -- logical_product, zipped_product, tiled_product, flat_product,
+ * blocked_product, raked_product, tile_to_shape (spec/product.md).
+ *
+ * A x B keeps A as its first mode and lays the repetitions of A out along B:
+ * the second mode is A* o B, where A* = complement(A, size(A)*cosize(B)) is
+ * the layout of A's repetitions, long enough for every offset B reaches
+ * [CuTe]. Only concatenation, composition and complement are used, so a
+ * product is admissible exactly when they are: their errors propagate
+ * unchanged. */
+#include "product.h"
+#include "construct.h"
+#include "ct_arith.h"
+#include "ct_mutant.h"
+
+/* PROD-1: make_layout(A, complement(A, size(A)*cosize(B)) o B). */
+CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  ct_val n, c;
+  int64_t m;
+  ct_tuple cot;
+  ct_layout rep, tiles;
+  const ct_layout *parts[2];
+  CT_TRY(ct_l_size(A, &n, e));
+  CT_TRY(ct_l_cosize(B, &c, e));
+  if (ct_mul_ovf(n.v, c.v, &m))
+    return CT_FAIL(e, CT_OVERFLOW, "logical_product: size(A)*cosize(B) = %lld*%lld overflows int64", (long long)n.v,
+                   (long long)c.v);
+  if (CT_MUTANT(32)) m = n.v; /* mutant: cotarget size(A) only */
+  ct_t_set_int(&cot, m, n.stat && c.stat);
+  CT_TRY(ct_complement(A, &cot, &rep, e));
+  CT_TRY(ct_composition(&rep, B, &tiles, e));
+  parts[0] = A;
+  parts[1] = &tiles;
+  return ct_l_concat(parts, 2, out, e);
+}
+
+/* PROD-5: by mode. Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
+CT_FN ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  const ct_node *root = &T->shape.nd[0];
+  if (root->kind == CT_ALL) { /* `_`: the mode is kept whole */
+    *out = *A;
+    return CT_OK;
+  }
+  if (!(root->kind == CT_TUPLE && root->mark)) return ct_logical_product(A, T, out, e);
+  {
+    int k, r = root->rank, ra = ct_l_rank(A), hs, hd;
+    ct_layout res, Ak, Rk;
+    ct_tiler Tk;
+    if (r > ra)
+      return CT_FAIL(e, CT_TOO_MANY_MODES, "logical_product: the tiler has %d modes, the layout only %d", r, ra);
+    ct_t_clear(&res.shape);
+    ct_t_clear(&res.stride);
+    CT_TRY(ct_t_open(&res.shape, &hs, e));
+    CT_TRY(ct_t_open(&res.stride, &hd, e));
+    for (k = 0; k < ra; ++k) {
+      int i = ct_t_mode(&A->shape, 0, k);
+      if (k >= r) { /* not covered by the tiler: kept */
+        CT_TRY(ct_t_push_sub(&res.shape, &A->shape, i, e));
+        CT_TRY(ct_t_push_sub(&res.stride, &A->stride, i, e));
+        continue;
+      }
+      CT_TRY(ct_l_mode(A, &k, 1, &Ak, e));
+      ct_t_sub(&T->shape, ct_t_child(&T->shape, 0, k), &Tk.shape);
+      ct_t_sub(&T->stride, ct_t_child(&T->stride, 0, k), &Tk.stride);
+      CT_TRY(ct_logical_product_tiler(&Ak, &Tk, &Rk, e));
+      CT_TRY(ct_t_push_sub(&res.shape, &Rk.shape, 0, e));
+      CT_TRY(ct_t_push_sub(&res.stride, &Rk.stride, 0, e));
+    }
+    CT_TRY(ct_t_close(&res.shape, hs, e));
+    CT_TRY(ct_t_close(&res.stride, hd, e));
+    *out = res;
+  }
+  return CT_OK;
+}
+
+/* PROD-6 */
+CT_FN ct_code ct_zipped_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout P;
+  CT_TRY(ct_logical_product_tiler(A, T, &P, e));
+  return ct_tile_unzip(&P, T, out, e);
+}
+
+/* PROD-7 */
+CT_FN ct_code ct_tiled_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout Z;
+  CT_TRY(ct_zipped_product(A, T, &Z, e));
+  return ct_tile_unpack(&Z, 0, out, e);
+}
+
+CT_FN ct_code ct_flat_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
+  ct_layout Z;
+  CT_TRY(ct_zipped_product(A, T, &Z, e));
+  return ct_tile_unpack(&Z, 1, out, e);
+}
+
+/* CuTe's append<R>: _1:_0 modes until rank R (an integer layout becomes a
+ * tuple when R > 1). */
+CT_FN static ct_code ct_pad_rank(const ct_layout *L, int R, ct_layout *out, ct_err *e) {
+  ct_layout one;
+  ct_l_set_int(&one, 1, 1, 0, 1);
+  *out = *L;
+  while (ct_l_rank(out) < R) CT_TRY(ct_l_append(out, &one, out, e));
+  return CT_OK;
+}
+
+/* BLK-2 / RAKE-2: P = logical_product(A', B') = (A', B*); mode k of the result
+ * is (A'_k, B*_k) (blocked) or (B*_k, A'_k) (raked), as CuTe C++ builds it
+ * (no coalescing: the pair keeps both coordinates). With R == 1 the one mode
+ * pairs A' and B* whole. */
+CT_FN static ct_code ct_rank_product(const ct_layout *A, const ct_layout *B, int raked, ct_layout *out, ct_err *e) {
+  int R = ct_l_rank(A) > ct_l_rank(B) ? ct_l_rank(A) : ct_l_rank(B);
+  int k, hs, hd, ps, pd;
+  ct_layout Ap, Bp, P, Z;
+  if (CT_MUTANT(33)) raked = !raked; /* mutant: blocked and raked swapped */
+  CT_TRY(ct_pad_rank(A, R, &Ap, e));
+  CT_TRY(ct_pad_rank(B, R, &Bp, e));
+  CT_TRY(ct_logical_product(&Ap, &Bp, &P, e));
+  ct_t_clear(&Z.shape);
+  ct_t_clear(&Z.stride);
+  CT_TRY(ct_t_open(&Z.shape, &hs, e));
+  CT_TRY(ct_t_open(&Z.stride, &hd, e));
+  for (k = 0; k < R; ++k) {
+    int part[2], j;
+    for (j = 0; j < 2; ++j) {
+      int im = ct_t_child(&P.shape, 0, j);
+      part[j] = R == 1 ? im : ct_t_mode(&P.shape, im, k);
+    }
+    CT_TRY(ct_t_open(&Z.shape, &ps, e));
+    CT_TRY(ct_t_open(&Z.stride, &pd, e));
+    for (j = 0; j < 2; ++j) {
+      int i = part[raked ? 1 - j : j];
+      CT_TRY(ct_t_push_sub(&Z.shape, &P.shape, i, e));
+      CT_TRY(ct_t_push_sub(&Z.stride, &P.stride, i, e));
+    }
+    CT_TRY(ct_t_close(&Z.shape, ps, e));
+    CT_TRY(ct_t_close(&Z.stride, pd, e));
+  }
+  CT_TRY(ct_t_close(&Z.shape, hs, e));
+  CT_TRY(ct_t_close(&Z.stride, hd, e));
+  *out = Z;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_blocked_product(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  return ct_rank_product(A, B, 0, out, e);
+}
+
+CT_FN ct_code ct_raked_product(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  return ct_rank_product(A, B, 1, out, e);
+}
+
+/* TILE-1: the tile counts target_k / size(block_k), laid out column-major (or
+ * in `order`), blocked_product'ed with the padded block. */
+CT_FN ct_code ct_tile_to_shape(const ct_layout *block, const ct_tuple *target, const ct_tuple *order, ct_layout *out,
+                               ct_err *e) {
+  int R = ct_t_rank(target, 0), k, h = 0;
+  ct_layout Bp, tiles;
+  ct_tuple counts;
+  if (ct_t_has_all(target, 0)) return CT_FAIL(e, CT_ARG_TYPE, "tile_to_shape: the target shape contains `_`");
+  if (ct_l_rank(block) > R)
+    return CT_FAIL(e, CT_TOO_MANY_MODES, "tile_to_shape: the block has %d modes, the target shape only %d",
+                   ct_l_rank(block), R);
+  CT_TRY(ct_pad_rank(block, R, &Bp, e));
+  ct_t_clear(&counts);
+  if (target->nd[0].kind == CT_TUPLE) CT_TRY(ct_t_open(&counts, &h, e));
+  for (k = 0; k < R; ++k) {
+    ct_val b, t;
+    int j;
+    int it = ct_t_mode(target, 0, k);
+    for (j = it; j < it + target->nd[it].span; ++j)
+      if (target->nd[j].kind == CT_INT && target->nd[j].v <= 0)
+        return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "tile_to_shape: target shape entry %lld is not positive",
+                       (long long)target->nd[j].v);
+    CT_TRY(ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, e));
+    CT_TRY(ct_t_product(target, it, &t, e));
+    if (t.v % b.v != 0 && !CT_MUTANT(34)) /* mutant: no divisibility check */
+      return CT_FAIL(e, CT_NOT_DIVISIBLE,
+                     "tile_to_shape: block shape does not divide the target shape: mode %d of the block has size %lld, "
+                     "the target %lld",
+                     k, (long long)b.v, (long long)t.v);
+    CT_TRY(ct_t_push_int(&counts, t.v / b.v, b.stat && t.stat, e));
+  }
+  if (target->nd[0].kind == CT_TUPLE) CT_TRY(ct_t_close(&counts, h, e));
+  if (order) CT_TRY(ct_make_ordered_layout(&counts, order, &tiles, e)); /* copies in the given mode order */
+  else CT_TRY(ct_l_compact_left(&counts, &tiles, e));                   /* column-major (LayoutLeft) */
+  return ct_blocked_product(&Bp, &tiles, out, e);
+}

@@ -1,0 +1,465 @@
+/* Tests of spec/inverse.md: the C++ vectors, and every post-condition (RINV,
+ * LINV, NULL, MCL, MCV) checked by brute force on all small flat layouts
+ * (rank <= 3, shapes 1..4, strides 0..8) and on pairs of them, together with
+ * the exact conditions under which each operation rejects its input. */
+#include "ref/inverse.h"
+#include "ref/notation.h"
+#include "ref/tests/check.h"
+
+static ct_layout parse(const char *s) {
+  ct_layout L;
+  ct_err e;
+  if (ct_parse_layout(s, &L, &e) != CT_OK) {
+    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
+    ct_t_set_int(&L.shape, 1, 0);
+    ct_t_set_int(&L.stride, 0, 0);
+  }
+  return L;
+}
+
+static const char *show(const ct_layout *L) {
+  static char buf[4][256];
+  static int k;
+  k = (k + 1) % 4;
+  ct_print_layout(L, buf[k], (int)sizeof buf[k]);
+  return buf[k];
+}
+
+/* --- the examples: results compared as text ------------------------------- */
+
+typedef ct_code (*unary_fn)(const ct_layout *, ct_layout *, ct_err *);
+
+static void check_unary(unary_fn f, const char *name, const char *in, const char *want) {
+  ct_layout L = parse(in), R;
+  ct_err e;
+  ct_code rc = f(&L, &R, &e);
+  CHECK(rc == CT_OK, "%s(%s): %s", name, in, e.msg);
+  if (rc == CT_OK) CHECK_STR(show(&R), want, "%s(%s)", name, in);
+}
+
+static void check_unary_err(unary_fn f, const char *name, const char *in, ct_code want) {
+  ct_layout L = parse(in), R;
+  ct_err e;
+  ct_code rc = f(&L, &R, &e);
+  CHECK(rc == want, "%s(%s): got %s, want %s", name, in, ct_code_name(rc), ct_code_name(want));
+}
+
+static void examples(void) {
+  /* C++ vectors (anchor notes section 3, vectors 11, 12, 19) */
+  check_unary(ct_right_inverse, "right_inverse", "(2,4,6):(4,1,8)", "(4,2,6):(2,1,8)");
+  check_unary(ct_right_inverse, "right_inverse", "(2,4,4,6):(4,1,0,8)", "(4,2,6):(2,1,32)");
+  check_unary(ct_right_inverse, "right_inverse", "(4,2):(1,5)", "4:1");
+  check_unary(ct_right_inverse, "right_inverse", "(128,3,160):(65536,512,1)", "160:384");
+  check_unary(ct_right_inverse, "right_inverse", "(2,4):(0,1)", "4:2");
+  check_unary(ct_right_inverse, "right_inverse", "(2,3):(1,1)", "2:1");
+  check_unary(ct_right_inverse, "right_inverse", "_1:_0", "_1:_0");
+  check_unary(ct_right_inverse, "right_inverse", "(_4,_8):(_8,_1)", "(_8,_4):(_4,_1)");
+  check_unary_err(ct_right_inverse, "right_inverse", "(2,2):(-1,2)", CT_NEGATIVE_STRIDE);
+  check_unary(ct_right_inverse, "right_inverse", "(1,4):(-1,1)", "4:1");
+
+  check_unary(ct_left_inverse, "left_inverse", "4:2", "(2,4):(0,1)");
+  check_unary(ct_left_inverse, "left_inverse", "_4:_2", "(_2,_4):(_0,_1)");
+  check_unary(ct_left_inverse, "left_inverse", "(4,2):(1,5)", "(5,2):(1,4)");
+  check_unary(ct_left_inverse, "left_inverse", "(2,2,2):(4,0,1)", "(4,2):(4,1)");
+  check_unary(ct_left_inverse, "left_inverse", "(4,2):(1,16)", "(16,2):(1,4)");
+  check_unary(ct_left_inverse, "left_inverse", "4:0", "4:0");
+  check_unary(ct_left_inverse, "left_inverse", "(2,4,8):(32,0,2)", "(2,16,2):(0,8,1)");
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(2,3)", CT_NOT_DIVISIBLE);
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(1,1)", CT_NOT_INJECTIVE);
+  check_unary_err(ct_left_inverse, "left_inverse", "(4,2):(1,2)", CT_NOT_INJECTIVE);
+  check_unary_err(ct_left_inverse, "left_inverse", "4:-1", CT_NEGATIVE_STRIDE);
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(1,4611686018427387904)", CT_OVERFLOW);
+
+  check_unary(ct_nullspace, "nullspace", "(7,5,16):(3,1,0)", "16:35");
+  check_unary(ct_nullspace, "nullspace", "(4,8):(1,4)", "_1:_0");
+  check_unary(ct_nullspace, "nullspace", "(2,3,4):(0,1,0)", "(2,4):(_1,6)");
+  check_unary_err(ct_nullspace, "nullspace", "(2,2):(1,-1)", CT_NEGATIVE_STRIDE);
+
+  {
+    static const struct {
+      const char *a, *b, *layout;
+      int64_t n;
+    } mc[] = {
+        {"(8,4):(1,16)", "(8,4):(1,8)", "8:1", 8},
+        {"(4,8):(8,1)", "(4,8):(1,4)", "1:0", 1},
+        {"(4,8):(1,4)", "(4,8):(1,4)", "32:1", 32},
+        {"(2,4):(4,1)", "(2,4):(4,1)", "(4,2):(2,1)", 8},
+        {"(8,4):(1,8)", "32:1", "32:1", 32},
+    };
+    int k;
+    for (k = 0; k < (int)(sizeof mc / sizeof mc[0]); ++k) {
+      ct_layout a = parse(mc[k].a), b = parse(mc[k].b), R;
+      ct_val n;
+      ct_err e;
+      CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_OK, "max_common_layout(%s, %s): %s", mc[k].a, mc[k].b, e.msg);
+      {
+        ct_layout W = parse(mc[k].layout);
+        CHECK(ct_l_equivalent(&R, &W), "max_common_layout(%s, %s) = %s, want %s", mc[k].a, mc[k].b, show(&R), mc[k].layout);
+      }
+      CHECK(ct_max_common_vector(&a, &b, &n, &e) == CT_OK && n.v == mc[k].n, "max_common_vector(%s, %s) = %lld",
+            mc[k].a, mc[k].b, (long long)n.v);
+    }
+  }
+  {
+    ct_layout a = parse("4:1"), b = parse("8:1"), R;
+    ct_err e;
+    CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_COORD_OUT_OF_RANGE, "size(a) < size(b)");
+    a = parse("(2,2):(1,2)");
+    b = parse("(2,2):(-1,2)");
+    CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_NEGATIVE_STRIDE, "negative b");
+  }
+}
+
+/* --- brute force on small flat layouts ------------------------------------- */
+
+#define MAXR 3
+#define MAXN 64
+
+typedef struct {
+  ct_layout L;
+  int r;
+  int64_t s[MAXR], d[MAXR];
+  int64_t size;
+  int64_t val[MAXN];   /* L(i) */
+  int64_t crd[MAXN][MAXR];
+  int injective;       /* L itself */
+  int finj;            /* filter(L): equal values only differ on stride-0 leaves */
+  int bijective;       /* a bijection onto [0, size) */
+  int64_t prefix;      /* largest n with [0, n) in the image */
+  int negative;        /* a leaf of size > 1 with a negative stride */
+} flat;
+
+static void build(flat *f, int r, const int64_t *s, const int64_t *d) {
+  ct_err e;
+  int k;
+  int64_t i, j;
+  f->r = r;
+  ct_t_clear(&f->L.shape);
+  ct_t_clear(&f->L.stride);
+  if (r == 1) {
+    ct_t_push_int(&f->L.shape, s[0], 0, &e);
+    ct_t_push_int(&f->L.stride, d[0], 0, &e);
+  } else {
+    int hs, hd;
+    ct_t_open(&f->L.shape, &hs, &e);
+    ct_t_open(&f->L.stride, &hd, &e);
+    for (k = 0; k < r; ++k) {
+      ct_t_push_int(&f->L.shape, s[k], 0, &e);
+      ct_t_push_int(&f->L.stride, d[k], 0, &e);
+    }
+    ct_t_close(&f->L.shape, hs, &e);
+    ct_t_close(&f->L.stride, hd, &e);
+  }
+  f->size = 1;
+  f->negative = 0;
+  for (k = 0; k < r; ++k) {
+    f->s[k] = s[k];
+    f->d[k] = d[k];
+    f->size *= s[k];
+    if (s[k] > 1 && d[k] < 0) f->negative = 1;
+  }
+  for (i = 0; i < f->size; ++i) {
+    int64_t x = i, v = 0;
+    for (k = 0; k < r; ++k) {
+      f->crd[i][k] = x % s[k];
+      v += f->crd[i][k] * d[k];
+      x /= s[k];
+    }
+    f->val[i] = v;
+  }
+  f->injective = f->finj = 1;
+  for (i = 0; i < f->size; ++i)
+    for (j = i + 1; j < f->size; ++j)
+      if (f->val[i] == f->val[j]) {
+        f->injective = 0;
+        for (k = 0; k < r; ++k)
+          if (d[k] != 0 && f->crd[i][k] != f->crd[j][k]) f->finj = 0;
+      }
+  f->prefix = 0;
+  for (;;) {
+    int found = 0;
+    for (i = 0; i < f->size && !found; ++i) found = f->val[i] == f->prefix;
+    if (!found) break;
+    ++f->prefix;
+  }
+  f->bijective = f->injective && f->prefix == f->size;
+}
+
+static int64_t ev(const ct_layout *L, int64_t i) {
+  int64_t v = -999999;
+  ct_err e;
+  if (ct_l_eval(L, i, &v, &e) != CT_OK) return -999999;
+  return v;
+}
+
+static int64_t size_of(const ct_layout *L) {
+  ct_val v;
+  ct_err e;
+  if (ct_l_size(L, &v, &e) != CT_OK) return -1;
+  return v.v;
+}
+
+static int64_t nfail; /* limit the noise of a broken build */
+#define CHECKQ(cond, ...)                                                       \
+  do {                                                                         \
+    if (cond) ++ct_passed;                                                     \
+    else if (++nfail <= 40) CHECK(cond, __VA_ARGS__);                           \
+    else ++ct_failed;                                                          \
+  } while (0)
+
+static void check_right_inverse(const flat *f) {
+  ct_layout R;
+  ct_err e;
+  ct_code rc = ct_right_inverse(&f->L, &R, &e);
+  const char *l = show(&f->L);
+  int64_t n, i, ok1 = 1, ok2 = 1;
+  if (f->negative) {
+    CHECKQ(rc == CT_NEGATIVE_STRIDE, "right_inverse(%s): %s, want NEGATIVE_STRIDE", l, ct_code_name(rc));
+    return;
+  }
+  CHECKQ(rc == CT_OK, "right_inverse(%s): %s", l, e.msg);
+  if (rc != CT_OK) return;
+  n = size_of(&R);
+  for (i = 0; i < n; ++i) {
+    int64_t j = ev(&R, i);
+    if (j < 0 || j >= f->size) ok2 = 0;          /* RINV-2 */
+    else if (f->val[j] != i) ok1 = 0;            /* RINV-1 */
+  }
+  CHECKQ(ok1, "RINV-1: right_inverse(%s) = %s", l, show(&R));
+  CHECKQ(ok2, "RINV-2: right_inverse(%s) = %s", l, show(&R));
+  /* any right inverse has size <= prefix; RINV-3: equality when filter(L) is injective */
+  CHECKQ(n <= f->prefix, "right_inverse(%s) = %s larger than the image prefix %lld", l, show(&R), (long long)f->prefix);
+  if (f->finj) {
+    int ok4 = 1;
+    CHECKQ(n == f->prefix, "RINV-3: right_inverse(%s) = %s, prefix %lld", l, show(&R), (long long)f->prefix);
+    for (i = 0; i < n && ok4; ++i) { /* RINV-4: the smallest index with value i */
+      int64_t j, least = -1;
+      for (j = 0; j < f->size && least < 0; ++j)
+        if (f->val[j] == i) least = j;
+      ok4 = ev(&R, i) == least;
+    }
+    CHECKQ(ok4, "RINV-4: right_inverse(%s) = %s", l, show(&R));
+  }
+  if (f->bijective) { /* RINV-5 */
+    int ok = n == f->size;
+    for (i = 0; i < f->size && ok; ++i) ok = ev(&R, f->val[i]) == i;
+    CHECKQ(ok, "RINV-5: right_inverse(%s) = %s", l, show(&R));
+  }
+}
+
+/* The left inverse's conditions computed independently from coalesce(L):
+ * 1 if the sorted non-zero strides do not divide each other, 2 if they do
+ * but filter(L) is not injective, 0 if neither. */
+static int linv_condition(const flat *f) {
+  ct_layout C;
+  ct_err e;
+  int64_t ds[CT_MAX_NODES];
+  int n = 0, k, j;
+  ct_coalesce(&f->L, &C, &e);
+  for (k = 0; k < C.stride.n; ++k)
+    if (C.stride.nd[k].kind == CT_INT && C.stride.nd[k].v != 0) ds[n++] = C.stride.nd[k].v;
+  for (k = 1; k < n; ++k) /* sort */
+    for (j = k; j > 0 && ds[j - 1] > ds[j]; --j) {
+      int64_t t = ds[j];
+      ds[j] = ds[j - 1];
+      ds[j - 1] = t;
+    }
+  for (k = 1; k < n; ++k)
+    if (ds[k] % ds[k - 1] != 0) return 1;
+  return f->finj ? 0 : 2;
+}
+
+static void check_left_inverse(const flat *f) {
+  ct_layout R;
+  ct_err e;
+  ct_code rc = ct_left_inverse(&f->L, &R, &e);
+  const char *l = show(&f->L);
+  int64_t n, i;
+  int ok1 = 1, ok2 = 1, cond;
+  if (f->negative) {
+    CHECKQ(rc == CT_NEGATIVE_STRIDE, "left_inverse(%s): %s, want NEGATIVE_STRIDE", l, ct_code_name(rc));
+    return;
+  }
+  cond = linv_condition(f);
+  CHECKQ(rc == (cond == 0 ? CT_OK : cond == 1 ? CT_NOT_DIVISIBLE : CT_NOT_INJECTIVE), "left_inverse(%s): %s (%s)", l,
+         ct_code_name(rc), rc == CT_OK ? show(&R) : e.msg);
+  if (rc != CT_OK) return;
+  n = size_of(&R);
+  for (i = 0; i < f->size; ++i) {
+    int64_t x = f->val[i], y, j, least = -1;
+    if (x < 0 || x >= n) { ok1 = 0; continue; } /* LINV-1: L(i) in R's domain */
+    y = ev(&R, x);
+    if (y < 0 || y >= f->size || f->val[y] != x) { ok1 = 0; continue; }
+    for (j = 0; j < f->size && least < 0; ++j)
+      if (f->val[j] == x) least = j;
+    if (y != least) ok2 = 0; /* LINV-2 */
+  }
+  CHECKQ(ok1, "LINV-1: left_inverse(%s) = %s", l, show(&R));
+  CHECKQ(ok2, "LINV-2: left_inverse(%s) = %s", l, show(&R));
+  if (f->injective) { /* LINV-3 */
+    int ok = 1;
+    for (i = 0; i < f->size && ok; ++i) ok = ev(&R, f->val[i]) == i;
+    CHECKQ(ok, "LINV-3: left_inverse(%s) = %s", l, show(&R));
+  }
+  if (f->bijective) { /* LINV-4 */
+    ct_layout Q;
+    int ok = n == f->size && ct_right_inverse(&f->L, &Q, &e) == CT_OK && ct_l_same_function(&Q, &R);
+    CHECKQ(ok, "LINV-4: left_inverse(%s) = %s", l, show(&R));
+  }
+  { /* LINV-5: size(R) = s*d for the largest-stride mode s:d of coalesce(L); size(L) if every stride is 0 */
+    int64_t want = f->size, dmax = 0;
+    int k;
+    for (k = 0; k < f->r; ++k)
+      if (f->s[k] > 1 && f->d[k] > dmax) {
+        dmax = f->d[k];
+        want = f->s[k] * f->d[k];
+      }
+    CHECKQ(n == want, "LINV-5: left_inverse(%s) = %s, want size %lld", l, show(&R), (long long)want);
+  }
+}
+
+static void check_nullspace(const flat *f) {
+  ct_layout R, F;
+  ct_err e;
+  ct_code rc = ct_nullspace(&f->L, &R, &e);
+  const char *l = show(&f->L);
+  int64_t n, i, kernel = 0, prev = -1;
+  int ok1 = 1, ok3 = 1;
+  if (f->negative) {
+    CHECKQ(rc == CT_NEGATIVE_STRIDE, "nullspace(%s): %s, want NEGATIVE_STRIDE", l, ct_code_name(rc));
+    return;
+  }
+  CHECKQ(rc == CT_OK, "nullspace(%s): %s", l, e.msg);
+  if (rc != CT_OK) return;
+  n = size_of(&R);
+  for (i = 0; i < n; ++i) {
+    int64_t j = ev(&R, i);
+    if (j < 0 || j >= f->size || f->val[j] != 0) ok1 = 0; /* NULL-1 */
+    if (j <= prev) ok3 = 0;                               /* NULL-3 */
+    prev = j;
+  }
+  for (i = 0; i < f->size; ++i) kernel += f->val[i] == 0;
+  ct_filter(&f->L, &F, &e);
+  CHECKQ(ok1, "NULL-1: nullspace(%s) = %s", l, show(&R));
+  CHECKQ(n * size_of(&F) == f->size, "NULL-2: nullspace(%s) = %s", l, show(&R));
+  CHECKQ(ok3, "NULL-3: nullspace(%s) = %s", l, show(&R));
+  CHECKQ(n == kernel, "NULL-4: nullspace(%s) = %s, kernel has %lld", l, show(&R), (long long)kernel); /* with NULL-1, -3 */
+}
+
+/* MCL/MCV on a pair; counts the composition errors it passes on. */
+static int64_t mcl_ok, mcl_comp_err;
+
+static void check_mcl(const flat *a, const flat *b) {
+  ct_layout R, I;
+  ct_val v;
+  ct_err e;
+  ct_code rc = ct_max_common_layout(&a->L, &b->L, &R, &e);
+  const char *la = show(&a->L), *lb = show(&b->L);
+  int64_t n, i, ni, best;
+  int ok1 = 1, ok2 = 1, ok3 = 1;
+  if (a->size < b->size) {
+    CHECKQ(rc == CT_COORD_OUT_OF_RANGE, "max_common_layout(%s, %s): %s", la, lb, ct_code_name(rc));
+    return;
+  }
+  if (b->negative) {
+    CHECKQ(rc == CT_NEGATIVE_STRIDE, "max_common_layout(%s, %s): %s", la, lb, ct_code_name(rc));
+    return;
+  }
+  if (rc != CT_OK) {
+    CHECKQ(rc == CT_STRIDE_DIVISIBILITY || rc == CT_SHAPE_DIVISIBILITY || rc == CT_NOT_DISJOINT,
+           "max_common_layout(%s, %s): %s", la, lb, e.msg);
+    ++mcl_comp_err;
+    return;
+  }
+  ++mcl_ok;
+  n = size_of(&R);
+  ct_right_inverse(&b->L, &I, &e);
+  ni = size_of(&I);
+  for (i = 0; i < n; ++i) {
+    int64_t j = ev(&R, i);
+    if (j < 0 || j >= b->size) { ok2 = 0; continue; }            /* MCL-2 */
+    if (a->val[j] != i || b->val[j] != i) ok1 = 0;              /* MCL-1 */
+    if (j != ev(&I, i)) ok3 = 0;                                /* MCL-3 */
+  }
+  CHECKQ(ok1 && n >= 1, "MCL-1: max_common_layout(%s, %s) = %s", la, lb, show(&R));
+  CHECKQ(ok2, "MCL-2: max_common_layout(%s, %s) = %s", la, lb, show(&R));
+  /* MCL-3: the longest prefix of right_inverse(b) on which a is the identity */
+  for (best = 0; best < ni && a->val[ev(&I, best)] == best; ++best) {}
+  if (best == 0) best = 1;
+  CHECKQ(ok3 && n == best, "MCL-3: max_common_layout(%s, %s) = %s, want size %lld", la, lb, show(&R), (long long)best);
+  if (b->injective) { /* MCL-4: the longest run of values 0..n-1 found at common indices */
+    int64_t m = 0;
+    for (;;) {
+      int found = 0;
+      for (i = 0; i < b->size && !found; ++i) found = a->val[i] == m && b->val[i] == m;
+      if (!found) break;
+      ++m;
+    }
+    CHECKQ(n == (m > 0 ? m : 1), "MCL-4: max_common_layout(%s, %s) = %s, want size %lld", la, lb, show(&R), (long long)m);
+  }
+  CHECKQ(ct_max_common_vector(&a->L, &b->L, &v, &e) == CT_OK && v.v == n, "MCV-1: max_common_vector(%s, %s)", la, lb);
+}
+
+/* The flat layouts of rank 1..maxr with shapes 1..maxs and strides lo..hi,
+ * numbered from 0: nth builds number idx and returns 0 past the end. */
+static int nth(flat *f, long idx, int maxr, int maxs, int lo, int hi) {
+  int r, k, span = hi - lo + 1;
+  for (r = 1; r <= maxr; ++r) {
+    long combos = 1;
+    for (k = 0; k < r; ++k) combos *= (long)maxs * span;
+    if (idx < combos) {
+      int64_t s[MAXR], d[MAXR];
+      long x = idx;
+      for (k = 0; k < r; ++k) {
+        s[k] = 1 + x % maxs;
+        x /= maxs;
+        d[k] = lo + x % span;
+        x /= span;
+      }
+      build(f, r, s, d);
+      return 1;
+    }
+    idx -= combos;
+  }
+  return 0;
+}
+
+static flat small[1000], one, two;
+
+static void unary_checks(int maxr, int maxs, int lo, int hi, const char *what) {
+  long i;
+  for (i = 0; nth(&one, i, maxr, maxs, lo, hi); ++i) {
+    check_right_inverse(&one);
+    check_left_inverse(&one);
+    check_nullspace(&one);
+  }
+  printf("%s: %ld layouts\n", what, i);
+}
+
+int main(void) {
+  int n, i, j;
+  unsigned long long seed = 12345;
+  examples();
+
+  unary_checks(3, 4, 0, 8, "inverses, rank <= 3, shapes 1..4, strides 0..8");
+  /* negative strides: rejected exactly when a leaf of size > 1 has one */
+  unary_checks(3, 3, -3, 3, "inverses, rank <= 3, shapes 1..3, strides -3..3");
+
+  /* MCL, MCV: every pair of rank <= 2 layouts (shapes 1..4, strides 0..6) */
+  for (n = 0; n < 1000 && nth(&small[n], n, 2, 4, 0, 6); ++n) {}
+  for (i = 0; i < n; ++i)
+    for (j = 0; j < n; ++j) check_mcl(&small[i], &small[j]);
+  /* and random pairs of rank <= 3 layouts, some with negative strides */
+  for (i = 0; i < 200000; ++i) {
+    long x, y;
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    x = (long)((seed >> 33) % 47988ULL); /* rank <= 3, shapes 1..4, strides -1..7 */
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    y = (long)((seed >> 33) % 47988ULL);
+    nth(&one, x, 3, 4, -1, 7);
+    nth(&two, y, 3, 4, -1, 7);
+    check_mcl(&one, &two);
+  }
+  printf("max_common_layout: %lld answered, %lld rejected by composition\n", (long long)mcl_ok, (long long)mcl_comp_err);
+  return ct_done();
+}
