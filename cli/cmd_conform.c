@@ -47,7 +47,8 @@ const char ct_help_conform[] =
     "                     with one of the comma-separated words or phrases of LIST\n"
     "                     (default UNSUPPORTED); counted as unsupported\n"
     "  --allow-unsupported  unsupported answers do not make the run fail\n"
-    "  --shrink-max N     disagreements shrunk per operation and kind (default 25, 0: none)\n"
+    "  --shrink-max N     disagreements shrunk per operation, verdict and spec ID\n"
+    "                     (default 25, 0: none)\n"
     "  --shrink-width N   candidates tried per disagreement and round (default 16)\n"
     "  --shrink-rounds N  shrinking rounds at most (default 100)\n"
     "  --shrink-time S    stop shrinking after S seconds (default: no limit)\n"
@@ -253,9 +254,10 @@ static int cf_load_cases(cf_list *L, const char *file, int *count) {
     cf_chomp(line);
     if (line[0] == '#' || line[0] == '\0') continue;
     snprintf(origin, sizeof origin, "%s:%d", file, lineno);
-    if (strchr(line, '\t')) {
+    if (strchr(line, '\t')) { /* a vector line: its request and origin */
       if (!cf_vector_fields(line, fl)) continue;
       req = fl[2];
+      snprintf(origin, sizeof origin, "%s", fl[1]);
     }
     *count += cf_add(L, req, 0, origin);
   }
@@ -384,9 +386,9 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
     cf_item *it = &R->items[i];
     int j, same = 0;
     if (!cf_shrinkable(it->verdict)) continue;
-    for (j = 0; j < ns; ++j) {
+    for (j = 0; j < ns; ++j) { /* a quota per operation, verdict and spec ID */
       const cf_item *o = &R->items[S[j].item];
-      same += strcmp(o->op, it->op) == 0 && o->verdict == it->verdict;
+      same += strcmp(o->op, it->op) == 0 && o->verdict == it->verdict && strcmp(o->id, it->id) == 0;
     }
     if (same >= shrink_max) {
       ++R->unshrunk;

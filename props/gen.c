@@ -12,6 +12,14 @@ CT_FN void ct_gen_default(ct_gen_params *p) {
   p->static_pct = 30;
 }
 
+/* Pushes s:d with random static marks. The two draws are sequenced (not two
+ * arguments of one call, whose order C leaves open), so host and GPU agree. */
+CT_FN static void ct_modes_push_marked(ct_rng *r, const ct_gen_params *p, ct_modes *m, int64_t s, int64_t d) {
+  int ss = ct_rng_chance(r, p->static_pct, 100);
+  int ds = ct_rng_chance(r, p->static_pct, 100);
+  ct_modes_push(m, s, ss, d, ds);
+}
+
 CT_FN static void ct_shuffle(ct_rng *r, int *v, int n) {
   int k;
   for (k = n - 1; k > 0; --k) {
@@ -151,7 +159,7 @@ CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t
       m.s[m.n - 1] *= us[k]; /* the previous chosen unit is contiguous */
       continue;
     }
-    ct_modes_push(&m, us[k], ct_rng_chance(r, p->static_pct, 100), up[k], ct_rng_chance(r, p->static_pct, 100));
+    ct_modes_push_marked(r, p, &m, us[k], up[k]);
   }
   if (ct_rng_chance(r, 1, 6)) ct_modes_push(&m, 1, 0, ct_rng_range(r, 0, 9), 0);
   if (ct_rng_chance(r, 1, 6) && size * 3 <= p->max_size) ct_modes_push(&m, ct_rng_range(r, 2, 3), 0, 0, 0);
@@ -184,7 +192,7 @@ CT_FN void ct_gen_complementable(ct_rng *r, const ct_gen_params *p, ct_layout *A
   for (k = 0; k < nf; ++k) {
     f[k] = ct_rng_range(r, 2, 4);
     if (ct_rng_chance(r, 1, 2)) { /* this link belongs to A */
-      ct_modes_push(&m, f[k], ct_rng_chance(r, p->static_pct, 100), K, ct_rng_chance(r, p->static_pct, 100));
+      ct_modes_push_marked(r, p, &m, f[k], K);
       span = K * f[k];
     }
     K *= f[k];
@@ -224,7 +232,7 @@ CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A,
     b.n = 0;
     for (k = 0; k < n; ++k)
       if (ct_rng_chance(r, 1, 2))
-        ct_modes_push(&b, us[k], ct_rng_chance(r, p->static_pct, 100), up[k], ct_rng_chance(r, p->static_pct, 100));
+        ct_modes_push_marked(r, p, &b, us[k], up[k]);
     for (k = 0; k < b.n; ++k) order[k] = k;
     ct_shuffle(r, order, b.n);
     {

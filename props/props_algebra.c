@@ -587,8 +587,11 @@ CT_FN void ct_p_cpl_6(const ct_case *c, ct_outcome *o) {
 }
 
 CT_FN static int ct_first_mode(const ct_layout *A, int64_t *s, int64_t *d, ct_modes *m) {
-  ct_layout F;
+  ct_layout F, R;
   ct_err e;
+  /* The derivations assume A has an ordered complement (true of CT_GEN_CPL
+   * cases, not of every enumerated layout). */
+  if (ct_complement(A, 0, &R, &e) != CT_OK) return 0;
   ct_filter(A, &F, &e);
   ct_modes_of(&F, 0, m);
   if (m->n == 0 || (m->n == 1 && m->s[0] == 1)) return 0;

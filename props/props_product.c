@@ -496,19 +496,29 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
   return 1;
 }
 
-/* L at the coordinate (v_0, ..., v_(R-1)), one integer per top-level mode. */
+/* L at the coordinate (v_0, ..., v_(R-1)), one integer per top-level mode:
+ * the sum over the modes of v_k split colexicographically over mode k's
+ * leaves, the last leaf keeping the rest (LAYOUT-CRD2IDX), evaluated here
+ * (cheaper than building a coordinate tuple for ct_crd2idx). */
 CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
-  ct_tuple t;
-  ct_val out;
-  ct_err e;
-  int k, h;
+  int idx[CT_MAX_NODES], k, j, n;
+  int64_t sum = 0;
   if (R == 1) return ct_ev(L, v[0]);
-  ct_t_clear(&t);
-  ct_t_open(&t, &h, &e);
-  for (k = 0; k < R; ++k) ct_t_push_int(&t, v[k], 0, &e);
-  ct_t_close(&t, h, &e);
-  if (ct_crd2idx(&t, L, &out, &e) != CT_OK) return INT64_MIN;
-  return out.v;
+  for (k = 0; k < R; ++k) {
+    int im = ct_t_mode(&L->shape, 0, k);
+    int64_t rest = v[k];
+    if (im < 0) return INT64_MIN;
+    n = ct_t_leaves(&L->shape, im, idx, CT_MAX_NODES);
+    for (j = 0; j < n; ++j) {
+      int64_t ck = rest;
+      if (j + 1 < n) {
+        ck = rest % L->shape.nd[idx[j]].v;
+        rest /= L->shape.nd[idx[j]].v;
+      }
+      sum += ck * L->stride.nd[idx[j]].v;
+    }
+  }
+  return sum;
 }
 
 /* BLK-3 / RAKE-3: the value at (x_k + a_k*y_k) (blocked) or (y_k + b_k*x_k)
@@ -775,6 +785,22 @@ CT_FN void ct_p_tile_2(const ct_case *c, ct_outcome *o) {
   }
 }
 
+/* Mode k's weight in the copies' order: the product of the copy counts of
+ * the modes before it (smaller order value, or equal and earlier; all the
+ * earlier modes without an order: column-major). Computed per mode rather
+ * than by sorting the modes into an index array: nvcc 12 (sm_90, -O2)
+ * miscompiled that form of this check (host ASan/UBSan/MSan clean, correct
+ * with -Xcicc -O0). */
+CT_FN static int64_t ct_pp_weight(const ct_pp_tile *t, const int64_t *n, int Rn, int k) {
+  int j, ordered = t->has_order && t->order.nd[0].kind == CT_TUPLE;
+  int64_t w = 1, vk = ordered ? t->order.nd[ct_t_child(&t->order, 0, k)].v : 0;
+  for (j = 0; j < Rn; ++j) {
+    int64_t vj = ordered ? t->order.nd[ct_t_child(&t->order, 0, j)].v : 0;
+    if (vj < vk || (vj == vk && j < k)) w *= n[j];
+  }
+  return w;
+}
+
 /* TILE-3: the block in the corner, R(x + a*y) = block'(x) + base(y), and the
  * copies' offsets base(y) increase with y's position in the mode order
  * (modes sorted by order value, ties by position; column-major without one). */
@@ -782,8 +808,8 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   ct_pp_tile t;
   ct_layout R, Bp, X;
   CT_SCRATCH int64_t base[CT_BRUTE_MAX];
-  int64_t a[CT_MAX_RANK], n[CT_MAX_RANK], x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK], total = 1, copies = 1, i;
-  int ord[CT_MAX_RANK], k, j, Rn;
+  int64_t a[CT_MAX_RANK], n[CT_MAX_RANK], w[CT_MAX_RANK], x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK], total = 1, copies = 1, i;
+  int k, Rn;
   if (!ct_pp_tiled(c, &t, &R, o)) return;
   Rn = ct_t_rank(&t.trg, 0);
   if (ct_l_rank(&R) != Rn || !ct_dv_pad_rank(&t.block, Rn, &Bp)) return; /* TILE-2's failure */
@@ -793,21 +819,13 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
     n[k] = ct_pp_tsize(&t.trg, k) / a[k];
     total *= a[k] * n[k];
     copies *= n[k];
-    ord[k] = k;
   }
   if (total > CT_BRUTE_MAX) return;
-  if (t.has_order && t.order.nd[0].kind == CT_TUPLE) { /* modes by (order value, position) */
-    if (ct_t_rank(&t.order, 0) != Rn || ct_t_depth(&t.order, 0) != 1) return;
-    for (k = 1; k < Rn; ++k)
-      for (j = k; j > 0 && t.order.nd[ct_t_child(&t.order, 0, ord[j])].v < t.order.nd[ct_t_child(&t.order, 0, ord[j - 1])].v; --j) {
-        int s = ord[j];
-        ord[j] = ord[j - 1];
-        ord[j - 1] = s;
-      }
-  }
+  if (t.has_order && t.order.nd[0].kind == CT_TUPLE && (ct_t_rank(&t.order, 0) != Rn || ct_t_depth(&t.order, 0) != 1)) return;
+  for (k = 0; k < Rn; ++k) w[k] = ct_pp_weight(&t, n, Rn, k);
   for (i = 0; i < copies; ++i) base[i] = INT64_MIN;
   for (i = 0; i < total; ++i) {
-    int64_t rem = i, got, want, zb, rank = 0, stride = 1;
+    int64_t rem = i, got, want, zb, rank = 0;
     for (k = 0; k < Rn; ++k) {
       int64_t ck = rem % (a[k] * n[k]);
       rem /= a[k] * n[k];
@@ -825,10 +843,7 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
                (long long)zb);
       return;
     }
-    for (k = 0; k < Rn; ++k) {
-      rank += y[ord[k]] * stride;
-      stride *= n[ord[k]];
-    }
+    for (k = 0; k < Rn; ++k) rank += y[k] * w[k];
     base[rank] = zb;
   }
   for (i = 1; i < copies; ++i)
@@ -869,14 +884,18 @@ CT_FN static void ct_prod_expect(const ct_layout *A, const ct_layout *B, ct_code
   }
 }
 
-/* filter(A)'s modes (A the case's complementable layout); none for 1:0. */
-CT_FN static void ct_prod_filtered(const ct_layout *A, ct_modes *m) {
-  ct_layout F;
+/* filter(A)'s modes (A the case's complementable layout); none for 1:0.
+ * Returns 0 when A is not complementable (exhaustive runs enumerate every
+ * layout, negative strides included): the derivations below assume it is. */
+CT_FN static int ct_prod_filtered(const ct_layout *A, ct_modes *m) {
+  ct_layout F, G;
   ct_err e;
   m->n = 0;
-  if (ct_filter(A, &F, &e) != CT_OK) return;
+  if (ct_complement(A, 0, &G, &e) != CT_OK) return 0;
+  if (ct_filter(A, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
   if (m->n == 1 && m->d[0] == 0) m->n = 0;
+  return 1;
 }
 
 /* The size m >= 2 of A's lowest gap: the first digit of every A*; 0 when A
@@ -894,7 +913,10 @@ CT_FN void ct_p_prod_e_inj(const ct_case *c, ct_outcome *o) {
   ct_modes m;
   ct_layout A, B;
   ct_err e;
-  ct_prod_filtered(&c->v[0], &m);
+  if (!ct_prod_filtered(&c->v[0], &m)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 1, 0);
   ct_modes_push(&m, 2, 0, m.d[0], 0); /* reaches A's first mode's offsets again */
   ct_modes_to_layout(&m, &A, &e);
@@ -908,7 +930,10 @@ CT_FN void ct_p_prod_e_cpl(const ct_case *c, ct_outcome *o) {
   ct_err e;
   int k;
   int64_t top = 1;
-  ct_prod_filtered(&c->v[0], &m);
+  if (!ct_prod_filtered(&c->v[0], &m)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 2, 0);
   for (k = 0; k < m.n; ++k)
     if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
@@ -922,7 +947,10 @@ CT_FN void ct_p_prod_e_neg(const ct_case *c, ct_outcome *o) {
   ct_modes m;
   ct_layout A, B;
   ct_err e;
-  ct_prod_filtered(&c->v[0], &m);
+  if (!ct_prod_filtered(&c->v[0], &m)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   if (m.n == 0) ct_modes_push(&m, 4, 0, 1, 0);
   m.d[0] = -m.d[0];
   ct_modes_to_layout(&m, &A, &e);

@@ -31,6 +31,7 @@ CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_stat
     }
     ct_modes_push(m, raw->s[k], raw->ss[k], raw->d[k], raw->ds[k]);
   }
+  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* no leaves, e.g. ():(): A^ is 0 everywhere, like 1:0 */
 }
 
 CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {

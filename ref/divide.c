@@ -17,7 +17,7 @@ CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layou
   ct_layout rest, both;
   const ct_layout *parts[2];
   CT_TRY(ct_l_size(A, &n, e));
-  if (CT_MUTANT(29)) CT_TRY(ct_l_cosize(A, &n, e)); /* mutant: cotarget cosize(A) */
+  if (CT_MUTANT(29)) CT_TRY(ct_l_cosize(A, &n, e)); /* M29: cotarget cosize(A) */
   ct_t_set_int(&cot, n.v, n.stat);
   CT_TRY(ct_complement(B, &cot, &rest, e)); /* rounds up: a ragged last tile */
   parts[0] = B;
@@ -67,7 +67,7 @@ CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_
     ct_t_clear(&res.stride);
     CT_TRY(ct_div_open(&res, &hs, &hd, e));
     for (k = 0; k < ra; ++k) {
-      if (k >= r && CT_MUTANT(31)) continue; /* mutant: uncovered modes dropped */
+      if (k >= r && CT_MUTANT(31)) continue; /* M31: uncovered modes dropped */
       if (k >= r) { /* not covered by the tiler: kept (unlike composition) */
         CT_TRY(ct_div_push(&res, A, ct_t_mode(&A->shape, 0, k), e));
         continue;
@@ -96,7 +96,10 @@ CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T,
   if (!(g->kind == CT_TUPLE && g->mark)) { /* a layout: L has (first, second) here */
     if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)
       return CT_FAIL(e, CT_BAD_PROFILE, "tile_unzip: expected a (first, second) mode where the tiler has a layout");
-    if (CT_MUTANT(30)) { CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 1), e)); return ct_div_push(S, L, ct_t_child(&L->shape, il, 0), e); } /* mutant: tile and rest swapped */
+    if (CT_MUTANT(30)) { /* M30: tile and rest swapped */
+      CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 1), e));
+      return ct_div_push(S, L, ct_t_child(&L->shape, il, 0), e);
+    }
     CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 0), e));
     return ct_div_push(S, L, ct_t_child(&L->shape, il, 1), e);
   }

@@ -24,7 +24,7 @@ CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layo
   if (ct_mul_ovf(n.v, c.v, &m))
     return CT_FAIL(e, CT_OVERFLOW, "logical_product: size(A)*cosize(B) = %lld*%lld overflows int64", (long long)n.v,
                    (long long)c.v);
-  if (CT_MUTANT(32)) m = n.v; /* mutant: cotarget size(A) only */
+  if (CT_MUTANT(32)) m = n.v; /* M32: cotarget size(A) only */
   ct_t_set_int(&cot, m, n.stat && c.stat);
   CT_TRY(ct_complement(A, &cot, &rep, e));
   CT_TRY(ct_composition(&rep, B, &tiles, e));
@@ -110,7 +110,7 @@ CT_FN static ct_code ct_rank_product(const ct_layout *A, const ct_layout *B, int
   int R = ct_l_rank(A) > ct_l_rank(B) ? ct_l_rank(A) : ct_l_rank(B);
   int k, hs, hd, ps, pd;
   ct_layout Ap, Bp, P, Z;
-  if (CT_MUTANT(33)) raked = !raked; /* mutant: blocked and raked swapped */
+  if (CT_MUTANT(33)) raked = !raked; /* M33: blocked and raked swapped */
   CT_TRY(ct_pad_rank(A, R, &Ap, e));
   CT_TRY(ct_pad_rank(B, R, &Bp, e));
   CT_TRY(ct_logical_product(&Ap, &Bp, &P, e));
@@ -172,7 +172,7 @@ CT_FN ct_code ct_tile_to_shape(const ct_layout *block, const ct_tuple *target, c
                        (long long)target->nd[j].v);
     CT_TRY(ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, e));
     CT_TRY(ct_t_product(target, it, &t, e));
-    if (t.v % b.v != 0 && !CT_MUTANT(34)) /* mutant: no divisibility check */
+    if (t.v % b.v != 0 && !CT_MUTANT(34)) /* M34: no divisibility check */
       return CT_FAIL(e, CT_NOT_DIVISIBLE,
                      "tile_to_shape: block shape does not divide the target shape: mode %d of the block has size %lld, "
                      "the target %lld",

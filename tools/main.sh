@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# The main job (README's first command): set up, build, and run cuteref on
-# the documented examples.
+# The main job (README's first command): set up, build, run cuteref on the
+# documented examples, and judge the peers (pycute, CuTe C++) by the spec with
+# tools/peers.sh, which writes docs/data/conformance-*.{json,md} and
+# docs/data/throughput.md (a few minutes; a peer that is not installed is
+# skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh
+bash tools/setup.sh --peers
 bazel build //:cuteref
+echo "== cuteref check: every post-condition of spec/ on generated cases"
+bazel-bin/cuteref check --progress
+echo "== cuteref examples spec/*.md: the executed examples of the spec"
+bazel-bin/cuteref examples spec/*.md | tail -1
+echo "== cuteref conform: the reference judged against its own vectors"
+bazel-bin/cuteref conform --impl 'bazel-bin/cuteref eval -' --vectors spec/vectors | tail -4
 echo "== cuteref eval - < examples/quickstart.txt"
 paste -d ' ' <(sed 's/^/  /' examples/quickstart.txt) <(bazel-bin/cuteref eval - <examples/quickstart.txt | sed 's/^/  =>  /') || true
 echo "== cuteref show '((2,2),2):((4,1),2)'"

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Install the packages the build needs (Debian 12, run as root).
 # Idempotent: skips apt entirely when everything is already installed.
+#   tools/setup.sh           what the build and the test suite need
+#   tools/setup.sh --peers   also the peers of tools/peers.sh (pip, the main job)
 set -eu
+want_peers=0
+[ "${1:-}" = "--peers" ] && want_peers=1
 
 pkgs="bazel-bootstrap bazel-rules-java graphviz"
 pkgs="$pkgs python3"
@@ -12,6 +16,7 @@ pkgs="$pkgs python3-pip" # pip, for the peers below
 # a failure only warns, since the test suite does not need the peers.
 cutlass_pin="4.2.0.0"
 setup_peers() {
+  [ "$want_peers" = 1 ] || return 0
   if python3 -c 'import sys; from importlib.metadata import version; sys.exit(version("nvidia-cutlass") != sys.argv[1])' \
     "$cutlass_pin" 2>/dev/null; then
     echo "setup: nvidia-cutlass $cutlass_pin present"

@@ -5,7 +5,10 @@
 #  2. a misbehaving implementation (fake_impl.py: crashes, hangs, garbage,
 #     answers out of order, wrong answers) is reported correctly, exits 1 and
 #     never hangs the runner, in every mode;
-#  3. a wrong answer is shrunk; usage errors exit 2.
+#     a wrong answer is shrunk;
+#  3. `cuteref vectors --check` finds a changed outcome and an outcome change
+#     without a version bump, and `--write` bumps the version;
+#  4. usage errors exit 2.
 set -u
 cuteref="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 dir="$(cd "$(dirname "$0")" && pwd)"
@@ -105,7 +108,30 @@ assert cx[0]["spec_id"] == "LAYOUT-4", cx
 EOF
 done
 
-# 3. Usage errors exit 2; --list-cases needs no implementation.
+# 3. The vectors' drift check: a changed expected outcome is drift, and an
+#    outcome change without a version bump is reported; --write bumps it.
+specdir="$(dirname "$vectors")"
+mkdir -p "$tmp/vec"
+cp "$vectors"/* "$tmp/vec/"
+chmod u+w "$tmp/vec"/*
+"$cuteref" vectors --check "$tmp/vec" --spec "$specdir" >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "vectors --check on a copy: $(cat "$tmp/out")"
+version=$(sed -n 's/^version //p' "$tmp/vec/VERSION")
+sed -i '0,/\tok /s/\tok \(.*\)$/\tok (999,999):(1,999)/' "$tmp/vec/composition.txt"
+"$cuteref" vectors --check "$tmp/vec" --spec "$specdir" >"$tmp/out" 2>&1
+[ $? = 1 ] && ok || bad "vectors --check should fail on a changed outcome"
+grep -q 'without a version bump' "$tmp/out" && ok || bad "no 'without a version bump': $(cat "$tmp/out")"
+grep -q 'the reference now answers' "$tmp/out" && ok || bad "the changed case is not named: $(cat "$tmp/out")"
+"$cuteref" vectors --write "$tmp/vec" --spec "$specdir" >"$tmp/out" 2>&1
+[ "$(sed -n 's/^version //p' "$tmp/vec/VERSION")" = "$version" ] && ok || bad "--write back to the reference's outcomes should keep version $version"
+"$cuteref" vectors --write "$tmp/vec" --spec "$specdir" --per-generator 41 >"$tmp/out" 2>&1
+[ "$(sed -n 's/^version //p' "$tmp/vec/VERSION")" = "$((version + 1))" ] && ok || bad "--write with cases added should bump the version: $(cat "$tmp/out")"
+"$cuteref" vectors --check "$tmp/vec" --spec "$specdir" --per-generator 41 >"$tmp/out" 2>&1
+[ $? = 0 ] && ok || bad "vectors --check after --write: $(cat "$tmp/out")"
+"$cuteref" vectors --check "$tmp/vec" --spec "$specdir" >"$tmp/out" 2>&1
+[ $? = 1 ] && ok || bad "vectors --check should fail when cases are gone"
+
+# 4. Usage errors exit 2; --list-cases needs no implementation.
 "$cuteref" conform >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "conform without --impl should exit 2"
 "$cuteref" conform --impl cat --frobnicate >/dev/null 2>&1

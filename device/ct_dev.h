@@ -1,0 +1,152 @@
+/* ct_dev.h -- what the GPU kernels and their host twin share: where case k
+ * of a property comes from, how its answer is hashed, how a run is split into
+ * chunks. Plain C11 that is also C++ and CUDA (CT_FN), like ref/ and props/:
+ * the same function runs case k on the host and on the GPU.
+ *
+ * A job is one property over an index range. Case k is either the random
+ * case (seed, k) of the property's stream, exactly as `cuteref check`
+ * generates it, or the k-th case of the enumeration `cuteref check
+ * --exhaustive` walks (same order, same bounds). Its answer is the outcome's
+ * verdict and digest; a chunk of cases is summarized by the wrapping sum of
+ * ct_dev_case_hash over its cases, so the host and the GPU can compare 10^10
+ * answers chunk by chunk, and a chunk that differs case by case. */
+#ifndef CT_DEV_H
+#define CT_DEV_H
+
+#include "props/props.h"
+
+/* Flat layouts of rank 1..rank, shapes 1..shape, strides lo..hi, in the
+ * order of props/engine.c's enumeration. */
+typedef struct {
+  int rank, shape, lo, hi;
+} ct_bounds;
+
+enum { CT_SRC_RANDOM = 0, CT_SRC_ENUM = 1 };
+
+/* Properties whose check runs on the host only (comma-separated ID
+ * prefixes): the device never parses or prints notation, so their device
+ * versions are stubs that skip (props/props_layout.c). The GPU half leaves
+ * them out; the host halves run them. */
+#define CT_DEV_HOST_ONLY "NOTE-"
+
+typedef struct {
+  int prop, gen, source;
+  uint64_t seed, stream; /* random cases: ct_case_gen(gen, &params, seed, k, stream) */
+  ct_gen_params params;
+  ct_bounds b1, b2;      /* enumerated cases: single layouts, pairs (engine's ex_*, ex2_*) */
+} ct_dev_job;
+
+/* Per-chunk summary; the same on both sides when every answer agrees. */
+typedef struct {
+  uint64_t hash, cases, admissible, failures;
+} ct_dev_acc;
+
+CT_FN static inline int64_t ct_bounds_per_mode(const ct_bounds *b) {
+  return (int64_t)b->shape * (int64_t)(b->hi - b->lo + 1);
+}
+
+/* Number of flat layouts within b (sum over ranks of per_mode^rank). */
+CT_FN static inline int64_t ct_bounds_count(const ct_bounds *b) {
+  int64_t per = ct_bounds_per_mode(b), total = 0, p = 1;
+  int r;
+  for (r = 1; r <= b->rank; ++r) {
+    p *= per;
+    total += p;
+  }
+  return total;
+}
+
+/* Mode k's (s, d) from its digit v in [0, per_mode): strides vary fastest. */
+CT_FN static inline void ct_bounds_mode(const ct_bounds *b, int64_t v, int64_t *s, int64_t *d) {
+  int64_t nd = b->hi - b->lo + 1;
+  *s = 1 + v / nd;
+  *d = b->lo + v % nd;
+}
+
+/* The idx-th flat layout of b, built like engine.c's ct_it_layout. */
+CT_FN static inline void ct_bounds_layout(const ct_bounds *b, int64_t idx, ct_layout *L) {
+  int64_t per = ct_bounds_per_mode(b), block = per;
+  int r = 1, k;
+  ct_modes m;
+  ct_err e;
+  while (r < b->rank && idx >= block) {
+    idx -= block;
+    block *= per;
+    ++r;
+  }
+  m.n = 0;
+  for (k = 0; k < r; ++k) {
+    int64_t s, d;
+    ct_bounds_mode(b, idx % per, &s, &d);
+    idx /= per;
+    ct_modes_push(&m, s, 0, d, 0);
+  }
+  if (r == 1) ct_l_set_int(L, m.s[0], 0, m.d[0], 0);
+  else ct_modes_to_layout(&m, L, &e);
+}
+
+/* Kinds the enumeration visits, and how many cases it makes of each
+ * (engine.c: pairs for the pair generators, three cotargets 1, 7, 24 for the
+ * complement generator, triples and tilers are not enumerated). */
+CT_FN static inline int ct_enum_is_pair(int gen) {
+  return !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
+}
+CT_FN static inline int64_t ct_enum_count(const ct_dev_job *j) {
+  if (j->gen == CT_GEN_COMP3 || j->gen == CT_GEN_TILER) return 0;
+  if (ct_enum_is_pair(j->gen)) return ct_bounds_count(&j->b2) * ct_bounds_count(&j->b2);
+  return ct_bounds_count(&j->b1) * (j->gen == CT_GEN_CPL ? 3 : 1);
+}
+
+/* Case k of the job. */
+CT_FN static inline void ct_dev_case(const ct_dev_job *j, int64_t k, ct_case *c) {
+  if (j->source == CT_SRC_RANDOM) {
+    ct_case_gen(j->gen, &j->params, j->seed, (uint64_t)k, j->stream, c);
+    return;
+  }
+  c->k[0] = c->k[1] = 0;
+  c->admissible = 0;
+  if (ct_enum_is_pair(j->gen)) {
+    int64_t nb = ct_bounds_count(&j->b2);
+    ct_bounds_layout(&j->b2, k / nb, &c->v[0]);
+    ct_bounds_layout(&j->b2, k % nb, &c->v[1]);
+    c->n = 2;
+  } else if (j->gen == CT_GEN_CPL) {
+    ct_bounds_layout(&j->b1, k / 3, &c->v[0]);
+    c->k[0] = k % 3 == 0 ? 1 : k % 3 == 1 ? 7 : 24;
+    c->n = 1;
+  } else {
+    ct_bounds_layout(&j->b1, k, &c->v[0]);
+    if (j->gen == CT_GEN_INT) c->k[0] = k;
+    c->n = 1;
+  }
+}
+
+CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t digest) {
+  return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
+}
+
+/* Runs case k: its verdict and digest, the answer both sides compare. */
+CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
+  ct_dev_case(j, k, c);
+  ct_prop_check(j->prop, c, o);
+}
+
+/* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */
+CT_FN static inline int64_t ct_dev_accumulate(const ct_dev_job *j, int64_t k0, int64_t k1, ct_dev_acc *a) {
+  int64_t k, first = -1;
+  for (k = k0; k < k1; ++k) {
+    ct_case c;
+    ct_outcome o;
+    ct_dev_run(j, k, &c, &o);
+    a->hash += ct_dev_case_hash(k, (int)o.verdict, o.digest);
+    ++a->cases;
+    if (o.verdict != CT_SKIPPED) ++a->admissible;
+    if (o.verdict == CT_FAILED) {
+      ++a->failures;
+      if (first < 0) first = k;
+    }
+  }
+  return first;
+}
+
+#endif

@@ -1,0 +1,92 @@
+/* host_twin.c -- the host half of the agreement check compiled as plain C11
+ * (gcc), in the configuration of the GPU build (-DCT_MAX_NODES,
+ * -DCT_BRUTE_MAX). It writes the chunk sums that `ct_gpu agree --host-only
+ * --dump` writes (the same sources compiled as CUDA/C++ by nvcc); CI
+ * compares the two files (device/agree_host_test.sh), so the C and the CUDA
+ * compilation of ref/ and props/ are held to the same answers, case by case.
+ *
+ *   host_twin [--cases N] [--seed S] [--chunk C] [--only IDS]
+ *             [--exhaustive --bounds R,S,LO,HI --pair-bounds R,S,LO,HI] --dump FILE */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/ct_dev.h"
+
+static int ct_selected(const char *only, int p) {
+  const char *s = only;
+  if (!s || !*s) return 1;
+  while (*s) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n > 0 && strncmp(ct_props[p].id, s, n) == 0) return 1;
+    if (!e) break;
+    s = e + 1;
+  }
+  return 0;
+}
+
+static int ct_bounds_arg(const char *s, ct_bounds *b) {
+  return sscanf(s, "%d,%d,%d,%d", &b->rank, &b->shape, &b->lo, &b->hi) == 4 && b->rank >= 1 && b->rank <= 4 &&
+         b->shape >= 1 && b->lo <= b->hi;
+}
+
+int main(int argc, char **argv) {
+  long long cases = 10000, chunk = 65536;
+  unsigned long long seed = 0xC0FFEEu;
+  const char *only = 0, *dump = 0;
+  int exhaustive = 0, k, p;
+  ct_bounds b1, b2;
+  FILE *f;
+  b1.rank = 3, b1.shape = 4, b1.lo = -4, b1.hi = 8;
+  b2.rank = 2, b2.shape = 4, b2.lo = -1, b2.hi = 6;
+  for (k = 1; k < argc; ++k) {
+    const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
+    if (strcmp(a, "--cases") == 0 && v) cases = strtoll(argv[++k], 0, 0);
+    else if (strcmp(a, "--seed") == 0 && v) seed = strtoull(argv[++k], 0, 0);
+    else if (strcmp(a, "--chunk") == 0 && v) chunk = strtoll(argv[++k], 0, 0);
+    else if (strcmp(a, "--only") == 0 && v) only = argv[++k];
+    else if (strcmp(a, "--dump") == 0 && v) dump = argv[++k];
+    else if (strcmp(a, "--exhaustive") == 0) exhaustive = 1;
+    else if (strcmp(a, "--bounds") == 0 && v && ct_bounds_arg(v, &b1)) ++k;
+    else if (strcmp(a, "--pair-bounds") == 0 && v && ct_bounds_arg(v, &b2)) ++k;
+    else {
+      fprintf(stderr, "host_twin: bad argument '%s'\n", a);
+      return 2;
+    }
+  }
+  if (!dump || chunk < 1) {
+    fprintf(stderr, "usage: host_twin [--cases N] [--seed S] [--chunk C] [--only IDS] [--exhaustive ...] --dump FILE\n");
+    return 2;
+  }
+  f = fopen(dump, "w");
+  if (!f) {
+    fprintf(stderr, "host_twin: cannot write %s\n", dump);
+    return 2;
+  }
+  for (p = 0; p < ct_num_props; ++p) {
+    ct_dev_job j;
+    long long count, ci;
+    if (!ct_selected(only, p)) continue;
+    memset(&j, 0, sizeof j);
+    j.prop = p;
+    j.gen = ct_props[p].gen;
+    j.source = exhaustive ? CT_SRC_ENUM : CT_SRC_RANDOM;
+    j.seed = seed;
+    j.stream = ct_hash_str(ct_props[p].id);
+    ct_gen_default(&j.params);
+    j.b1 = b1;
+    j.b2 = b2;
+    count = exhaustive ? (long long)ct_enum_count(&j) : cases;
+    for (ci = 0; ci * chunk < count; ++ci) {
+      ct_dev_acc a;
+      long long k1 = (ci + 1) * chunk < count ? (ci + 1) * chunk : count;
+      memset(&a, 0, sizeof a);
+      ct_dev_accumulate(&j, ci * chunk, k1, &a);
+      fprintf(f, "%s %lld %016llx %llu %llu %llu\n", ct_props[p].id, ci, (unsigned long long)a.hash,
+              (unsigned long long)a.cases, (unsigned long long)a.admissible, (unsigned long long)a.failures);
+    }
+  }
+  fclose(f);
+  return 0;
+}

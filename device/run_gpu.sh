@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Builds the GPU checks with nvcc alone and runs them; writes device/RESULTS.md.
+# For a machine with an NVIDIA GPU, nvcc and no Bazel (device/README.md).
+#
+#   device/run_gpu.sh --quick       about 2 minutes: every step, small sizes
+#   device/run_gpu.sh               the full run (about 8 minutes on one H100)
+#
+# Steps (each prints what it does, its command and its time; RESULTS.md is
+# rewritten after every step, so an interrupted run keeps what it finished):
+#   build       device/build.sh: ct_gpu, ct_sweep, host_twin (-arch=sm_90)
+#   host        the host halves: nvcc's and gcc's builds answer alike
+#   agree       every property, random cases, GPU vs host twin case by case
+#   exhaustive  composition/complement/divide/product/inverse properties on
+#               every flat layout and pair within bounds, GPU vs host twin
+#   sweep       the exhaustive composition sweep, A rank <= 2, B rank <= 3,
+#               shapes 1..8, strides 0..16 (4.7e10 pairs), every GPU
+#   sweep4      the same with B rank <= 4 (6.4e12 pairs): a sample shard,
+#               timed per GPU, projected to the whole sweep on 1 and 8 GPUs
+#   bench       per property: one CPU core vs the GPU, same case stream
+#
+# Options:
+#   --quick | --full          sizes (default --full)
+#   --steps a,b,...           only these steps (build is always done first
+#                             unless --no-build)
+#   --no-build                reuse device/build/
+#   --agree-cases N           random cases per property (full 2000000, quick 20000);
+#                             10^10 cases in all: --agree-cases 50000000 --host-every 1000
+#   --host-every K            the host recomputes every K-th chunk (full 8, quick 1)
+#   --sweep4-shards N         sweep4 runs shard 0 of N (full 64, quick 4096)
+#   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 128, 0: no cap)
+#   --stack BYTES             GPU stack per thread for ct_gpu (65536)
+#   --out FILE                results file (device/RESULTS.md)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+mode=full
+steps=host,agree,exhaustive,sweep,sweep4,bench
+build=1
+agree_cases=
+host_every=
+sweep4_shards=
+regs=128
+stack=65536
+out=$here/RESULTS.md
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) mode=quick; shift ;;
+    --full) mode=full; shift ;;
+    --steps) steps=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --agree-cases) agree_cases=$2; shift 2 ;;
+    --host-every) host_every=$2; shift 2 ;;
+    --sweep4-shards) sweep4_shards=$2; shift 2 ;;
+    --regs) regs=$2; shift 2 ;;
+    --stack) stack=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
+  esac
+done
+if [ $mode = quick ]; then
+  : "${agree_cases:=20000}" "${host_every:=1}" "${sweep4_shards:=4096}"
+  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); bench_args=(--gpu-cases 262144 --host-seconds 0.01)
+else
+  : "${agree_cases:=2000000}" "${host_every:=8}" "${sweep4_shards:=64}"
+  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05)
+fi
+
+bin=$here/build
+logs=$bin/logs
+mkdir -p "$logs"
+export NCCL_NVLS_ENABLE=0
+t_start=$(date +%s)
+status=0
+declare -A verdict
+
+say() { echo "[run_gpu $(date +%H:%M:%S)] $*"; }
+want() { case ",$steps," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+# step NAME TIMEOUT CMD...: runs CMD with its output on the terminal and in
+# $logs/NAME.txt; records the exit status.
+step() {
+  local name=$1 limit=$2 t0 rc
+  shift 2
+  say "step $name: $*"
+  t0=$(date +%s)
+  set +e
+  timeout "$limit" "$@" 2>&1 | tee "$logs/$name.txt"
+  rc=${PIPESTATUS[0]}
+  set -e
+  if [ "$rc" = 124 ]; then echo "(timed out after $limit s)" | tee -a "$logs/$name.txt"; fi
+  say "step $name: exit $rc after $(( $(date +%s) - t0 )) s"
+  verdict[$name]=$rc
+  [ "$rc" = 0 ] || status=1
+  write_results
+}
+
+# Markdown table from a TSV file (first line the header).
+tsv_table() {
+  awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; ++i) { h = h " " $i " |"; s = s " --- |" } print h; print s; next }
+              { r = "|"; for (i = 1; i <= NF; ++i) r = r " " $i " |"; print r }' "$1"
+}
+
+machine_info() {
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  if command -v nvidia-smi >/dev/null 2>&1; then
+    nvidia-smi --query-gpu=index,name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>/dev/null |
+      sed 's/^/- GPU: /' || echo "- GPU: nvidia-smi failed"
+  else
+    echo "- GPU: nvidia-smi not found"
+  fi
+  echo "- nvcc: $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \(.*\)$/\1/p' || echo '?')"
+  echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc) cores)"
+  echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
+  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: $agree_cases cases per property, host every $host_every chunks)"
+}
+
+v() { # verdict of a step as text
+  local rc=${verdict[$1]:-}
+  if [ -z "$rc" ]; then echo "not run"; elif [ "$rc" = 0 ]; then echo "ok"; elif [ "$rc" = 124 ]; then echo "TIMED OUT"; else echo "FAILED (exit $rc)"; fi
+}
+
+kv() { awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null; }
+
+write_results() {
+  local tmp=$out.tmp
+  {
+    echo "# GPU results"
+    echo
+    echo "Written by \`device/run_gpu.sh\` (device/README.md). The property tables below are"
+    echo "keyed by property ID; the reference site (docs/) shows them next to each spec ID."
+    echo
+    echo "## Machine"
+    echo
+    machine_info
+    echo
+    echo "## Verdicts"
+    echo
+    echo "| step | verdict |"
+    echo "| --- | --- |"
+    for s in build host agree exhaustive sweep sweep4 bench; do echo "| $s | $(v $s) |"; done
+    if [ -f "$logs/agree.txt" ]; then
+      echo
+      echo "## Agreement (random cases, every property)"
+      echo
+      echo '```'
+      grep -E '^(random cases|configuration|GPU [0-9]|total|time|agreement)' "$logs/agree.txt" || true
+      echo '```'
+      if [ -f "$logs/agree.tsv" ] && [ -f "$logs/bench.tsv" ]; then
+        echo
+        echo "Per property: the agreement run, then the benchmark (one CPU core vs the GPU,"
+        echo "same case stream)."
+        echo
+        awk -F'\t' 'NR == FNR { if (FNR > 1) b[$1] = $3 "\t" $5 "\t" $6; next }
+                    FNR == 1 { print "property\tGPU cases\tadmissible\tfailures\thost-checked\tdiffering chunks\tone-core case/s\tGPU case/s\tGPU/one core"; next }
+                    { x = ($1 in b) ? b[$1] : "\t\t"; print $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5 "\t" $7 "\t" x }' \
+          "$logs/bench.tsv" "$logs/agree.tsv" >"$logs/merged.tsv"
+        tsv_table "$logs/merged.tsv"
+      elif [ -f "$logs/agree.tsv" ]; then
+        echo
+        tsv_table "$logs/agree.tsv"
+      fi
+      if grep -qE '^(FAIL|MISMATCH)' "$logs/agree.txt"; then
+        echo
+        echo "Failures and mismatches (first of each property):"
+        echo
+        echo '```'
+        grep -E -A7 '^(FAIL|MISMATCH)' "$logs/agree.txt" | head -120
+        echo '```'
+      fi
+    fi
+    if [ -f "$logs/exhaustive.txt" ]; then
+      echo
+      echo "## Exhaustive sweeps of the algebra's properties"
+      echo
+      echo '```'
+      grep -E '^(enumerated cases|configuration|total|time|agreement)' "$logs/exhaustive.txt" || true
+      echo '```'
+      if [ -f "$logs/exhaustive.tsv" ]; then
+        echo
+        echo "| enumerated property | cases | admissible | failures | host-checked | differing chunks | GPU case/s |"
+        echo "| --- | --- | --- | --- | --- | --- | --- |"
+        awk -F'\t' 'NR > 1 { printf "| %s (enumerated) | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $7, $8 }' "$logs/exhaustive.tsv"
+      fi
+      if grep -qE '^(FAIL|MISMATCH)' "$logs/exhaustive.txt"; then
+        echo
+        echo "Failures and mismatches (first of each property):"
+        echo
+        echo '```'
+        grep -E -A5 '^(FAIL|MISMATCH)' "$logs/exhaustive.txt" | head -120
+        echo '```'
+      fi
+    fi
+    for s in sweep sweep4; do
+      [ -f "$logs/$s.txt" ] || continue
+      echo
+      if [ $s = sweep ]; then echo "## Composition sweep"; else echo "## Composition sweep, B of rank <= 4 (sample shard)"; fi
+      echo
+      if [ -f "$logs/$s.tsv" ]; then
+        echo "| sweep | value |"
+        echo "| --- | --- |"
+        awk -F'\t' '$1 != "device" { print "| " $1 " | " $2 " |" } $1 == "device" { print "| time on " $2 " | " $3 " s for " $4 " pairs |" }' "$logs/$s.tsv"
+        echo
+      fi
+      echo '```'
+      grep -vE '^\s*$' "$logs/$s.txt" | head -60
+      echo '```'
+    done
+    if [ -f "$logs/bench.txt" ]; then
+      echo
+      echo "## Benchmark"
+      echo
+      echo '```'
+      grep -E '^(GPU [0-9]|property mix|mix:)' "$logs/bench.txt" || true
+      if [ -f "$logs/sweep.tsv" ]; then
+        echo "composition sweep (COMP-1 + exact COMP-2 per pair): $(kv "$logs/sweep.tsv" rate) pairs/s on $(kv "$logs/sweep.tsv" devices) GPU(s) (target >= 1e9)"
+      fi
+      echo '```'
+      [ -f "$logs/agree.tsv" ] || { [ -f "$logs/bench.tsv" ] && { echo; tsv_table "$logs/bench.tsv"; }; }
+    fi
+    echo
+    echo "Logs of this run: \`device/build/logs/\` on the machine that ran it."
+  } >"$tmp"
+  mv "$tmp" "$out"
+}
+
+say "mode $mode, steps $steps; results -> $out"
+machine_info
+if [ $build = 1 ]; then
+  rm -f "$logs"/*.txt "$logs"/*.tsv
+  step build 900 "$here/build.sh" --out "$bin" --arch sm_90 --regs "$regs"
+  if [ "${verdict[build]}" != 0 ]; then say "build failed: nothing to run"; exit 1; fi
+fi
+gpu="$bin/ct_gpu"
+sweep="$bin/ct_sweep"
+
+if want host; then
+  step host 300 bash -c "
+    set -e
+    '$gpu' agree --host-only --cases 2000 --chunk 1024 --dump '$logs/host_nvcc.txt' | tail -3
+    '$bin/host_twin' --cases 2000 --chunk 1024 --dump '$logs/host_gcc.txt'
+    cmp '$logs/host_nvcc.txt' '$logs/host_gcc.txt'
+    echo \"host halves: the nvcc (C++) and gcc (C11) builds agree on \$(wc -l <'$logs/host_nvcc.txt') chunks\""
+fi
+if want agree; then
+  step agree 900 "$gpu" agree --cases "$agree_cases" --host-every "$host_every" --stack "$stack" --tsv "$logs/agree.tsv"
+fi
+if want exhaustive; then
+  step exhaustive 900 "$gpu" agree --exhaustive --bounds "$ex_bounds" --pair-bounds "$ex_pair" \
+    --only 'COMP-,composition!,CPL-,complement!,DIV-,logical_divide!,PROD-,BLK-,RAKE-,logical_product!,RINV,LINV,NULL,MCL,MCV,right_inverse!,left_inverse!,nullspace!,max_common_layout!' \
+    --host-every 64 --stack "$stack" --tsv "$logs/exhaustive.tsv"
+fi
+if want sweep; then
+  step sweep 900 "$sweep" --ra 2 --rb 3 --smax 8 --dlo 0 --dhi 16 "${sweep_args[@]}" --tsv "$logs/sweep.tsv"
+fi
+if want sweep4; then
+  step sweep4 900 "$sweep" --ra 2 --rb 4 --smax 8 --dlo 0 --dhi 16 --shard "0/$sweep4_shards" --tsv "$logs/sweep4.tsv"
+  if [ -f "$logs/sweep4.tsv" ]; then
+    rate=$(kv "$logs/sweep4.tsv" rate_per_device)
+    all=$(kv "$logs/sweep4.tsv" all_pairs)
+    awk -v r="$rate" -v a="$all" 'BEGIN { if (r > 0) printf "projection\tthe whole B rank <= 4 sweep (%.3g pairs): %.0f s on one GPU, %.0f s on 8 GPUs\n", a, a / r, a / r / 8 }' >>"$logs/sweep4.tsv"
+    write_results
+  fi
+fi
+if want bench; then
+  step bench 900 "$gpu" bench "${bench_args[@]}" --stack "$stack" --tsv "$logs/bench.tsv"
+fi
+write_results
+say "done in $(( $(date +%s) - t_start )) s; results in $out"
+for s in build host agree exhaustive sweep sweep4 bench; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+echo "summary:"
+grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
+grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
+for s in sweep sweep4; do
+  [ -f "$logs/$s.txt" ] && { grep -E '^(pairs|rejected|time|projection|verdict)' "$logs/$s.txt" | sed "s/^/  $s: /" || true; }
+done
+grep -h -E '^mix' "$logs/bench.txt" 2>/dev/null | sed 's/^/  bench /' || true
+if [ -f "$logs/bench.txt" ]; then echo "benchmark table:"; sed -n '/^property /,$p' "$logs/bench.txt"; fi
+exit $status

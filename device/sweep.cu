@@ -1,0 +1,714 @@
+/* sweep.cu -- ct_sweep: the exhaustive composition sweep (device/ct_sweep.h)
+ * on every GPU of the machine, or on the host's cores.
+ *
+ *   ct_sweep [--ra 2 --rb 3 --smax 8 --dlo 0 --dhi 16] [--exact] [--brute]
+ *            [--shard I/N] [--gpus all|0,1,..] [--host [--procs P]]
+ *   ct_sweep --explain 'A' 'B'     one pair, on the host, with its verdict
+ *
+ * One source: this file is a unity build of the reference sources the sweep
+ * needs (composition and what it calls), so the core inlines into the
+ * kernel; the host loop and the GPU kernel call the same ct_sweep_unit. */
+#define _POSIX_C_SOURCE 200809L
+#include "ref/ct_error.c"
+#include "ref/ct_mutant.c"
+#include "ref/inttuple.c"
+#include "ref/layout.c"
+#include "ref/modes.c"
+#include "ref/coalesce.c"
+#include "ref/composition.c"
+#include "ref/notation.h"
+#if !CT_ON_DEVICE
+#include "ref/notation.c" /* host only: printing and --explain's parsing */
+#endif
+
+#include "device/ct_sweep.h"
+
+#include <cuda_runtime.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <thread>
+#include <vector>
+
+/* Brute-force cross-check of an accepted pair with the tree API: the
+ * reference's ct_composition on the layouts A and B gives the same leaves as
+ * the core, and R(i) == Â(B(i)) point by point with ct_l_eval. */
+CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int *bs, const int *bd, const ct_modes *r,
+                                         ct_code core_code) {
+  ct_modes am, bm;
+  ct_layout LA, LB, R;
+  ct_err e;
+  ct_code code;
+  int k, i, j;
+  int64_t n = 1, x, want, got;
+  am.n = bm.n = 0;
+  for (k = 0; k < A->n; ++k) ct_modes_push(&am, A->s[k], 0, A->d[k], 0);
+  for (k = 0; k < rb; ++k) {
+    ct_modes_push(&bm, bs[k], 0, bd[k], 0);
+    n *= bs[k];
+  }
+  if (am.n == 1) ct_l_set_int(&LA, am.s[0], 0, am.d[0], 0);
+  else ct_modes_to_layout(&am, &LA, &e);
+  if (bm.n == 1) ct_l_set_int(&LB, bm.s[0], 0, bm.d[0], 0);
+  else ct_modes_to_layout(&bm, &LB, &e);
+  code = ct_composition(&LA, &LB, &R, &e);
+  if (code != core_code) return 0;
+  if (code != CT_OK) return 1;
+  /* same leaves as the core, leaf by leaf */
+  j = 0;
+  for (i = 0; i < rb; ++i)
+    for (k = 0; k < r[i].n; ++k, ++j) {
+      while (j < R.shape.n && R.shape.nd[j].kind != CT_INT) ++j;
+      if (j >= R.shape.n || R.shape.nd[j].v != r[i].s[k] || R.stride.nd[j].v != r[i].d[k]) return 0;
+    }
+  for (x = 0; x < n; ++x) {
+    int ok = 1;
+    int64_t bx;
+    if (ct_l_eval(&LB, x, &bx, &e) != CT_OK || ct_l_eval(&R, x, &got, &e) != CT_OK) return 0;
+    want = ct_sweep_ahat(A, bx, &ok);
+    if (!ok || want != got) return 0;
+  }
+  return 1;
+}
+
+/* Per-unit outcome for the examples. */
+typedef struct {
+  int fail_v0, fail_code, cons_v0, cons_code;
+} ct_unit_ex;
+
+/* Unit u: A and B's modes 1.. fixed, B's mode 0 over all its values. */
+CT_FN static void ct_sweep_unit(const ct_sweep_bounds *b, int64_t u, ct_sweep_counts *n, ct_unit_ex *ex, int *va,
+                                int *ra_out, int *vb, int *rb_out) {
+  int64_t per = ct_sweep_per(b), T = ct_sweep_num_tails(b), ai = u / T, ti = u % T;
+  int ra, rb, k, v0, as[CT_SWEEP_MAX_RANK], ad[CT_SWEEP_MAX_RANK], bs[CT_SWEEP_MAX_RANK], bd[CT_SWEEP_MAX_RANK];
+  ct_modes am, r[CT_SWEEP_MAX_RANK];
+  ct_comp_core core;
+  ct_sweep_a A;
+  ct_err e;
+  ra = ct_sweep_decode(ai, per, b->exact ? b->ra : 1, va);
+  if (b->exact) {
+    rb = b->rb;
+    if (rb > 1) ct_sweep_decode(ti, per, rb - 1, vb + 1);
+  } else if (ti == 0) {
+    rb = 1;
+  } else {
+    rb = 1 + ct_sweep_decode(ti - 1, per, 1, vb + 1);
+  }
+  *ra_out = ra;
+  *rb_out = rb;
+  am.n = 0;
+  for (k = 0; k < ra; ++k) {
+    ct_sweep_mode(b, va[k], &as[k], &ad[k]);
+    ct_modes_push(&am, as[k], 0, ad[k], 0);
+  }
+  for (k = 1; k < rb; ++k) ct_sweep_mode(b, vb[k], &bs[k], &bd[k]);
+  ct_sweep_a_init(&A, ra, as, ad, b->dlo < 0);
+  ct_comp_core_init(&core, &am);
+  ex->fail_v0 = ex->cons_v0 = -1;
+  for (v0 = 0; v0 < per; ++v0) {
+    ct_code code = CT_OK;
+    int i;
+    ct_sweep_mode(b, v0, &bs[0], &bd[0]);
+    ct_comp_core_reset(&core);
+    for (i = 0; i < rb && code == CT_OK; ++i) code = ct_comp_core_leaf(&core, bs[i], 0, bd[i], 0, &r[i], &e);
+    if (code == CT_OK) code = ct_comp_core_check(&core, &e);
+    ++n->pairs;
+    if (code == CT_OK) {
+      int ok = ct_sweep_check_accepted(&A, rb, bs, bd, r);
+      ++n->accepted;
+      if (b->brute) {
+        int ok2 = 1, jj, m;
+        /* the exact criterion against every point */
+        for (jj = 0; jj < rb; ++jj) {
+          int64_t size = 1;
+          for (m = 0; m < r[jj].n; ++m) size *= r[jj].s[m];
+          ok2 = ok2 && size == bs[jj];
+        }
+        if (ok2) ok2 = ct_sweep_brute_values(&A, rb, bs, bd, r, 0, &ok2) && ok2;
+        if (ok2 != ok) ++n->by_code[0]; /* slot 0 (CT_OK): fast and brute checks disagree */
+        ok = ok && ok2 && ct_sweep_brute_accepted(&A, rb, bs, bd, r, CT_OK);
+      }
+      if (!ok) {
+        ++n->failures;
+        if (ex->fail_v0 < 0) {
+          ex->fail_v0 = v0;
+          ex->fail_code = CT_OK;
+        }
+      }
+    } else {
+      int exists = ct_sweep_answer_exists(&A, rb, bs, bd, b->brute);
+      ++n->rejected;
+      ++n->by_code[code < CT_SWEEP_CODES ? code : CT_SWEEP_CODES - 1];
+      if (b->brute && !ct_sweep_brute_accepted(&A, rb, bs, bd, r, code)) exists = -1;
+      if (exists < 0) {
+        ++n->failures;
+        if (ex->fail_v0 < 0) {
+          ex->fail_v0 = v0;
+          ex->fail_code = code;
+        }
+      } else if (exists) {
+        ++n->rej_answer_exists;
+        if (ex->cons_v0 < 0) {
+          ex->cons_v0 = v0;
+          ex->cons_code = code;
+        }
+      } else {
+        ++n->rej_no_answer;
+      }
+    }
+  }
+}
+
+/* ---- the GPU half ------------------------------------------------------------------ */
+
+#define CT_UNIT_BLOCK 4096 /* units are dealt to shards and GPUs in blocks */
+#define CT_NCOUNT ((int)(sizeof(ct_sweep_counts) / sizeof(unsigned long long)))
+
+/* The unit of local index L of (shard i of n, GPU g of G), or -1. */
+CT_FN static inline int64_t ct_local_unit(int64_t L, int i, int n, int g, int G, int64_t units) {
+  int64_t lb = L / CT_UNIT_BLOCK, bidx = (lb * G + g) * n + i, u = bidx * CT_UNIT_BLOCK + L % CT_UNIT_BLOCK;
+  return u < units ? u : -1;
+}
+
+static int64_t ct_local_units(int i, int n, int g, int G, int64_t units) {
+  int64_t nb = (units + CT_UNIT_BLOCK - 1) / CT_UNIT_BLOCK, nbi, nbg;
+  if (i >= nb) return 0;
+  nbi = (nb - i + n - 1) / n;
+  if (g >= nbi) return 0;
+  nbg = (nbi - g + G - 1) / G;
+  return nbg * CT_UNIT_BLOCK;
+}
+
+template <int BRUTE>
+__global__ void ct_k_sweep(ct_sweep_bounds b, long long L0, long long nl, int si, int sn, int g, int G, long long units,
+                           unsigned long long *counts, ct_sweep_pair *ex, unsigned *nex) {
+  __shared__ unsigned long long sc[CT_NCOUNT];
+  long long L = L0 + (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  int k;
+  ct_sweep_counts n;
+  memset(&n, 0, sizeof n);
+  for (k = threadIdx.x; k < CT_NCOUNT; k += blockDim.x) sc[k] = 0;
+  __syncthreads();
+  if (L < L0 + nl) {
+    long long u = ct_local_unit(L, si, sn, g, G, units);
+    if (u >= 0) {
+      ct_unit_ex e;
+      int va[CT_SWEEP_MAX_RANK], vb[CT_SWEEP_MAX_RANK], ra, rb;
+      b.brute = BRUTE;
+      ct_sweep_unit(&b, u, &n, &e, va, &ra, vb, &rb);
+      if (e.fail_v0 >= 0 || e.cons_v0 >= 0) {
+        int kind;
+        for (kind = 1; kind <= 2; ++kind) {
+          int v0 = kind == 1 ? e.fail_v0 : e.cons_v0;
+          unsigned slot;
+          if (v0 < 0) continue;
+          slot = atomicAdd(&nex[kind - 1], 1u);
+          if (slot < CT_SWEEP_EXAMPLES) {
+            ct_sweep_pair *p = &ex[(kind - 1) * CT_SWEEP_EXAMPLES + slot];
+            int m;
+            p->ra = ra;
+            p->rb = rb;
+            p->kind = kind;
+            p->code = kind == 1 ? e.fail_code : e.cons_code;
+            for (m = 0; m < CT_SWEEP_MAX_RANK; ++m) {
+              p->va[m] = m < ra ? va[m] : 0;
+              p->vb[m] = m == 0 ? v0 : m < rb ? vb[m] : 0;
+            }
+          }
+        }
+      }
+    }
+  }
+  {
+    const unsigned long long *c = (const unsigned long long *)&n;
+    for (k = 0; k < CT_NCOUNT; ++k)
+      if (c[k]) atomicAdd(&sc[k], c[k]);
+  }
+  __syncthreads();
+  for (k = threadIdx.x; k < CT_NCOUNT; k += blockDim.x)
+    if (sc[k]) atomicAdd(&counts[k], sc[k]);
+}
+
+/* ---- options and reports ------------------------------------------------------------ */
+
+typedef struct {
+  ct_sweep_bounds b;
+  int shard_i, shard_n, host, procs, threads;
+  long long batch;
+  std::vector<int> gpus;
+  int all_gpus;
+  const char *explain_a, *explain_b, *tsv;
+} ct_sopts;
+
+static void ct_die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "ct_sweep: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  exit(2);
+}
+
+#define CT_CUDA(x)                                                                                              \
+  do {                                                                                                          \
+    cudaError_t err_ = (x);                                                                                     \
+    if (err_ != cudaSuccess) {                                                                                  \
+      fprintf(stderr, "ct_sweep: CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, cudaGetErrorString(err_), \
+              #x);                                                                                              \
+      exit(3);                                                                                                  \
+    }                                                                                                           \
+  } while (0)
+
+static double ct_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char ct_susage[] =
+    "usage: ct_sweep [options]\n"
+    "  --ra R --rb R       ranks of A and B (2, 3): every rank from 1 up, or with --exact only that rank\n"
+    "  --smax S            shapes 1..S (8)\n"
+    "  --dlo D --dhi D     strides D..D (0, 16)\n"
+    "  --exact             A of rank exactly ra, B of rank exactly rb\n"
+    "  --brute             also decide every pair by brute force (slow; checks the exact criteria)\n"
+    "  --shard I/N         the I-th of N shards (also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS)\n"
+    "  --gpus all|L        GPUs to use (all; or a comma-separated list)\n"
+    "  --host              run on the host's cores instead of GPUs\n"
+    "  --procs P           host processes (every core)\n"
+    "  --threads T         threads per block (128)\n"
+    "  --batch N           units per kernel launch (4194304)\n"
+    "  --tsv FILE          the results as key<TAB>value lines (device/run_gpu.sh)\n"
+    "  --explain A B       classify one pair of flat layouts (host)\n";
+
+static void ct_sparse(int argc, char **argv, ct_sopts *o) {
+  int k;
+  const char *env;
+  o->b.ra = 2;
+  o->b.rb = 3;
+  o->b.exact = 0;
+  o->b.smax = 8;
+  o->b.dlo = 0;
+  o->b.dhi = 16;
+  o->b.brute = 0;
+  o->shard_i = 0;
+  o->shard_n = 1;
+  o->host = 0;
+  o->procs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  o->threads = 128;
+  o->batch = 1 << 22;
+  o->all_gpus = 1;
+  o->explain_a = o->explain_b = o->tsv = 0;
+  if ((env = getenv("TEST_TOTAL_SHARDS")) != 0 && atoi(env) > 1) { /* Bazel's sharding */
+    const char *idx = getenv("TEST_SHARD_INDEX"), *status = getenv("TEST_SHARD_STATUS_FILE");
+    o->shard_n = atoi(env);
+    o->shard_i = idx ? atoi(idx) : 0;
+    if (status) {
+      FILE *f = fopen(status, "w");
+      if (f) fclose(f);
+    }
+  }
+  for (k = 1; k < argc; ++k) {
+    const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
+#define CT_ARG(name) (strcmp(a, name) == 0 && v && (++k, 1))
+    if (CT_ARG("--ra")) o->b.ra = atoi(v);
+    else if (CT_ARG("--rb")) o->b.rb = atoi(v);
+    else if (CT_ARG("--smax")) o->b.smax = atoi(v);
+    else if (CT_ARG("--dlo")) o->b.dlo = atoi(v);
+    else if (CT_ARG("--dhi")) o->b.dhi = atoi(v);
+    else if (strcmp(a, "--exact") == 0) o->b.exact = 1;
+    else if (strcmp(a, "--brute") == 0) o->b.brute = 1;
+    else if (strcmp(a, "--host") == 0) o->host = 1;
+    else if (CT_ARG("--procs")) o->procs = atoi(v);
+    else if (CT_ARG("--threads")) o->threads = atoi(v);
+    else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
+    else if (CT_ARG("--tsv")) o->tsv = v;
+    else if (CT_ARG("--shard")) {
+      if (sscanf(v, "%d/%d", &o->shard_i, &o->shard_n) != 2 || o->shard_n < 1 || o->shard_i < 0 ||
+          o->shard_i >= o->shard_n)
+        ct_die("bad --shard '%s' (I/N with 0 <= I < N)", v);
+    } else if (CT_ARG("--gpus")) {
+      o->all_gpus = strcmp(v, "all") == 0;
+      if (!o->all_gpus) {
+        const char *s = v;
+        while (*s) {
+          o->gpus.push_back(atoi(s));
+          s = strchr(s, ',');
+          if (!s) break;
+          ++s;
+        }
+      }
+    } else if (strcmp(a, "--explain") == 0 && k + 2 < argc) {
+      o->explain_a = argv[k + 1];
+      o->explain_b = argv[k + 2];
+      k += 2;
+    } else ct_die("unknown option '%s'\n%s", a, ct_susage);
+#undef CT_ARG
+  }
+  if (o->b.ra < 1 || o->b.ra > CT_SWEEP_MAX_RANK || o->b.rb < 1 || o->b.rb > CT_SWEEP_MAX_RANK)
+    ct_die("ranks must be in 1..%d", CT_SWEEP_MAX_RANK);
+  if (o->b.smax < 1 || o->b.smax > CT_SWEEP_MAX_SHAPE) ct_die("--smax must be in 1..%d", CT_SWEEP_MAX_SHAPE);
+  if (o->b.dlo > o->b.dhi || o->b.dlo < -CT_SWEEP_MAX_STRIDE || o->b.dhi > CT_SWEEP_MAX_STRIDE)
+    ct_die("strides must lie in -%d..%d", CT_SWEEP_MAX_STRIDE, CT_SWEEP_MAX_STRIDE);
+  if (o->procs < 1) o->procs = 1;
+  if (o->batch < 1024) o->batch = 1024;
+  {
+    double per = ct_sweep_per(&o->b), pa = 0, pb = 0, p = 1;
+    int r;
+    for (r = 1; r <= CT_SWEEP_MAX_RANK; ++r) {
+      p *= per;
+      if (r <= o->b.ra) pa += p;
+      if (r <= o->b.rb) pb += p;
+    }
+    if (pa * pb > 4e18) ct_die("too many pairs (%.3g): narrow the bounds", pa * pb);
+  }
+}
+
+static void ct_pair_layouts(const ct_sweep_bounds *b, const ct_sweep_pair *p, ct_layout *A, ct_layout *B) {
+  ct_modes m;
+  ct_err e;
+  int k, s, d;
+  m.n = 0;
+  for (k = 0; k < p->ra; ++k) {
+    ct_sweep_mode(b, p->va[k], &s, &d);
+    ct_modes_push(&m, s, 0, d, 0);
+  }
+  if (m.n == 1) ct_l_set_int(A, m.s[0], 0, m.d[0], 0);
+  else ct_modes_to_layout(&m, A, &e);
+  m.n = 0;
+  for (k = 0; k < p->rb; ++k) {
+    ct_sweep_mode(b, p->vb[k], &s, &d);
+    ct_modes_push(&m, s, 0, d, 0);
+  }
+  if (m.n == 1) ct_l_set_int(B, m.s[0], 0, m.d[0], 0);
+  else ct_modes_to_layout(&m, B, &e);
+}
+
+/* Prints a pair with the reference's answer and, for a conservative
+ * rejection, an answer that exists. */
+static void ct_show_pair(const ct_sweep_bounds *bb, const ct_layout *LA, const ct_layout *LB, const char *tag) {
+  char a[512], b[512], r[1024];
+  ct_layout R;
+  ct_err e;
+  ct_code code;
+  ct_modes am, bm;
+  ct_sweep_a A;
+  int as[CT_SWEEP_MAX_RANK], ad[CT_SWEEP_MAX_RANK], bs[CT_SWEEP_MAX_RANK], bd[CT_SWEEP_MAX_RANK], k, exists;
+  ct_print_layout(LA, a, sizeof a);
+  ct_print_layout(LB, b, sizeof b);
+  code = ct_composition(LA, LB, &R, &e);
+  if (code == CT_OK) ct_print_layout(&R, r, sizeof r);
+  else snprintf(r, sizeof r, "! %s (%s)", ct_code_name(code), e.msg);
+  printf("  %s composition(%s, %s) %s%s\n", tag, a, b, code == CT_OK ? "= " : "", r);
+  ct_modes_of(LA, 0, &am);
+  ct_modes_of(LB, 0, &bm);
+  if (am.n > CT_SWEEP_MAX_RANK || bm.n > CT_SWEEP_MAX_RANK) return;
+  for (k = 0; k < bm.n; ++k)
+    if (bm.s[k] > CT_SWEEP_MAX_SHAPE || bm.d[k] > CT_SWEEP_MAX_STRIDE || bm.d[k] < -CT_SWEEP_MAX_STRIDE) {
+      printf("    (B is outside the sweep's limits: shapes <= %d, |strides| <= %d)\n", CT_SWEEP_MAX_SHAPE,
+             CT_SWEEP_MAX_STRIDE);
+      return;
+    }
+  for (k = 0; k < am.n; ++k) {
+    as[k] = (int)am.s[k];
+    ad[k] = (int)am.d[k];
+  }
+  for (k = 0; k < bm.n; ++k) {
+    bs[k] = (int)bm.s[k];
+    bd[k] = (int)bm.d[k];
+  }
+  ct_sweep_a_init(&A, am.n, as, ad, 1);
+  if (code == CT_OK) {
+    ct_comp_core core;
+    ct_modes rr[CT_SWEEP_MAX_RANK];
+    int ok;
+    ct_comp_core_init(&core, &am);
+    for (k = 0; k < bm.n; ++k) ct_comp_core_leaf(&core, bs[k], 0, bd[k], 0, &rr[k], &e);
+    ok = ct_sweep_check_accepted(&A, bm.n, bs, bd, rr);
+    printf("    COMP-1 and COMP-2 on every coordinate: %s\n", ok ? "hold" : "VIOLATED");
+    return;
+  }
+  exists = ct_sweep_answer_exists(&A, bm.n, bs, bd, 1);
+  if (exists > 0) { /* an answer: B's nesting, each leaf's function as a layout */
+    ct_layout RR, RB;
+    char buf[1024];
+    int hs = 0, hd = 0, ok = 1;
+    int64_t x, size = 1;
+    ct_t_clear(&RR.shape);
+    ct_t_clear(&RR.stride);
+    if (bm.n > 1) {
+      ct_t_open(&RR.shape, &hs, &e);
+      ct_t_open(&RR.stride, &hd, &e);
+    }
+    for (k = 0; k < bm.n; ++k) {
+      int64_t f[CT_SWEEP_MAX_SHAPE], rmax;
+      ct_modes lm;
+      ct_sweep_leaf_values(&A, bs[k], bd[k], f, &rmax);
+      ct_sweep_realizable(f, bs[k], &lm);
+      ct_modes_push_to(&lm, &RR, &e);
+      size *= bs[k];
+    }
+    if (bm.n > 1) {
+      ct_t_close(&RR.shape, hs, &e);
+      ct_t_close(&RR.stride, hd, &e);
+    }
+    for (x = 0; x < size && ok; ++x) { /* checked point by point */
+      int64_t bx = 0, rx = 0;
+      int okk = 1;
+      ct_l_eval(LB, x, &bx, &e);
+      ct_l_eval(&RR, x, &rx, &e);
+      ok = ct_sweep_ahat(&A, bx, &okk) == rx && okk;
+    }
+    RB = RR;
+    ct_print_layout(&RB, buf, sizeof buf);
+    printf("    an answer exists: %s (R(i) == A^(B(i)) for every i < size(B): %s)\n", buf, ok ? "checked" : "NOT SO");
+  } else {
+    printf("    no layout compatible with B computes A^(B(i)) for every i: %s\n",
+           exists == 0 ? "the rejection is forced" : "CRITERIA DISAGREE");
+  }
+  (void)bb;
+}
+
+static int ct_explain(const ct_sopts *o) {
+  ct_layout A, B;
+  ct_err e;
+  if (ct_parse_layout(o->explain_a, &A, &e) != CT_OK) ct_die("A: %s", e.msg);
+  if (ct_parse_layout(o->explain_b, &B, &e) != CT_OK) ct_die("B: %s", e.msg);
+  ct_show_pair(&o->b, &A, &B, "");
+  return 0;
+}
+
+static void ct_add_counts(ct_sweep_counts *a, const ct_sweep_counts *b) {
+  unsigned long long *x = (unsigned long long *)a;
+  const unsigned long long *y = (const unsigned long long *)b;
+  int k;
+  for (k = 0; k < CT_NCOUNT; ++k) x[k] += y[k];
+}
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+typedef struct {
+  int device;
+  ct_sweep_counts counts;
+  std::vector<ct_sweep_pair> ex;
+  double seconds;
+  int64_t units;
+  char name[256];
+} ct_gpu_run;
+
+static void ct_run_gpu(const ct_sopts *o, int g, int G, ct_gpu_run *run) {
+  int64_t units = ct_sweep_num_units(&o->b), nl = ct_local_units(o->shard_i, o->shard_n, g, G, units), done = 0;
+  unsigned long long *dc;
+  ct_sweep_pair *dex;
+  unsigned *dnex, nex[2];
+  double t0;
+  cudaDeviceProp prop;
+  CT_CUDA(cudaSetDevice(run->device));
+  CT_CUDA(cudaGetDeviceProperties(&prop, run->device));
+  snprintf(run->name, sizeof run->name, "%s", prop.name);
+  CT_CUDA(cudaMalloc(&dc, sizeof(ct_sweep_counts)));
+  CT_CUDA(cudaMalloc(&dex, sizeof(ct_sweep_pair) * 2 * CT_SWEEP_EXAMPLES));
+  CT_CUDA(cudaMalloc(&dnex, sizeof(unsigned) * 2));
+  CT_CUDA(cudaMemset(dc, 0, sizeof(ct_sweep_counts)));
+  CT_CUDA(cudaMemset(dnex, 0, sizeof(unsigned) * 2));
+  CT_CUDA(cudaDeviceSynchronize());
+  t0 = ct_now();
+  while (done < nl) {
+    long long n = nl - done < o->batch ? nl - done : o->batch;
+    unsigned blocks = (unsigned)((n + o->threads - 1) / o->threads);
+    if (o->b.brute)
+      ct_k_sweep<1><<<blocks, o->threads>>>(o->b, done, n, o->shard_i, o->shard_n, g, G, units, dc, dex, dnex);
+    else
+      ct_k_sweep<0><<<blocks, o->threads>>>(o->b, done, n, o->shard_i, o->shard_n, g, G, units, dc, dex, dnex);
+    CT_CUDA(cudaGetLastError());
+    CT_CUDA(cudaDeviceSynchronize());
+    done += n;
+  }
+  run->seconds = ct_now() - t0;
+  run->units = nl;
+  CT_CUDA(cudaMemcpy(&run->counts, dc, sizeof(ct_sweep_counts), cudaMemcpyDeviceToHost));
+  CT_CUDA(cudaMemcpy(nex, dnex, sizeof nex, cudaMemcpyDeviceToHost));
+  {
+    std::vector<ct_sweep_pair> all(2 * CT_SWEEP_EXAMPLES);
+    int kind;
+    CT_CUDA(cudaMemcpy(all.data(), dex, sizeof(ct_sweep_pair) * all.size(), cudaMemcpyDeviceToHost));
+    for (kind = 0; kind < 2; ++kind) {
+      unsigned m, cnt = nex[kind] < CT_SWEEP_EXAMPLES ? nex[kind] : CT_SWEEP_EXAMPLES;
+      for (m = 0; m < cnt; ++m) run->ex.push_back(all[kind * CT_SWEEP_EXAMPLES + m]);
+    }
+  }
+  CT_CUDA(cudaFree(dc));
+  CT_CUDA(cudaFree(dex));
+  CT_CUDA(cudaFree(dnex));
+}
+
+typedef struct { /* shared with the host workers */
+  ct_sweep_counts counts;
+  ct_sweep_pair ex[2 * CT_SWEEP_EXAMPLES];
+  int nex[2];
+} ct_host_slot;
+
+static void ct_run_host(const ct_sopts *o, ct_gpu_run *run) {
+  int64_t units = ct_sweep_num_units(&o->b), nl = ct_local_units(o->shard_i, o->shard_n, 0, 1, units);
+  int w, nw = o->procs;
+  ct_host_slot *slots;
+  std::vector<pid_t> pids;
+  double t0 = ct_now();
+  slots = (ct_host_slot *)mmap(0, sizeof(ct_host_slot) * nw, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (slots == MAP_FAILED) ct_die("mmap: %s", strerror(errno));
+  memset(slots, 0, sizeof(ct_host_slot) * nw);
+  fflush(stdout);
+  for (w = 0; w < nw; ++w) {
+    pid_t pid = fork();
+    if (pid < 0) ct_die("fork: %s", strerror(errno));
+    if (pid == 0) {
+      int64_t L;
+      ct_host_slot *s = &slots[w];
+      for (L = w; L < nl; L += nw) {
+        int64_t u = ct_local_unit(L, o->shard_i, o->shard_n, 0, 1, units);
+        ct_unit_ex e;
+        int va[CT_SWEEP_MAX_RANK], vb[CT_SWEEP_MAX_RANK], ra, rb, kind;
+        if (u < 0) continue;
+        ct_sweep_unit(&o->b, u, &s->counts, &e, va, &ra, vb, &rb);
+        for (kind = 1; kind <= 2; ++kind) {
+          int v0 = kind == 1 ? e.fail_v0 : e.cons_v0, m;
+          ct_sweep_pair *p;
+          if (v0 < 0 || s->nex[kind - 1] >= CT_SWEEP_EXAMPLES) continue;
+          p = &s->ex[(kind - 1) * CT_SWEEP_EXAMPLES + s->nex[kind - 1]++];
+          p->ra = ra;
+          p->rb = rb;
+          p->kind = kind;
+          p->code = kind == 1 ? e.fail_code : e.cons_code;
+          for (m = 0; m < CT_SWEEP_MAX_RANK; ++m) {
+            p->va[m] = m < ra ? va[m] : 0;
+            p->vb[m] = m == 0 ? v0 : m < rb ? vb[m] : 0;
+          }
+        }
+      }
+      _exit(0);
+    }
+    pids.push_back(pid);
+  }
+  memset(&run->counts, 0, sizeof run->counts);
+  for (w = 0; w < nw; ++w) {
+    int st = 0, kind, m;
+    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ct_die("a host worker died");
+    ct_add_counts(&run->counts, &slots[w].counts);
+    for (kind = 0; kind < 2; ++kind)
+      for (m = 0; m < slots[w].nex[kind]; ++m) run->ex.push_back(slots[w].ex[kind * CT_SWEEP_EXAMPLES + m]);
+  }
+  run->seconds = ct_now() - t0;
+  run->units = nl;
+  snprintf(run->name, sizeof run->name, "host, %d processes", nw);
+  munmap(slots, sizeof(ct_host_slot) * nw);
+}
+
+int main(int argc, char **argv) {
+  ct_sopts o;
+  std::vector<ct_gpu_run> runs;
+  ct_sweep_counts tot;
+  int64_t units, pairs, na, per;
+  double wall, t0;
+  size_t i;
+  int k, shown_fail = 0, shown_cons = 0;
+  setvbuf(stdout, 0, _IOLBF, 0);
+  ct_sparse(argc, argv, &o);
+  if (o.explain_a) return ct_explain(&o);
+  units = ct_sweep_num_units(&o.b);
+  pairs = ct_sweep_num_pairs(&o.b);
+  na = ct_sweep_num_a(&o.b);
+  per = ct_sweep_per(&o.b);
+  printf("composition sweep: A of rank %s%d, B of rank %s%d, shapes 1..%d, strides %d..%d (%lld values per mode)\n",
+         o.b.exact ? "" : "1..", o.b.ra, o.b.exact ? "" : "1..", o.b.rb, o.b.smax, o.b.dlo, o.b.dhi, (long long)per);
+  printf("  %lld layouts A x %lld layouts B = %lld pairs (%.3g)%s; shard %d/%d\n", (long long)na,
+         (long long)(pairs / na), (long long)pairs, (double)pairs, o.b.brute ? "; brute-force cross-check on" : "",
+         o.shard_i, o.shard_n);
+  printf("  checks per accepted pair: COMP-1 and COMP-2 at every i < size(B) (exact criterion, device/ct_sweep.h)\n");
+  t0 = ct_now();
+  if (o.host) {
+    ct_gpu_run r;
+    memset(&r.counts, 0, sizeof r.counts);
+    r.device = -1;
+    ct_run_host(&o, &r);
+    runs.push_back(r);
+  } else {
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    std::vector<std::thread> th;
+    if (err != cudaSuccess || n == 0) {
+      fprintf(stderr, "ct_sweep: no CUDA device (%s); use --host to sweep on the CPU\n",
+              err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+      return 4;
+    }
+    if (o.all_gpus)
+      for (k = 0; k < n; ++k) o.gpus.push_back(k);
+    for (k = 0; k < (int)o.gpus.size(); ++k)
+      if (o.gpus[k] < 0 || o.gpus[k] >= n) ct_die("no GPU %d (%d present)", o.gpus[k], n);
+    runs.resize(o.gpus.size());
+    for (k = 0; k < (int)o.gpus.size(); ++k) {
+      memset(&runs[k].counts, 0, sizeof runs[k].counts);
+      runs[k].device = o.gpus[k];
+    }
+    for (k = 0; k < (int)o.gpus.size(); ++k) th.push_back(std::thread(ct_run_gpu, &o, k, (int)o.gpus.size(), &runs[k]));
+    for (k = 0; k < (int)th.size(); ++k) th[k].join();
+  }
+  wall = ct_now() - t0;
+  memset(&tot, 0, sizeof tot);
+  for (i = 0; i < runs.size(); ++i) {
+    ct_add_counts(&tot, &runs[i].counts);
+    printf("  %s %s: %lld pairs in %.2f s (%.3g pairs/s)\n", runs[i].device >= 0 ? "GPU" : "",
+           runs[i].name, (long long)runs[i].counts.pairs, runs[i].seconds,
+           runs[i].seconds > 0 ? (double)runs[i].counts.pairs / runs[i].seconds : 0.0);
+  }
+  printf("pairs %llu (this shard), accepted (admissible) %llu, failures %llu\n", tot.pairs, tot.accepted, tot.failures);
+  printf("rejected %llu: no answer exists %llu, an answer exists (conservative) %llu\n", tot.rejected,
+         tot.rej_no_answer, tot.rej_answer_exists);
+  for (k = 1; k < CT_SWEEP_CODES; ++k)
+    if (tot.by_code[k]) printf("  rejected with %-22s %llu\n", ct_code_name((ct_code)k), tot.by_code[k]);
+  if (o.b.brute) printf("brute force: the exact COMP-2 criterion and point-by-point evaluation disagree on %llu pairs\n", tot.by_code[0]);
+  for (i = 0; i < runs.size(); ++i)
+    for (k = 0; k < (int)runs[i].ex.size(); ++k) {
+      const ct_sweep_pair *p = &runs[i].ex[k];
+      ct_layout A, B;
+      if (p->kind == 1 ? shown_fail++ >= 8 : shown_cons++ >= 4) continue;
+      ct_pair_layouts(&o.b, p, &A, &B);
+      ct_show_pair(&o.b, &A, &B, p->kind == 1 ? "FAILURE" : "conservative:");
+    }
+  {
+    double rate = wall > 0 ? (double)tot.pairs / wall : 0, per_gpu = runs.size() ? rate / runs.size() : 0;
+    printf("time: %.2f s wall, %.3g pairs/s (%.3g per %s)\n", wall, rate, per_gpu, o.host ? "host" : "GPU");
+    if (!o.host && per_gpu > 0)
+      printf("projection: the whole sweep (%.3g pairs) takes %.1f s on one such GPU, %.1f s on 8\n", (double)pairs,
+             (double)pairs / per_gpu, (double)pairs / per_gpu / 8);
+  }
+  printf("verdict: %s\n", tot.failures ? "FAILURES (the reference gave a wrong answer)" : "ok: no wrong answer");
+  if (o.tsv) {
+    FILE *f = fopen(o.tsv, "w");
+    double rate = wall > 0 ? (double)tot.pairs / wall : 0;
+    if (!f) ct_die("cannot write %s", o.tsv);
+    fprintf(f, "bounds\tA rank %s%d, B rank %s%d, shapes 1..%d, strides %d..%d\n", o.b.exact ? "" : "1..", o.b.ra,
+            o.b.exact ? "" : "1..", o.b.rb, o.b.smax, o.b.dlo, o.b.dhi);
+    fprintf(f, "all_pairs\t%lld\nshard\t%d/%d\npairs\t%llu\naccepted\t%llu\nfailures\t%llu\nrejected\t%llu\n",
+            (long long)pairs, o.shard_i, o.shard_n, tot.pairs, tot.accepted, tot.failures, tot.rejected);
+    fprintf(f, "rejected_no_answer\t%llu\nrejected_answer_exists\t%llu\n", tot.rej_no_answer, tot.rej_answer_exists);
+    for (k = 1; k < CT_SWEEP_CODES; ++k)
+      if (tot.by_code[k]) fprintf(f, "rejected_%s\t%llu\n", ct_code_name((ct_code)k), tot.by_code[k]);
+    fprintf(f, "devices\t%d\nseconds\t%.3f\nrate\t%.4g\nrate_per_device\t%.4g\n", (int)runs.size(), wall, rate,
+            runs.size() ? rate / runs.size() : 0.0);
+    for (i = 0; i < runs.size(); ++i)
+      fprintf(f, "device\t%s\t%.3f\t%llu\n", runs[i].name, runs[i].seconds, runs[i].counts.pairs);
+    fclose(f);
+  }
+  return tot.failures ? 1 : 0;
+}
