@@ -1,6 +1,7 @@
 /* engine.c -- runs properties on generated, enumerated and recorded cases. */
 #define _POSIX_C_SOURCE 200809L
 #include "props/engine.h"
+#include "props/flat_enum.h"
 #include "ref/notation.h"
 
 #include <stdlib.h>
@@ -275,58 +276,6 @@ static int ct_run_regressions(const ct_run_opts *o) {
 
 /* ---- exhaustive enumeration ----------------------------------------------------- */
 
-typedef struct {
-  int n, maxr;
-  int64_t s[4], d[4];
-  int maxs, lo, hi;
-} ct_flat_it;
-
-static void ct_it_init(ct_flat_it *it, int maxr, int maxs, int lo, int hi) {
-  int k;
-  it->n = 1;
-  it->maxr = maxr;
-  it->maxs = maxs;
-  it->lo = lo;
-  it->hi = hi;
-  for (k = 0; k < 4; ++k) {
-    it->s[k] = 1;
-    it->d[k] = lo;
-  }
-}
-
-static int ct_it_next(ct_flat_it *it) {
-  int k;
-  for (k = 0; k < it->n; ++k) {
-    if (++it->d[k] <= it->hi) return 1;
-    it->d[k] = it->lo;
-    if (++it->s[k] <= it->maxs) return 1;
-    it->s[k] = 1;
-  }
-  if (it->n == it->maxr) return 0;
-  ++it->n;
-  return 1;
-}
-
-static int64_t ct_it_count(int maxr, int maxs, int lo, int hi) {
-  int64_t per = (int64_t)maxs * (hi - lo + 1), total = 0, p = 1;
-  int r;
-  for (r = 1; r <= maxr; ++r) {
-    p *= per;
-    total += p;
-  }
-  return total;
-}
-
-static void ct_it_layout(const ct_flat_it *it, ct_layout *L) {
-  ct_modes m;
-  ct_err e;
-  int k;
-  m.n = 0;
-  for (k = 0; k < it->n; ++k) ct_modes_push(&m, it->s[k], 0, it->d[k], 0);
-  if (it->n == 1) ct_l_set_int(L, it->s[0], 0, it->d[0], 0);
-  else ct_modes_to_layout(&m, L, &e);
-}
-
 /* ---- the run ------------------------------------------------------------------ */
 
 static void ct_report_failure(const ct_run_opts *o, int p, uint64_t seed, int64_t index, const ct_case *c,
@@ -406,6 +355,7 @@ int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats) {
       /* not enumerated: triples and tilers are sampled only */
     } else {
       ct_flat_it a, b;
+      memset(&b, 0, sizeof b); /* set per pair below; silences -Wmaybe-uninitialized */
       int pair = !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
       int64_t idx = 0;
       if (!pair) ct_it_init(&a, o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi);

@@ -6,61 +6,9 @@
 #include "ref/composition.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
+#include "props/flat_enum.h"
 
 #include <stdlib.h>
-
-static ct_layout flat(int n, const int64_t *s, const int64_t *d) {
-  ct_layout L;
-  ct_err e;
-  int k, hs, hd;
-  if (n == 1) {
-    ct_l_set_int(&L, s[0], 0, d[0], 0);
-    return L;
-  }
-  ct_t_clear(&L.shape);
-  ct_t_clear(&L.stride);
-  ct_t_open(&L.shape, &hs, &e);
-  ct_t_open(&L.stride, &hd, &e);
-  for (k = 0; k < n; ++k) {
-    ct_t_push_int(&L.shape, s[k], 0, &e);
-    ct_t_push_int(&L.stride, d[k], 0, &e);
-  }
-  ct_t_close(&L.shape, hs, &e);
-  ct_t_close(&L.stride, hd, &e);
-  return L;
-}
-
-/* Enumerates flat layouts of rank 1..maxr, shapes 1..maxs, strides lo..hi. */
-typedef struct {
-  int n, maxr;
-  int64_t s[4], d[4], maxs, lo, hi;
-} enumr;
-
-static void en_init(enumr *it, int maxr, int64_t maxs, int64_t lo, int64_t hi) {
-  int k;
-  it->n = 1;
-  it->maxr = maxr;
-  it->maxs = maxs;
-  it->lo = lo;
-  it->hi = hi;
-  for (k = 0; k < 4; ++k) {
-    it->s[k] = 1;
-    it->d[k] = lo;
-  }
-}
-
-static int en_next(enumr *it) {
-  int k;
-  for (k = 0; k < it->n; ++k) {
-    if (++it->d[k] <= it->hi) return 1;
-    it->d[k] = it->lo;
-    if (++it->s[k] <= it->maxs) return 1;
-    it->s[k] = 1;
-  }
-  if (it->n == it->maxr) return 0;
-  ++it->n;
-  return 1;
-}
 
 static int64_t ev(const ct_layout *L, int64_t i) {
   int64_t v = 0;
@@ -70,14 +18,15 @@ static int64_t ev(const ct_layout *L, int64_t i) {
 }
 
 static void check_coalesce(void) {
-  enumr it;
+  ct_flat_it it;
   long cases = 0, bad = 0;
-  en_init(&it, 3, 4, -3, 8);
+  ct_it_init(&it, 3, 4, -3, 8);
   do {
-    ct_layout L = flat(it.n, it.s, it.d), C, C2;
+    ct_layout L, C, C2;
     ct_val sl, sc;
     ct_err e;
     int64_t i;
+    ct_it_layout(&it, &L);
     ct_coalesce(&L, &C, &e);
     ct_l_size(&L, &sl, &e);
     ct_l_size(&C, &sc, &e);
@@ -87,23 +36,25 @@ static void check_coalesce(void) {
       if (ev(&L, i) != ev(&C, i)) { ++bad; break; } /* COAL-3 */
     ct_coalesce(&C, &C2, &e);
     if (!ct_l_equal(&C, &C2, 0)) ++bad; /* COAL-5 */
-  } while (en_next(&it));
+  } while (ct_it_next(&it));
   CHECK(bad == 0, "%ld of %ld coalesce cases broke COAL-1..5", bad, cases);
 }
 
 /* A^(x): A evaluated past its size through its last mode. */
 static void check_composition(void) {
-  enumr ia, ib;
+  ct_flat_it ia, ib;
   long cases = 0, accepted = 0, bad = 0;
-  en_init(&ia, 2, 4, 0, 6);
+  ct_it_init(&ia, 2, 4, 0, 6);
   do {
-    ct_layout A = flat(ia.n, ia.s, ia.d);
-    en_init(&ib, 2, 4, 0, 6);
+    ct_layout A;
+    ct_it_layout(&ia, &A);
+    ct_it_init(&ib, 2, 4, 0, 6);
     do {
-      ct_layout B = flat(ib.n, ib.s, ib.d), R;
+      ct_layout B, R;
       ct_err e;
       ct_val sb;
       int64_t i;
+      ct_it_layout(&ib, &B);
       ++cases;
       if (ct_composition(&A, &B, &R, &e) != CT_OK) {
         if (e.code != CT_STRIDE_DIVISIBILITY && e.code != CT_SHAPE_DIVISIBILITY && e.code != CT_NOT_DISJOINT) {
@@ -126,25 +77,26 @@ static void check_composition(void) {
           if (bad++ < 3) CHECK(0, "COMP-2: %s o %s = %s wrong at %lld", a, b, r, (long long)i);
           break;
         }
-    } while (en_next(&ib));
-  } while (en_next(&ia));
+    } while (ct_it_next(&ib));
+  } while (ct_it_next(&ia));
   CHECK(bad == 0, "%ld composition cases broke COMP-1/2", bad);
   CHECK(accepted > cases / 4, "only %ld of %ld pairs accepted", accepted, cases);
   printf("composition: %ld pairs, %ld accepted\n", cases, accepted);
 }
 
 static void check_complement(void) {
-  enumr it;
+  ct_flat_it it;
   long cases = 0, accepted = 0, bad = 0;
-  en_init(&it, 3, 4, 0, 12);
+  ct_it_init(&it, 3, 4, 0, 12);
   do {
-    ct_layout A = flat(it.n, it.s, it.d), R, F, AR;
+    ct_layout A, R, F, AR;
     const ct_layout *parts[2];
     ct_err e;
     ct_tuple M;
     ct_val sr, sf;
     int64_t m, i, K;
     static unsigned char seen[1 << 16];
+    ct_it_layout(&it, &A);
     for (m = 1; m <= 40; m += 13) {
       ct_t_set_int(&M, m, 0);
       ++cases;
@@ -173,7 +125,7 @@ static void check_complement(void) {
       }
       if (K < m) ++bad; /* CPL-3 */
     }
-  } while (en_next(&it));
+  } while (ct_it_next(&it));
   CHECK(bad == 0, "%ld complement cases broke CPL-1..3", bad);
   printf("complement: %ld cases, %ld accepted\n", cases, accepted);
 }
