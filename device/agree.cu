@@ -11,6 +11,7 @@
  * (-DCT_MAX_NODES, -DCT_BRUTE_MAX) for both halves. Case k of a property is
  * device/ct_dev.h's ct_dev_case on both sides; its answer is the outcome's
  * verdict and digest. */
+#include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
 #include <errno.h>
@@ -25,6 +26,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "device/ct_dev.h"
@@ -47,6 +50,48 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
   ff = ct_dev_accumulate(&job, k0, k1, &a);
   {
     ct_dev_acc *dst = &acc[(k0 - start) / chunk];
+    atomicAdd((unsigned long long *)&dst->hash, (unsigned long long)a.hash);
+    atomicAdd((unsigned long long *)&dst->cases, (unsigned long long)a.cases);
+    atomicAdd((unsigned long long *)&dst->admissible, (unsigned long long)a.admissible);
+    if (a.failures) atomicAdd((unsigned long long *)&dst->failures, (unsigned long long)a.failures);
+  }
+  if (ff >= 0) {
+    unsigned long long slot = atomicAdd(nfail, 1ull);
+    if (slot < (unsigned long long)fail_cap) fails[slot] = ff;
+  }
+}
+
+/* --balance: the cost key of every case of [start, start+count), with the
+ * case's chunk above it, so that one radix sort orders each chunk's cases by
+ * cost without moving any case to another chunk. */
+__global__ void ct_k_cost(ct_dev_job job, long long start, long long count, long long chunk, unsigned *keys,
+                          long long *ks) {
+  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  ct_case c;
+  if (t >= count) return;
+  ct_dev_case(&job, start + t, &c);
+  keys[t] = ((unsigned)(t / chunk) << 16) | ct_dev_cost(&c);
+  ks[t] = start + t;
+}
+
+/* ct_k_run over the sorted order: thread t runs the cases at sorted
+ * positions [t*per_thread, (t+1)*per_thread), all of one chunk (chunk is a
+ * multiple of per_thread). Same sums as ct_k_run: the order does not count. */
+__global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long count, int per_thread, long long chunk,
+                                ct_dev_acc *acc, unsigned long long *nfail, long long *fails, int fail_cap) {
+  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  long long p0 = t * per_thread, p1 = p0 + per_thread, p, ff = -1;
+  ct_dev_acc a;
+  if (p0 >= count) return;
+  if (p1 > count) p1 = count;
+  a.hash = a.cases = a.admissible = a.failures = 0;
+  for (p = p0; p < p1; ++p) {
+    long long k = ks[p];
+    long long f = ct_dev_accumulate(&job, k, k + 1, &a);
+    if (f >= 0 && (ff < 0 || f < ff)) ff = f;
+  }
+  {
+    ct_dev_acc *dst = &acc[p0 / chunk];
     atomicAdd((unsigned long long *)&dst->hash, (unsigned long long)a.hash);
     atomicAdd((unsigned long long *)&dst->cases, (unsigned long long)a.cases);
     atomicAdd((unsigned long long *)&dst->admissible, (unsigned long long)a.admissible);
@@ -95,11 +140,14 @@ typedef struct {
   int procs;
   int host_only, gpu_only;
   const char *dump, *tsv;
+  const char *plan; /* ID COUNT lines: random cases per property (others: --cases) */
   int device, threads, per_thread;
   size_t stack;
+  int balance; /* sort each chunk's cases by ct_dev_cost before running them */
   int report;
   double host_seconds;
   long long gpu_cases;
+  double gpu_seconds; /* bench: GPU time per property, at most --gpu-cases cases */
   long long batch;
 } ct_opts;
 
@@ -120,7 +168,7 @@ static void ct_die(const char *fmt, ...) {
       fprintf(stderr, "ct_gpu: CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, cudaGetErrorString(err_),  \
               #x);                                                                                              \
       if (err_ == cudaErrorLaunchFailure || err_ == cudaErrorIllegalAddress)                                    \
-        fprintf(stderr, "ct_gpu: (a per-thread stack overflow looks like this: try a larger --stack)\n");       \
+        fprintf(stderr, "ct_gpu: (a stack overflow or a miscompile: device/README.md, \"A ptxas miscompile\")\n");       \
       exit(3);                                                                                                  \
     }                                                                                                           \
   } while (0)
@@ -133,19 +181,24 @@ static double ct_now(void) {
 
 static const char ct_usage[] =
     "usage: ct_gpu agree|bench|list [options]\n"
+    "       ct_gpu replay ID:SEED:INDEX [--stack BYTES]\n"
     "\n"
     "agree: the GPU answers every case of every selected property; the host\n"
     "  twin answers the same cases (all chunks, or every --host-every'th);\n"
     "  chunk sums of (index, verdict, digest) are compared, and a chunk that\n"
     "  differs is compared case by case. Exit 0: all agree and nothing fails.\n"
+    "replay: one random case, generated and answered on both sides (the input\n"
+    "  as each side makes it, each side's verdict and digest).\n"
     "bench: per property, cases/s of the host twin on one core and of the GPU\n"
     "  on the same case stream, and their ratio.\n"
     "\n"
     "options:\n"
     "  --cases N            random cases per property (agree 10000, bench: see --gpu-cases)\n"
     "  --seed S             seed (default 0xc0ffee, as cuteref check)\n"
-    "  --only IDS           only properties whose ID starts with one of IDS (comma-separated)\n"
+    "  --only IDS           only these properties (comma-separated; an entry that is not a whole ID\n"
+    "                       selects the IDs that begin with it: IT-1 is IT-1 alone, IT- is the family)\n"
     "  --skip STRS          not the properties whose ID contains one of STRS (e.g. '!': error codes)\n"
+    "  --plan FILE          random cases per property from lines 'ID COUNT' (others: --cases)\n"
     "  --tsv FILE           the table as tab-separated values (device/run_gpu.sh builds RESULTS.md)\n"
     "  --exhaustive         enumerate flat layouts instead (cuteref check --exhaustive's order)\n"
     "  --bounds R,S,LO,HI   single layouts: rank<=R, shapes 1..S, strides LO..HI (3,4,-4,8)\n"
@@ -157,11 +210,16 @@ static const char ct_usage[] =
     "  --dump FILE          write the host's chunk sums (ID chunk hash cases admissible failures)\n"
     "  --device D           CUDA device (0)\n"
     "  --threads T          threads per block (128)\n"
-    "  --per-thread P       consecutive cases per GPU thread (4)\n"
+    "  --per-thread P       cases per GPU thread (1)\n"
     "  --stack BYTES        GPU stack per thread (65536)\n"
+    "  --balance on|off     sort each chunk's cases by estimated cost before the GPU runs them, so\n"
+    "                       that a warp's lanes finish together (on; same answers either way)\n"
     "  --report N           failures/mismatches printed per property (3)\n"
     "  --host-seconds T     bench: host time per property (0.05)\n"
-    "  --gpu-cases N        bench: GPU cases per property (1048576)\n";
+    "  --gpu-cases N        bench: GPU cases per property, at most (1048576)\n"
+    "  --gpu-seconds T      bench: fewer GPU cases where a warm-up says they would take longer (0.25)\n";
+
+static void ct_load_plan(const char *path);
 
 static void ct_parse_bounds(const char *s, ct_bounds *b) {
   if (sscanf(s, "%d,%d,%d,%d", &b->rank, &b->shape, &b->lo, &b->hi) != 4 || b->rank < 1 || b->rank > 4 ||
@@ -180,11 +238,13 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
   o->host_every = 1;
   o->procs = (int)sysconf(_SC_NPROCESSORS_ONLN);
   o->threads = 128;
-  o->per_thread = 4;
+  o->per_thread = 1; /* measured best on an H100 (device/README.md) */
   o->stack = 65536;
+  o->balance = 1;
   o->report = 3;
   o->host_seconds = 0.05;
   o->gpu_cases = 1 << 20;
+  o->gpu_seconds = 0.25;
   o->batch = 1 << 24;
   if (argc < 2) ct_die("%s", ct_usage);
   o->cmd = argv[1];
@@ -196,6 +256,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--only")) o->only = v;
     else if (CT_ARG("--skip")) o->skip = v;
     else if (CT_ARG("--tsv")) o->tsv = v;
+    else if (CT_ARG("--plan")) o->plan = v;
     else if (strcmp(a, "--exhaustive") == 0) o->exhaustive = 1;
     else if (CT_ARG("--bounds")) ct_parse_bounds(v, &o->b1);
     else if (CT_ARG("--pair-bounds")) ct_parse_bounds(v, &o->b2);
@@ -209,9 +270,15 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--threads")) o->threads = atoi(v);
     else if (CT_ARG("--per-thread")) o->per_thread = atoi(v);
     else if (CT_ARG("--stack")) o->stack = (size_t)strtoll(v, 0, 0);
+    else if (CT_ARG("--balance")) {
+      if (strcmp(v, "on") == 0) o->balance = 1;
+      else if (strcmp(v, "off") == 0) o->balance = 0;
+      else ct_die("--balance on|off, not '%s'", v);
+    }
     else if (CT_ARG("--report")) o->report = atoi(v);
     else if (CT_ARG("--host-seconds")) o->host_seconds = atof(v);
     else if (CT_ARG("--gpu-cases")) o->gpu_cases = strtoll(v, 0, 0);
+    else if (CT_ARG("--gpu-seconds")) o->gpu_seconds = atof(v);
     else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
     else ct_die("unknown option '%s'\n%s", a, ct_usage);
 #undef CT_ARG
@@ -222,24 +289,14 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     ct_die("--chunk must be a positive multiple of --per-thread");
   if (o->batch < o->chunk) o->batch = o->chunk;
   o->batch -= o->batch % o->chunk;
+  if (o->balance && o->batch / o->chunk > 65535) o->balance = 0; /* the chunk must fit the sort key's top bits */
   if (o->cases < 0 || o->host_every < 0) ct_die("negative --cases or --host-every");
-}
-
-static int ct_prefix_in(const char *id, const char *list) {
-  const char *s = list;
-  while (*s) {
-    const char *e = strchr(s, ',');
-    size_t n = e ? (size_t)(e - s) : strlen(s);
-    if (n > 0 && strncmp(id, s, n) == 0) return 1;
-    if (!e) break;
-    s = e + 1;
-  }
-  return 0;
+  if (o->plan) ct_load_plan(o->plan);
 }
 
 /* Host-only properties are left out wherever the GPU runs. */
 static int ct_gpu_excluded(const ct_opts *o, int p) {
-  return !o->host_only && ct_prefix_in(ct_props[p].id, CT_DEV_HOST_ONLY);
+  return !o->host_only && ct_dev_id_in(ct_props[p].id, CT_DEV_HOST_ONLY);
 }
 
 static int ct_selected(const ct_opts *o, int p) {
@@ -258,7 +315,7 @@ static int ct_selected(const ct_opts *o, int p) {
     }
   }
   if (!s || !*s) return 1;
-  return ct_prefix_in(id, s);
+  return ct_dev_id_in(id, s);
 }
 
 static void ct_print_excluded(const ct_opts *o) {
@@ -310,8 +367,27 @@ static ct_dev_job ct_make_job(const ct_opts *o, int p) {
   return j;
 }
 
+/* --plan: per-property case counts (device/run_gpu.sh derives them from the
+ * benchmark's GPU rates, so that every property gets about the same time). */
+static std::map<std::string, long long> ct_plan;
+
+static void ct_load_plan(const char *path) {
+  char id[256];
+  long long n;
+  FILE *f = fopen(path, "r");
+  if (!f) ct_die("cannot read --plan %s", path);
+  while (fscanf(f, "%255s %lld", id, &n) == 2) {
+    if (n < 0) ct_die("--plan %s: negative count for %s", path, id);
+    ct_plan[id] = n;
+  }
+  fclose(f);
+}
+
 static long long ct_job_count(const ct_opts *o, const ct_dev_job *j) {
-  return o->exhaustive ? (long long)ct_enum_count(j) : o->cases;
+  std::map<std::string, long long>::const_iterator it;
+  if (o->exhaustive) return (long long)ct_enum_count(j);
+  it = ct_plan.find(ct_props[j->prop].id);
+  return it != ct_plan.end() ? it->second : o->cases;
 }
 
 /* ---- the host twin: worker processes ------------------------------------------------- */
@@ -383,6 +459,7 @@ static int ct_wait_workers(const std::vector<pid_t> &pids) {
 
 static void ct_gpu_init(const ct_opts *o) {
   int n = 0;
+  size_t got = 0;
   cudaDeviceProp prop;
   cudaError_t err = cudaGetDeviceCount(&n);
   if (err != cudaSuccess || n == 0) {
@@ -393,9 +470,15 @@ static void ct_gpu_init(const ct_opts *o) {
   if (o->device >= n) ct_die("--device %d: only %d devices", o->device, n);
   CT_CUDA(cudaSetDevice(o->device));
   CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, o->stack));
+  CT_CUDA(cudaDeviceGetLimit(&got, cudaLimitStackSize)); /* what the driver granted */
   CT_CUDA(cudaGetDeviceProperties(&prop, o->device));
+  /* The kernels use no shared memory; all of it as L1, where the per-thread
+   * stacks (the reference's fixed-size tuples) are cached. */
+  CT_CUDA(cudaFuncSetAttribute(ct_k_run, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
+  CT_CUDA(cudaFuncSetAttribute(ct_k_run_sorted, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
+  CT_CUDA(cudaFuncSetAttribute(ct_k_cost, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
   printf("GPU %d: %s, %d SMs, compute capability %d.%d, stack %zu bytes per thread\n", o->device, prop.name,
-         prop.multiProcessorCount, prop.major, prop.minor, o->stack);
+         prop.multiProcessorCount, prop.major, prop.minor, got);
 }
 
 typedef struct {
@@ -404,6 +487,11 @@ typedef struct {
   long long *fails;
   int fail_cap;
   long long acc_cap;
+  /* --balance: keys and case indices, unsorted and sorted, and cub's scratch */
+  unsigned *keys, *keys_sorted;
+  long long *ks, *ks_sorted;
+  void *sort_tmp;
+  size_t sort_tmp_bytes;
 } ct_gpu_bufs;
 
 static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
@@ -412,6 +500,19 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
   CT_CUDA(cudaMalloc(&b->acc, sizeof(ct_dev_acc) * b->acc_cap));
   CT_CUDA(cudaMalloc(&b->nfail, sizeof(unsigned long long)));
   CT_CUDA(cudaMalloc(&b->fails, sizeof(long long) * b->fail_cap));
+  b->keys = b->keys_sorted = 0;
+  b->ks = b->ks_sorted = 0;
+  b->sort_tmp = 0;
+  b->sort_tmp_bytes = 0;
+  if (o->balance) {
+    CT_CUDA(cudaMalloc(&b->keys, sizeof(unsigned) * o->batch));
+    CT_CUDA(cudaMalloc(&b->keys_sorted, sizeof(unsigned) * o->batch));
+    CT_CUDA(cudaMalloc(&b->ks, sizeof(long long) * o->batch));
+    CT_CUDA(cudaMalloc(&b->ks_sorted, sizeof(long long) * o->batch));
+    CT_CUDA(cub::DeviceRadixSort::SortPairs(0, b->sort_tmp_bytes, b->keys, b->keys_sorted, b->ks, b->ks_sorted,
+                                            (int)o->batch));
+    CT_CUDA(cudaMalloc(&b->sort_tmp, b->sort_tmp_bytes));
+  }
 }
 
 /* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
@@ -432,8 +533,20 @@ static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
     CT_CUDA(cudaMemset(b->acc, 0, sizeof(ct_dev_acc) * nch));
     CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
     CT_CUDA(cudaEventRecord(e0));
-    ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
-        *j, start + done, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+    if (o->balance) { /* cost keys, a sort within each chunk, then the run in that order */
+      int end_bit = 16;
+      size_t tmp = b->sort_tmp_bytes;
+      while ((1ll << (end_bit - 16)) < nch) ++end_bit;
+      ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, start + done, n, o->chunk, b->keys, b->ks);
+      CT_CUDA(cudaGetLastError());
+      CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n,
+                                              0, end_bit));
+      ct_k_run_sorted<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+          *j, b->ks_sorted, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+    } else {
+      ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+          *j, start + done, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+    }
     CT_CUDA(cudaGetLastError());
     CT_CUDA(cudaEventRecord(e1));
     CT_CUDA(cudaEventSynchronize(e1));
@@ -663,8 +776,8 @@ static int ct_cmd_agree(const ct_opts *o) {
            o->b1.rank, o->b1.shape, o->b1.lo, o->b1.hi, (long long)ct_bounds_count(&o->b1), o->b2.rank, o->b2.shape,
            o->b2.lo, o->b2.hi, (long long)ct_bounds_count(&o->b2));
   else
-    printf("random cases: seed 0x%llx, %lld cases per property, generator defaults\n", (unsigned long long)o->seed,
-           o->cases);
+    printf("random cases: seed 0x%llx, %s%lld cases per property, generator defaults\n", (unsigned long long)o->seed,
+           o->plan ? "counts from --plan, else " : "", o->cases);
   ct_print_excluded(o);
   printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases; host recomputes "
          "%s (%lld chunks, %d processes)\n",
@@ -690,6 +803,10 @@ static int ct_cmd_agree(const ct_opts *o) {
       jobs[i].gpu_seconds =
           ct_gpu_range(o, &b, &jobs[i].job, 0, jobs[i].count, jobs[i].gpu, jobs[i].gpu_fails, &jobs[i].gpu_nfail);
       gpu_secs += jobs[i].gpu_seconds;
+      /* progress on stderr: a long run shows where it is */
+      fprintf(stderr, "[gpu %zu/%zu] %s: %lld cases in %.2f s (%.3g/s), %llu failures\n", i + 1, jobs.size(),
+              ct_props[jobs[i].job.prop].id, jobs[i].count, jobs[i].gpu_seconds,
+              jobs[i].gpu_seconds > 0 ? (double)jobs[i].count / jobs[i].gpu_seconds : 0.0, jobs[i].gpu_nfail);
     }
   }
   bad_workers = ct_wait_workers(pids);
@@ -818,7 +935,15 @@ static int ct_cmd_bench(const ct_opts *o) {
     if (o->exhaustive && ng > count) ng = count;
     ng -= ng % o->chunk;
     if (ng < o->chunk) ng = o->exhaustive && count < o->chunk ? count : o->chunk;
-    ct_gpu_range(o, &b, &j, 0, ng < o->chunk ? ng : o->chunk, 0, 0, 0); /* warm-up */
+    { /* warm-up; it also bounds the GPU's cases by --gpu-seconds */
+      long long nw = ng < 16 * o->chunk ? ng : 16 * o->chunk;
+      double tw = ct_gpu_range(o, &b, &j, 0, nw, 0, 0, 0);
+      if (o->gpu_seconds > 0 && tw > 0 && (double)ng / ((double)nw / tw) > o->gpu_seconds) {
+        long long cap = (long long)((double)nw / tw * o->gpu_seconds);
+        cap -= cap % o->chunk;
+        ng = cap > nw ? cap : nw;
+      }
+    }
     tg = ct_gpu_range(o, &b, &j, 0, ng, 0, 0, 0);
     rh = (double)nh / th;
     rg = (double)ng / tg;
@@ -839,9 +964,58 @@ static int ct_cmd_bench(const ct_opts *o) {
   return 0;
 }
 
+/* replay ID:SEED:INDEX: the host's case and answer, then the GPU's (a crash
+ * of the GPU half shows here with the input that caused it). */
+static int ct_cmd_replay(const ct_opts *o, const char *spec) {
+  char id[256], buf[4096];
+  unsigned long long seed;
+  long long k;
+  int p, found = -1;
+  ct_dev_job j;
+  ct_case hc, gc;
+  ct_outcome hr, gr;
+  const char *c1 = strrchr(spec, ':'), *c0;
+  if (!c1 || c1 == spec) ct_die("replay: expected ID:SEED:INDEX, got '%s'", spec);
+  for (c0 = c1 - 1; c0 > spec && *c0 != ':'; --c0) {
+  }
+  if (*c0 != ':' || (size_t)(c0 - spec) >= sizeof id) ct_die("replay: expected ID:SEED:INDEX, got '%s'", spec);
+  memcpy(id, spec, (size_t)(c0 - spec));
+  id[c0 - spec] = 0;
+  seed = strtoull(c0 + 1, 0, 0);
+  k = strtoll(c1 + 1, 0, 0);
+  for (p = 0; p < ct_num_props; ++p)
+    if (strcmp(ct_props[p].id, id) == 0) found = p;
+  if (found < 0) ct_die("replay: no property '%s' (ct_gpu list)", id);
+  {
+    ct_opts q = *o;
+    q.seed = seed;
+    j = ct_make_job(&q, found);
+  }
+  ct_dev_run(&j, k, &hc, &hr);
+  ct_case_print(found, &hc, buf, sizeof buf);
+  printf("case:  %s\nhost:  %s, digest %016llx%s%s\n", buf, ct_verdict_name(hr.verdict), (unsigned long long)hr.digest,
+         hr.verdict == CT_FAILED ? ": " : "", hr.verdict == CT_FAILED ? hr.why : "");
+  fflush(stdout);
+  ct_gpu_init(o);
+  ct_gpu_one(&j, k, &gc);
+  if (!ct_same_case(&hc, &gc)) {
+    ct_case_print(found, &gc, buf, sizeof buf);
+    printf("GPU generated another input: %s\n", buf);
+  }
+  ct_gpu_check(found, &hc, &gr);
+  printf("GPU:   %s, digest %016llx\n", ct_verdict_name(gr.verdict), (unsigned long long)gr.digest);
+  return gr.verdict == hr.verdict && gr.digest == hr.digest ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
   ct_opts o;
   setvbuf(stdout, 0, _IOLBF, 0);
+  if (argc >= 3 && strcmp(argv[1], "replay") == 0) {
+    const char *spec = argv[2];
+    argv[2] = argv[1]; /* parse the options after the spec */
+    ct_parse(argc - 1, argv + 1, &o);
+    return ct_cmd_replay(&o, spec);
+  }
   ct_parse(argc, argv, &o);
   if (strcmp(o.cmd, "list") == 0) {
     int p;

@@ -41,6 +41,29 @@ typedef struct {
   uint64_t hash, cases, admissible, failures;
 } ct_dev_acc;
 
+/* Property selection (--only): an entry of the comma-separated list that is
+ * a whole property ID selects that property alone ("IT-1" is not IT-10); any
+ * other entry selects the IDs that begin with it ("IT-", "composition!").
+ * Host code only (no CT_FN). */
+#include <string.h>
+static inline int ct_dev_is_id(const char *s, size_t n) {
+  int p;
+  for (p = 0; p < ct_num_props; ++p)
+    if (strlen(ct_props[p].id) == n && strncmp(ct_props[p].id, s, n) == 0) return 1;
+  return 0;
+}
+static inline int ct_dev_id_in(const char *id, const char *list) {
+  const char *s = list;
+  while (s && *s) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n > 0 && strncmp(id, s, n) == 0 && (id[n] == 0 || !ct_dev_is_id(s, n))) return 1;
+    if (!e) break;
+    s = e + 1;
+  }
+  return 0;
+}
+
 CT_FN static inline int64_t ct_bounds_per_mode(const ct_bounds *b) {
   return (int64_t)b->shape * (int64_t)(b->hi - b->lo + 1);
 }
@@ -129,6 +152,28 @@ CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t d
 CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
   ct_dev_case(j, k, c);
   ct_prop_check(j->prop, c, o);
+}
+
+/* A cheap estimate of what case k costs: the sum of its layouts' sizes
+ * (saturating at 65535). Most properties walk every index of their inputs,
+ * so a warp whose lanes hold cases of similar size wastes less time waiting
+ * for its slowest lane. The GPU sorts each chunk's cases by this key before
+ * running them (agree.cu, --balance); the chunk sums do not depend on the
+ * order, so host and GPU still compare case by case. */
+CT_FN static inline unsigned ct_dev_cost(const ct_case *c) {
+  uint64_t total = 0;
+  int j, i;
+  for (j = 0; j < c->n && j < CT_CASE_VALS; ++j) {
+    const ct_tuple *s = &c->v[j].shape;
+    uint64_t size = 1;
+    for (i = 0; i < s->n; ++i)
+      if (s->nd[i].kind == CT_INT) {
+        uint64_t x = s->nd[i].v > 0 ? (uint64_t)s->nd[i].v : 1u;
+        size = size > 65535u || x > 65535u ? 65536u : size * x;
+      }
+    total += size > 65535u ? 65535u : size;
+  }
+  return total > 65535u ? 65535u : (unsigned)total;
 }
 
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */

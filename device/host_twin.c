@@ -13,18 +13,7 @@
 
 #include "device/ct_dev.h"
 
-static int ct_selected(const char *only, int p) {
-  const char *s = only;
-  if (!s || !*s) return 1;
-  while (*s) {
-    const char *e = strchr(s, ',');
-    size_t n = e ? (size_t)(e - s) : strlen(s);
-    if (n > 0 && strncmp(ct_props[p].id, s, n) == 0) return 1;
-    if (!e) break;
-    s = e + 1;
-  }
-  return 0;
-}
+static int ct_selected(const char *only, int p) { return !only || !*only || ct_dev_id_in(ct_props[p].id, only); }
 
 static int ct_bounds_arg(const char *s, ct_bounds *b) {
   return sscanf(s, "%d,%d,%d,%d", &b->rank, &b->shape, &b->lo, &b->hi) == 4 && b->rank >= 1 && b->rank <= 4 &&

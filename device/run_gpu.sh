@@ -9,23 +9,27 @@
 # rewritten after every step, so an interrupted run keeps what it finished):
 #   build       device/build.sh: ct_gpu, ct_sweep, host_twin (-arch=sm_90)
 #   host        the host halves: nvcc's and gcc's builds answer alike
-#   agree       every property, random cases, GPU vs host twin case by case
+#   bench       per property: one CPU core vs the GPU, same case stream
+#   agree       every property, random cases, GPU vs host twin case by case;
+#               each property gets about --agree-seconds of GPU time (its
+#               case count from the bench step's GPU rate: 10^10 cases or
+#               more in all), or --agree-cases where the bench did not run
 #   exhaustive  composition/complement/divide/product/inverse properties on
 #               every flat layout and pair within bounds, GPU vs host twin
 #   sweep       the exhaustive composition sweep, A rank <= 2, B rank <= 3,
 #               shapes 1..8, strides 0..16 (4.7e10 pairs), every GPU
 #   sweep4      the same with B rank <= 4 (6.4e12 pairs): a sample shard,
 #               timed per GPU, projected to the whole sweep on 1 and 8 GPUs
-#   bench       per property: one CPU core vs the GPU, same case stream
 #
 # Options:
 #   --quick | --full          sizes (default --full)
 #   --steps a,b,...           only these steps (build is always done first
 #                             unless --no-build)
 #   --no-build                reuse device/build/
-#   --agree-cases N           random cases per property (full 2000000, quick 20000);
-#                             10^10 cases in all: --agree-cases 50000000 --host-every 1000
-#   --host-every K            the host recomputes every K-th chunk (full 8, quick 1)
+#   --agree-seconds T         GPU seconds per property in agree (full 0.75, quick 0.02)
+#   --agree-cases N           random cases per property without a bench step (full
+#                             2000000, quick 20000); at least this many with one
+#   --host-every K            the host recomputes every K-th chunk (full 200, quick 1)
 #   --sweep4-shards N         sweep4 runs shard 0 of N (full 64, quick 4096)
 #   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 128, 0: no cap)
 #   --stack BYTES             GPU stack per thread for ct_gpu (65536)
@@ -37,9 +41,10 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,agree,exhaustive,sweep,sweep4,bench
+steps=host,bench,agree,exhaustive,sweep,sweep4
 build=1
 agree_cases=
+agree_seconds=
 host_every=
 sweep4_shards=
 regs=128
@@ -52,6 +57,7 @@ while [ $# -gt 0 ]; do
     --steps) steps=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --agree-cases) agree_cases=$2; shift 2 ;;
+    --agree-seconds) agree_seconds=$2; shift 2 ;;
     --host-every) host_every=$2; shift 2 ;;
     --sweep4-shards) sweep4_shards=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
@@ -62,11 +68,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ $mode = quick ]; then
-  : "${agree_cases:=20000}" "${host_every:=1}" "${sweep4_shards:=4096}"
-  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); bench_args=(--gpu-cases 262144 --host-seconds 0.01)
+  : "${agree_cases:=20000}" "${agree_seconds:=0.02}" "${host_every:=1}" "${sweep4_shards:=4096}"
+  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
 else
-  : "${agree_cases:=2000000}" "${host_every:=8}" "${sweep4_shards:=64}"
-  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05)
+  : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
+  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
 fi
 
 bin=$here/build
@@ -114,7 +120,7 @@ machine_info() {
   echo "- nvcc: $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \(.*\)$/\1/p' || echo '?')"
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc) cores)"
   echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
-  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: $agree_cases cases per property, host every $host_every chunks)"
+  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks)"
 }
 
 v() { # verdict of a step as text
@@ -140,7 +146,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host agree exhaustive sweep sweep4 bench; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -244,8 +250,19 @@ if want host; then
     cmp '$logs/host_nvcc.txt' '$logs/host_gcc.txt'
     echo \"host halves: the nvcc (C++) and gcc (C11) builds agree on \$(wc -l <'$logs/host_nvcc.txt') chunks\""
 fi
+if want bench; then
+  step bench 900 "$gpu" bench "${bench_args[@]}" --stack "$stack" --tsv "$logs/bench.tsv"
+fi
 if want agree; then
-  step agree 900 "$gpu" agree --cases "$agree_cases" --host-every "$host_every" --stack "$stack" --tsv "$logs/agree.tsv"
+  plan=()
+  if [ -f "$logs/bench.tsv" ]; then # cases = GPU rate x seconds, at least --agree-cases, in whole chunks
+    awk -F'\t' -v t="$agree_seconds" -v lo="$agree_cases" 'NR > 1 && $1 != "property mix" && $5 > 0 {
+        n = $5 * t; if (n < lo) n = lo; n = int(n / 65536 + 1) * 65536; printf "%s %d\n", $1, n }' \
+      "$logs/bench.tsv" >"$logs/agree_plan.txt"
+    plan=(--plan "$logs/agree_plan.txt")
+    say "agree plan: $(wc -l <"$logs/agree_plan.txt") properties, $(awk '{ s += $2 } END { printf "%.3g", s }' "$logs/agree_plan.txt") cases"
+  fi
+  step agree 900 "$gpu" agree --cases "$agree_cases" "${plan[@]}" --host-every "$host_every" --stack "$stack" --tsv "$logs/agree.tsv"
 fi
 if want exhaustive; then
   step exhaustive 900 "$gpu" agree --exhaustive --bounds "$ex_bounds" --pair-bounds "$ex_pair" \
@@ -264,12 +281,9 @@ if want sweep4; then
     write_results
   fi
 fi
-if want bench; then
-  step bench 900 "$gpu" bench "${bench_args[@]}" --stack "$stack" --tsv "$logs/bench.tsv"
-fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host agree exhaustive sweep sweep4 bench; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true

@@ -1123,12 +1123,15 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_pc_want(ct_downcast(&B, ct_pc_val(4, 0), &R, &e), CT_OVERFLOW, "downcast<4>((2^62:1, L*2))", o);
 }
 
-/* Appends t@i with leaf number `leaf` refined into a pair (v, v). */
-CT_FN static void ct_pc_refine_rec(const ct_tuple *t, int i, int *leaf, int target, int depth, ct_tuple *out) {
+/* Appends t@i with leaf number `target` refined into a pair (v, v); `leaf`
+ * counts the leaves before t@i, and the count after it is returned (not
+ * threaded through the recursion by pointer: nvcc 13's ptxas -O3 miscompiled
+ * that form, device/README.md). */
+CT_FN static int ct_pc_refine_rec(const ct_tuple *t, int i, int leaf, int target, int depth, ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
-    if ((*leaf)++ == target && depth < CT_MAX_DEPTH - 1) {
+    if (leaf == target && depth < CT_MAX_DEPTH - 1) {
       ct_t_open(out, &hdr, &e);
       ct_t_push_int(out, t->nd[i].v, 0, &e);
       ct_t_push_int(out, t->nd[i].v, 0, &e);
@@ -1136,11 +1139,12 @@ CT_FN static void ct_pc_refine_rec(const ct_tuple *t, int i, int *leaf, int targ
     } else {
       ct_t_push_int(out, t->nd[i].v, 0, &e);
     }
-    return;
+    return leaf + 1;
   }
   ct_t_open(out, &hdr, &e);
-  for (k = 0; k < t->nd[i].rank; ++k) ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
+  for (k = 0; k < t->nd[i].rank; ++k) leaf = ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
   ct_t_close(out, hdr, &e);
+  return leaf;
 }
 
 CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
@@ -1149,7 +1153,7 @@ CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
   ct_layout R;
   ct_err e;
   uint64_t h = ct_pc_hc(c, 42);
-  int leaf = 0, n = ct_pc_nleaves(S, 0);
+  int n = ct_pc_nleaves(S, 0);
   if (n == 0) {
     o->verdict = CT_SKIPPED;
     return;
@@ -1163,7 +1167,7 @@ CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
   }
   ct_pc_want(ct_make_ordered_layout(S, &order, &R, &e), CT_BAD_PROFILE, "make_ordered_layout(S, (stride, 0))", o);
   ct_t_clear(&order); /* a leaf of the order refined into a pair where S has an integer */
-  ct_pc_refine_rec(&c->v[0].stride, 0, &leaf, (int)(h % (uint64_t)n), 0, &order);
+  ct_pc_refine_rec(&c->v[0].stride, 0, 0, (int)(h % (uint64_t)n), 0, &order);
   ct_pc_want(ct_make_ordered_layout(S, &order, &R, &e), CT_BAD_PROFILE,
              "make_ordered_layout(S, stride with a leaf made a pair)", o);
 }

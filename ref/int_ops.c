@@ -150,27 +150,40 @@ CT_FN static const char *ct_div_name(int op) { return op == CT_SHAPE_DIV ? "shap
  * positive (checked by the caller). Folding through a nested element equals
  * folding over its leaves (CuTe divides the rest by the element's product,
  * which gives the same rest whenever every step is accepted). `exact` asks
- * ceil_div's steps where the rest exceeds the element to be exact. */
+ * ceil_div's steps where the rest exceeds the element to be exact.
+ * The result is congruent to a@ia, so the subtree is copied and its leaves,
+ * in preorder (= left to right), are replaced. A loop, not a recursion: nvcc
+ * 13's ptxas -O3 miscompiled the recursive form, which threaded *rest through
+ * the recursion (device/README.md, "A ptxas miscompile"). */
 CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest, int exact, ct_tuple *out,
                                  ct_err *e) {
-  if (a->nd[ia].kind == CT_INT) {
-    ct_val x = ct_leaf_val(a, ia), q, nr;
-    if (op == CT_CEIL_DIV && exact && rest->v > x.v && rest->v % x.v != 0)
+  int base = out->n, j, span = a->nd[ia].span;
+  ct_val r = *rest;
+  CT_TRY(ct_t_push_sub(out, a, ia, e));
+  for (j = base; j < base + span; ++j) {
+    ct_node *n = &out->nd[j];
+    ct_val x, q, nr;
+    if (n->kind != CT_INT) { /* a tuple header, as ct_t_open makes it */
+      n->v = 0;
+      n->stat = 0;
+      n->mark = 0;
+      continue;
+    }
+    x.v = n->v;
+    x.stat = n->stat;
+    if (op == CT_CEIL_DIV && exact && r.v > x.v && r.v % x.v != 0)
       return CT_FAIL(e, CT_NOT_DIVISIBLE,
                      "ceil_div: the remaining divisor %lld is larger than the element %lld and not a multiple of it",
-                     (long long)rest->v, (long long)x.v);
-    CT_TRY(ct_div_int(op, x, *rest, &q, e));
-    CT_TRY(ct_div_int(op, *rest, x, &nr, e));
-    CT_TRY(ct_t_push_int(out, q.v, q.stat, e));
-    *rest = nr;
-    return CT_OK;
+                     (long long)r.v, (long long)x.v);
+    CT_TRY(ct_div_int(op, x, r, &q, e));
+    CT_TRY(ct_div_int(op, r, x, &nr, e));
+    n->v = q.v; /* a leaf as ct_t_push_int makes it */
+    n->stat = (uint8_t)(q.stat ? 1 : 0);
+    n->mark = 0;
+    r = nr;
   }
-  {
-    int k, hdr;
-    CT_TRY(ct_t_open(out, &hdr, e));
-    for (k = 0; k < a->nd[ia].rank; ++k) CT_TRY(ct_div_fold(op, a, ct_t_child(a, ia, k), rest, exact, out, e));
-    return ct_t_close(out, hdr, e);
-  }
+  *rest = r;
+  return CT_OK;
 }
 
 /* Appends op(a@ia, b@ib) (b@ib may be absent: ib < 0 means 1). */
@@ -268,16 +281,15 @@ CT_FN ct_code ct_it_elem_scale(const ct_tuple *a, const ct_tuple *b, ct_tuple *o
 
 /* --- evenly_divides (IT-19..IT-21) -------------------------------------------- */
 
-CT_FN static ct_code ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int *out, ct_err *e) {
+/* 1: b@ib evenly divides a@ia, 0: it does not, -1: an error (in *e). The
+ * answer is returned, not written through a pointer threaded through the
+ * recursion: nvcc 13's ptxas -O3 miscompiled that form (device/README.md). */
+CT_FN static int ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_err *e) {
   if (b->nd[ib].kind == CT_TUPLE) { /* by mode; a's extra modes are not constrained */
-    int k, rb = b->nd[ib].rank;
-    *out = 1;
-    if (rb > ct_t_rank(a, ia)) {
-      *out = 0;
-      return CT_OK;
-    }
-    for (k = 0; k < rb && *out; ++k) CT_TRY(ct_even_rec(a, ct_t_mode(a, ia, k), b, ct_t_child(b, ib, k), out, e));
-    return CT_OK;
+    int k, rb = b->nd[ib].rank, r = 1;
+    if (rb > ct_t_rank(a, ia)) return 0;
+    for (k = 0; k < rb && r == 1; ++k) r = ct_even_rec(a, ct_t_mode(a, ia, k), b, ct_t_child(b, ib, k), e);
+    return r;
   }
   { /* an integer b: the shape_div fold must be exact and use all of b */
     ct_tuple q, sub;
@@ -285,15 +297,14 @@ CT_FN static ct_code ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, i
     ct_val pa, pq;
     int64_t back;
     ct_t_sub(a, ia, &sub);
-    if (ct_t_product(&sub, 0, &pa, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "evenly_divides: product overflows");
-    ct_t_clear(&q);
-    if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) {
-      *out = 0;
-      return CT_OK;
+    if (ct_t_product(&sub, 0, &pa, e) != CT_OK) {
+      CT_FAIL(e, CT_OVERFLOW, "evenly_divides: product overflows");
+      return -1;
     }
+    ct_t_clear(&q);
+    if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) return 0;
     ct_t_product(&q, 0, &pq, &ignore); /* pq <= pa: cannot overflow */
-    *out = !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
-    return CT_OK;
+    return !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
   }
 }
 
@@ -302,5 +313,10 @@ CT_FN ct_code ct_it_evenly_divides(const ct_tuple *a, const ct_tuple *b, int *ou
   CT_TRY(ct_no_all(b, "evenly_divides", e));
   CT_TRY(ct_all_positive(a, 0, "evenly_divides", e));
   CT_TRY(ct_all_positive(b, 0, "evenly_divides", e));
-  return ct_even_rec(a, 0, b, 0, out, e);
+  {
+    int r = ct_even_rec(a, 0, b, 0, e);
+    if (r < 0) return e->code;
+    *out = r;
+    return CT_OK;
+  }
 }
