@@ -119,7 +119,7 @@ machine_info() {
   fi
   echo "- nvcc: $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \(.*\)$/\1/p' || echo '?')"
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc) cores)"
-  echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
+  echo "- source: ${CT_SOURCE:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')}$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
   echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks)"
 }
 
