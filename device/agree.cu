@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#define CT_PROG "ct_gpu"
+#include "device/ct_cuda.h"
 #include "device/ct_dev.h"
 #include "props/engine.h"
 #include "ref/notation.h"
@@ -151,33 +153,6 @@ typedef struct {
   long long batch;
 } ct_opts;
 
-static void ct_die(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "ct_gpu: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
-  va_end(ap);
-  exit(2);
-}
-
-#define CT_CUDA(x)                                                                                              \
-  do {                                                                                                          \
-    cudaError_t err_ = (x);                                                                                     \
-    if (err_ != cudaSuccess) {                                                                                  \
-      fprintf(stderr, "ct_gpu: CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, cudaGetErrorString(err_),  \
-              #x);                                                                                              \
-      if (err_ == cudaErrorLaunchFailure || err_ == cudaErrorIllegalAddress)                                    \
-        fprintf(stderr, "ct_gpu: (a stack overflow or a miscompile: device/README.md, \"A ptxas miscompile\")\n");       \
-      exit(3);                                                                                                  \
-    }                                                                                                           \
-  } while (0)
-
-static double ct_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static const char ct_usage[] =
     "usage: ct_gpu agree|bench|list [options]\n"

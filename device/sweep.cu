@@ -21,6 +21,8 @@
 #include "ref/notation.c" /* host only: printing and --explain's parsing */
 #endif
 
+#define CT_PROG "ct_sweep"
+#include "device/ct_cuda.h"
 #include "device/ct_sweep.h"
 
 #include <cuda_runtime.h>
@@ -248,31 +250,6 @@ typedef struct {
   const char *explain_a, *explain_b, *tsv;
 } ct_sopts;
 
-static void ct_die(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "ct_sweep: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
-  va_end(ap);
-  exit(2);
-}
-
-#define CT_CUDA(x)                                                                                              \
-  do {                                                                                                          \
-    cudaError_t err_ = (x);                                                                                     \
-    if (err_ != cudaSuccess) {                                                                                  \
-      fprintf(stderr, "ct_sweep: CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, cudaGetErrorString(err_), \
-              #x);                                                                                              \
-      exit(3);                                                                                                  \
-    }                                                                                                           \
-  } while (0)
-
-static double ct_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static const char ct_susage[] =
     "usage: ct_sweep [options]\n"

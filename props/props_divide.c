@@ -650,7 +650,7 @@ CT_FN void ct_dv_expect(const ct_layout *A, const ct_tiler *T, ct_code want, int
     ct_code got = ct_dv_form(base + f, A, T, &R, &e);
     ct_code w = (mask >> f & 1) ? want : CT_OK;
     o->digest = ct_mix64(o->digest ^ (got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got)));
-    if (got != w && !(loose >> f & 1)) {
+    if (got != w && !(loose >> f & 1) && !(ct_code_is_limit(w) && ct_code_is_limit(got))) {
       CT_FAILS(o, "%s(%s, %s): got %s, want %s%s%s", ct_dv_form_name(base + f), ct_dv_show(A), ct_dv_show(T),
                got == CT_OK ? "a result" : ct_code_name(got), w == CT_OK ? "a result" : ct_code_name(w),
                got == CT_OK ? "" : ": ", got == CT_OK ? "" : e.msg);

@@ -480,6 +480,10 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
   got = raked ? ct_raked_product(&c->v[0], B, Z, &e) : ct_blocked_product(&c->v[0], B, Z, &e);
   want = ct_pp_rank_setup(&c->v[0], B, q, &ew);
   o->digest = got == CT_OK ? ct_digest_layout(Z) : ct_digest_code(got);
+  if (got != want && (ct_code_is_limit(got) || ct_code_is_limit(want))) { /* bounds hit on one route only */
+    o->verdict = CT_SKIPPED;
+    return 0;
+  }
   if (got != want) {
     CT_FAILS(o, "%s(%s, %s): %s, logical_product(A', B'): %s", raked ? "raked_product" : "blocked_product", ct_dv_show(&c->v[0]),
              ct_dv_show(B), got == CT_OK ? "a result" : ct_code_name(got), want == CT_OK ? "a result" : ct_code_name(want));

@@ -62,6 +62,13 @@ typedef struct {
 } ct_err;
 
 CT_FN const char *ct_code_name(ct_code c);
+
+/* The representation's bounds (spec/notation.md): which of them a result
+ * hits first depends on the route it is built by and on CT_MAX_NODES, so a
+ * property comparing two routes treats any of them as "not comparable". */
+CT_FN static inline int ct_code_is_limit(ct_code c) {
+  return c == CT_DEPTH_LIMIT || c == CT_RANK_LIMIT || c == CT_CAPACITY;
+}
 CT_FN const char *ct_code_summary(ct_code c);
 /* Looks a code up by its NAME; returns CT_NUM_CODES when unknown. */
 CT_FN ct_code ct_code_by_name(const char *name);

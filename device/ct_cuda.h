@@ -1,0 +1,48 @@
+/* ct_cuda.h -- the host side that the CUDA programs (agree.cu, sweep.cu)
+ * share: fatal errors and CUDA status checks, prefixed with the program's
+ * name (CT_PROG, defined before the include), and a monotonic clock. */
+#ifndef CT_CUDA_H
+#define CT_CUDA_H
+
+#include <cuda_runtime.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#ifndef CT_PROG
+#error "define CT_PROG (the program's name) before including device/ct_cuda.h"
+#endif
+
+/* Exit 2: bad usage or input. */
+static void ct_die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, CT_PROG ": ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  exit(2);
+}
+
+/* Exit 3: a CUDA call failed. An illegal address in a kernel is a stack
+ * overflow or a miscompile (device/README.md, "A ptxas miscompile"). */
+#define CT_CUDA(x)                                                                                             \
+  do {                                                                                                         \
+    cudaError_t err_ = (x);                                                                                    \
+    if (err_ != cudaSuccess) {                                                                                 \
+      fprintf(stderr, CT_PROG ": CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, cudaGetErrorString(err_), \
+              #x);                                                                                             \
+      if (err_ == cudaErrorLaunchFailure || err_ == cudaErrorIllegalAddress)                                   \
+        fprintf(stderr, CT_PROG ": (a stack overflow or a miscompile: device/README.md, \"A ptxas miscompile\")\n"); \
+      exit(3);                                                                                                 \
+    }                                                                                                          \
+  } while (0)
+
+static double ct_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#endif
