@@ -38,6 +38,19 @@
 
 /* ---- GPU kernels ---------------------------------------------------------------- */
 
+/* Adds a thread's sums to its chunk's and records its first failing case. */
+__device__ static void ct_k_flush(const ct_dev_acc *a, ct_dev_acc *dst, long long ff, unsigned long long *nfail,
+                                  long long *fails, int fail_cap) {
+  atomicAdd((unsigned long long *)&dst->hash, (unsigned long long)a->hash);
+  atomicAdd((unsigned long long *)&dst->cases, (unsigned long long)a->cases);
+  atomicAdd((unsigned long long *)&dst->admissible, (unsigned long long)a->admissible);
+  if (a->failures) atomicAdd((unsigned long long *)&dst->failures, (unsigned long long)a->failures);
+  if (ff >= 0) {
+    unsigned long long slot = atomicAdd(nfail, 1ull);
+    if (slot < (unsigned long long)fail_cap) fails[slot] = ff;
+  }
+}
+
 /* Each thread runs per_thread consecutive cases (never across a chunk, since
  * chunk % per_thread == 0 and start is a chunk boundary) and adds its sums to
  * its chunk's; the first failing case of each thread is listed. */
@@ -50,17 +63,7 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
   if (k1 > start + count) k1 = start + count;
   a.hash = a.cases = a.admissible = a.failures = 0;
   ff = ct_dev_accumulate(&job, k0, k1, &a);
-  {
-    ct_dev_acc *dst = &acc[(k0 - start) / chunk];
-    atomicAdd((unsigned long long *)&dst->hash, (unsigned long long)a.hash);
-    atomicAdd((unsigned long long *)&dst->cases, (unsigned long long)a.cases);
-    atomicAdd((unsigned long long *)&dst->admissible, (unsigned long long)a.admissible);
-    if (a.failures) atomicAdd((unsigned long long *)&dst->failures, (unsigned long long)a.failures);
-  }
-  if (ff >= 0) {
-    unsigned long long slot = atomicAdd(nfail, 1ull);
-    if (slot < (unsigned long long)fail_cap) fails[slot] = ff;
-  }
+  ct_k_flush(&a, &acc[(k0 - start) / chunk], ff, nfail, fails, fail_cap);
 }
 
 /* --balance: the cost key of every case of [start, start+count), with the
@@ -92,17 +95,7 @@ __global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long c
     long long f = ct_dev_accumulate(&job, k, k + 1, &a);
     if (f >= 0 && (ff < 0 || f < ff)) ff = f;
   }
-  {
-    ct_dev_acc *dst = &acc[p0 / chunk];
-    atomicAdd((unsigned long long *)&dst->hash, (unsigned long long)a.hash);
-    atomicAdd((unsigned long long *)&dst->cases, (unsigned long long)a.cases);
-    atomicAdd((unsigned long long *)&dst->admissible, (unsigned long long)a.admissible);
-    if (a.failures) atomicAdd((unsigned long long *)&dst->failures, (unsigned long long)a.failures);
-  }
-  if (ff >= 0) {
-    unsigned long long slot = atomicAdd(nfail, 1ull);
-    if (slot < (unsigned long long)fail_cap) fails[slot] = ff;
-  }
+  ct_k_flush(&a, &acc[p0 / chunk], ff, nfail, fails, fail_cap);
 }
 
 /* Per-case answers of [start, start+count), for a chunk that disagrees. */

@@ -2,8 +2,8 @@
 # Builds the GPU checks with nvcc alone and runs them; writes device/RESULTS.md.
 # For a machine with an NVIDIA GPU, nvcc and no Bazel (device/README.md).
 #
-#   device/run_gpu.sh --quick       about 2 minutes: every step, small sizes
-#   device/run_gpu.sh               the full run (about 8 minutes on one H100)
+#   device/run_gpu.sh --quick       every step, small sizes (81 s on one H100)
+#   device/run_gpu.sh               the full run (about 5 minutes on one H100)
 #
 # Steps (each prints what it does, its command and its time; RESULTS.md is
 # rewritten after every step, so an interrupted run keeps what it finished):
