@@ -6,42 +6,9 @@
 #include "ref/modes.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
+#include "ref/tests/testlib.h"
 
-static ct_layout lay(const char *s) {
-  ct_layout L;
-  ct_err e;
-  if (ct_parse_layout(s, &L, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_l_set_int(&L, 1, 0, 0, 0);
-  }
-  return L;
-}
-
-static ct_tuple tup(const char *s) {
-  ct_tuple t;
-  ct_err e;
-  if (ct_parse_tuple(s, &t, 0, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_t_set_int(&t, 1, 0);
-  }
-  return t;
-}
-
-static const char *lstr(const ct_layout *L) {
-  static char buf[4][512];
-  static int k;
-  k = (k + 1) % 4;
-  ct_print_layout(L, buf[k], sizeof buf[k]);
-  return buf[k];
-}
-
-static const char *tstr(const ct_tuple *t) {
-  static char buf[4][512];
-  static int k;
-  k = (k + 1) % 4;
-  ct_print_tuple(t, 0, buf[k], sizeof buf[k]);
-  return buf[k];
-}
+static ct_tuple tup(const char *s) { return parse_tuple(s, 0); }
 
 static ct_val one(void) {
   ct_val v;
@@ -93,7 +60,7 @@ static void coord(const flat *f, int64_t i, int64_t *c) {
   }
 }
 
-static int64_t at(const flat *f, const int64_t *c) {
+static int64_t flat_at(const flat *f, const int64_t *c) {
   int64_t o = 0;
   int k;
   for (k = 0; k < f->n; ++k) o += c[k] * f->d[k];
@@ -117,7 +84,7 @@ static int compact_except(const flat *f, const int *fixed) {
     for (k = 0; k < f->n; ++k)
       if (fixed && fixed[k] && c[k] != 0) skip = 1;
     if (skip) continue;
-    o = at(f, c);
+    o = flat_at(f, c);
     if (o < 0 || o >= cnt || seen[o]) return 0;
     seen[o] = 1;
   }
@@ -193,7 +160,7 @@ static void for_layouts(layout_fn fn) {
       else if (n == 2) snprintf(text, sizeof text, profiles[p], s[0], s[1], d[0], d[1]);
       else snprintf(text, sizeof text, profiles[p], s[0], s[1], s[2], d[0], d[1], d[2]);
       {
-        ct_layout L = lay(text);
+        ct_layout L = parse(text);
         fn(&L);
       }
     }
@@ -225,9 +192,9 @@ static void check_compact(void) {
     for (idx = 0; idx < fsize(&fc); ++idx) {
       int64_t lex = 0;
       coord(&fc, idx, c);
-      CHECK(at(&fc, c) == idx, "COMPACT-2 %s at %lld", lstr(&C), (long long)idx);
+      CHECK(flat_at(&fc, c) == idx, "COMPACT-2 %s at %lld", lstr(&C), (long long)idx);
       for (k = 0; k < fr.n; ++k) lex = lex * fr.s[k] + c[k];
-      CHECK(at(&fr, c) == lex, "COMPACT-3 %s at %lld", lstr(&R), (long long)idx);
+      CHECK(flat_at(&fr, c) == lex, "COMPACT-3 %s at %lld", lstr(&R), (long long)idx);
     }
     /* COMPACT-4: a starting stride scales every stride (static _1 entries stay _0) */
     CHECK(ct_compact_col_major(&s, num(7), &d3, &e) == CT_OK, "compact_col_major(%s, 7)", shapes[i]);
@@ -287,7 +254,7 @@ static void check_ord_one(const char *shape, const ct_tuple *order) {
           want += c[k] * scale;
           scale *= f.s[k];
         }
-    CHECK(at(&f, c) == want, "ORD-3 make_ordered_layout(%s,%s) = %s at %lld", shape, tstr(order), lstr(&R),
+    CHECK(flat_at(&f, c) == want, "ORD-3 make_ordered_layout(%s,%s) = %s at %lld", shape, tstr(order), lstr(&R),
           (long long)idx);
   }
 }
@@ -517,7 +484,8 @@ static void cast_one(const ct_layout *L) {
           int64_t c2[CT_MAX_NODES];
           for (k = 0; k < f.n; ++k) c2[k] = c[k];
           c2[unit] = n * c[unit] + sub;
-          CHECK(at(&g, c2) == n * at(&f, c) + sub, "CAST-2 downcast<%lld>(%s) = %s", (long long)n, lstr(L), lstr(&D));
+          CHECK(flat_at(&g, c2) == n * flat_at(&f, c) + sub, "CAST-2 downcast<%lld>(%s) = %s", (long long)n, lstr(L),
+                lstr(&D));
         }
       }
       CHECK(fsize(&g) == n * fsize(&f), "CAST-3 size");
@@ -575,7 +543,8 @@ static void cast_one(const ct_layout *L) {
             int64_t c2[CT_MAX_NODES];
             for (k = 0; k < f.n; ++k) c2[k] = c[k];
             c2[split] = n * c[split] + sub;
-            CHECK(at(&f, c2) == n * at(&g, c) + sub, "CAST-4 upcast<%lld>(%s) = %s", (long long)n, lstr(L), lstr(&U));
+            CHECK(flat_at(&f, c2) == n * flat_at(&g, c) + sub, "CAST-4 upcast<%lld>(%s) = %s", (long long)n, lstr(L),
+                  lstr(&U));
           }
         }
         CHECK(fsize(&g) * n == fsize(&f), "CAST-6 size");
@@ -583,7 +552,7 @@ static void cast_one(const ct_layout *L) {
         CHECK(ct_t_equal(&U.shape, 0, &L->shape, 0, 1), "CAST-5 same shape");
         for (i = 0; i < fsize(&f); ++i) {
           coord(&f, i, c);
-          CHECK(at(&f, c) == n * at(&g, c), "CAST-5 upcast<%lld>(%s) = %s", (long long)n, lstr(L), lstr(&U));
+          CHECK(flat_at(&f, c) == n * flat_at(&g, c), "CAST-5 upcast<%lld>(%s) = %s", (long long)n, lstr(L), lstr(&U));
         }
       }
     }
@@ -607,7 +576,7 @@ static void check_vectors(void) {
   };
   size_t k;
   for (k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
-    ct_layout L = lay(cases[k].in), R;
+    ct_layout L = parse(cases[k].in), R;
     ct_err e;
     ct_code rc;
     if (cases[k].op[0] == 'l') rc = ct_make_layout_like(&L, &R, &e);
@@ -618,11 +587,11 @@ static void check_vectors(void) {
     CHECK_STR(lstr(&R), cases[k].want, "%s(%s)", cases[k].op, cases[k].in);
   }
   {
-    ct_layout L = lay("4:1"), R;
+    ct_layout L = parse("4:1"), R;
     ct_err e;
     CHECK(ct_upcast(&L, num(0), &R, &e) == CT_SHAPE_NOT_POSITIVE, "upcast<0>");
     CHECK(ct_downcast(&L, num(-2), &R, &e) == CT_SHAPE_NOT_POSITIVE, "downcast<-2>");
-    L = lay("(4611686018427387904,2):(1,4)");
+    L = parse("(4611686018427387904,2):(1,4)");
     CHECK(ct_downcast(&L, num(4), &R, &e) == CT_OVERFLOW, "downcast overflow");
   }
 }

@@ -5,80 +5,13 @@
 #include "ref/divide.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
+#include "ref/tests/testlib.h"
 
 #include <stdlib.h>
 
-static ct_layout parse(const char *s) {
-  ct_layout L;
-  ct_err e;
-  if (ct_parse_layout(s, &L, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_l_set_int(&L, 1, 0, 0, 0);
-  }
-  return L;
-}
-
-static ct_tiler parse_tiler(const char *s) {
-  ct_tiler T;
-  ct_err e;
-  if (ct_parse_tiler(s, &T, &e) != CT_OK) {
-    fprintf(stderr, "bad test tiler %s: %s\n", s, e.msg);
-    ct_l_set_int(&T, 1, 0, 0, 0);
-  }
-  return T;
-}
-
-static const char *show(const ct_layout *L, char *buf, int cap) {
-  ct_print_layout(L, buf, cap);
-  return buf;
-}
-
-static int64_t size_of(const ct_layout *L) {
-  ct_val v;
-  ct_err e;
-  return ct_l_size(L, &v, &e) == CT_OK ? v.v : -1;
-}
-
-/* L(i), with A^'s extension past size(L) (COMP-EXT). */
-static int64_t at(const ct_layout *L, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_l_eval(L, i, &v, &e) != CT_OK) return INT64_MIN;
-  return v;
-}
-
-static int cmp64(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
-#define MAXV 4096
-
-static int injective(const ct_layout *L) {
-  static int64_t v[MAXV];
-  int64_t n = size_of(L), i;
-  if (n > MAXV) return 0;
-  for (i = 0; i < n; ++i) v[i] = at(L, i);
-  qsort(v, (size_t)n, sizeof v[0], cmp64);
-  for (i = 1; i < n; ++i)
-    if (v[i] == v[i - 1]) return 0;
-  return 1;
-}
-
-static ct_layout mode_of(const ct_layout *L, int k) {
-  ct_layout M;
-  ct_err e;
-  if (ct_l_mode(L, &k, 1, &M, &e) != CT_OK) ct_l_set_int(&M, 1, 0, 0, 0);
-  return M;
-}
-
 /* --- the examples ---------------------------------------------------------- */
 
-typedef struct {
-  const char *a, *b, *want; /* want: exact print, or an error code name */
-} div_case;
-
-static const div_case logical_cases[] = {
+static const tiler_case logical_cases[] = {
     /* 004: the 1-D and 2-D examples */
     {"(4,2,3):(2,1,8)", "4:2", "((2,2),(2,3)):((4,1),(2,8))"},
     {"(9,(4,8)):(59,(13,1))", "<3:3, (2,4):(1,8)>", "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"},
@@ -102,35 +35,7 @@ static const div_case logical_cases[] = {
     {"4:4611686018427387904", "2:1", "OVERFLOW"},
 };
 
-typedef ct_code (*tiler_op)(const ct_layout *, const ct_tiler *, ct_layout *, ct_err *);
-
-static void run_cases(const char *name, tiler_op op, const div_case *cs, size_t n) {
-  size_t k;
-  char buf[512];
-  for (k = 0; k < n; ++k) {
-    ct_layout A = parse(cs[k].a), R;
-    ct_tiler T;
-    ct_err e;
-    ct_code rc;
-    if (cs[k].b[0] == '<') {
-      T = parse_tiler(cs[k].b);
-    } else if (cs[k].b[0] == '_') { /* `_` alone */
-      T.shape.n = 1;
-      T.shape.nd[0].kind = CT_ALL;
-      T.shape.nd[0].mark = 0;
-      T.shape.nd[0].rank = 0;
-      T.shape.nd[0].span = 1;
-      T.stride = T.shape;
-    } else {
-      T = parse(cs[k].b);
-    }
-    rc = op(&A, &T, &R, &e);
-    if (rc == CT_OK) CHECK_STR(show(&R, buf, sizeof buf), cs[k].want, "%s(%s, %s)", name, cs[k].a, cs[k].b);
-    else CHECK_STR(ct_code_name(rc), cs[k].want, "%s(%s, %s): %s", name, cs[k].a, cs[k].b, e.msg);
-  }
-}
-
-static const div_case zipped_cases[] = {
+static const tiler_case zipped_cases[] = {
     {"(9,(4,8)):(59,(13,1))", "<3:3, (2,4):(1,8)>", "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"},
     {"(4,8,3):(1,4,32)", "<2:1, 4:1>", "((2,4),(2,2,3)):((1,4),(2,16,32))"},
     {"((4,6),8):((1,4),24)", "<<2:1,3:1>, 4:1>", "(((2,3),4),((2,2),2)):(((1,4),24),((2,12),96))"},
@@ -138,13 +43,13 @@ static const div_case zipped_cases[] = {
     {"(4,8,3):(1,4,32)", "8:1", "(8,12):(1,8)"},
 };
 
-static const div_case tiled_cases[] = {
+static const tiler_case tiled_cases[] = {
     {"(9,(4,8)):(59,(13,1))", "<3:3, (2,4):(1,8)>", "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))"},
     {"(4,8,3):(1,4,32)", "<2:1, 4:1>", "((2,4),2,2,3):((1,4),2,16,32)"},
     {"(4,8,3):(1,4,100)", "4:1", "(4,8,3):(1,4,100)"},
 };
 
-static const div_case flat_cases[] = {
+static const tiler_case flat_cases[] = {
     {"(9,(4,8)):(59,(13,1))", "<3:3, (2,4):(1,8)>", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"},
     {"((4,6),8):((1,4),24)", "<<2:1,3:1>, 4:1>", "((2,3),4,(2,2),2):((1,4),24,(2,12),96)"},
     {"(9,(4,8)):(59,(13,1))", "8:1", "STRIDE_DIVISIBILITY"},
@@ -182,9 +87,8 @@ static int64_t span_of(const ct_layout *B) {
   return sp;
 }
 
-static int n_ok, n_rejected;
-
-static void check_one(const ct_layout *A, const ct_layout *B) {
+/* Checks DIV-1..DIV-4 on logical_divide(A, B); returns 1 if it was admissible. */
+static int check_one(const ct_layout *A, const ct_layout *B) {
   static int64_t got[MAXV], want[MAXV];
   ct_layout R, Bs, BB, C, CB, F, R0, R1;
   const ct_layout *parts[2];
@@ -209,11 +113,7 @@ static void check_one(const ct_layout *A, const ct_layout *B) {
   CHECK(rc == prc, "logical_divide(%s, %s): %s, its parts %s", sa, sb, ct_code_name(rc), ct_code_name(prc));
   /* Overlap only arises when a ragged last tile runs into A^'s extension. */
   CHECK(rc != CT_NOT_DISJOINT || size_of(B) * size_of(&Bs) > sizeA, "logical_divide(%s, %s): NOT_DISJOINT", sa, sb);
-  if (rc != CT_OK) {
-    ++n_rejected;
-    return;
-  }
-  ++n_ok;
+  if (rc != CT_OK) return 0;
   /* DIV-1 */
   CHECK(ct_l_equal(&R, &C, 1), "DIV-1 %s / %s", sa, sb);
   /* DIV-2 */
@@ -249,96 +149,23 @@ static void check_one(const ct_layout *A, const ct_layout *B) {
       CHECK(0, "R(%lld) %s / %s", (long long)i, sa, sb);
       break;
     }
-}
-
-static void make_flat(ct_layout *L, int r, const int64_t *s, const int64_t *d) {
-  ct_err e;
-  int k, hs, hd;
-  if (r == 1) {
-    ct_l_set_int(L, s[0], 0, d[0], 0);
-    return;
-  }
-  ct_t_clear(&L->shape);
-  ct_t_clear(&L->stride);
-  ct_t_open(&L->shape, &hs, &e);
-  ct_t_open(&L->stride, &hd, &e);
-  for (k = 0; k < r; ++k) {
-    ct_t_push_int(&L->shape, s[k], 0, &e);
-    ct_t_push_int(&L->stride, d[k], 0, &e);
-  }
-  ct_t_close(&L->shape, hs, &e);
-  ct_t_close(&L->stride, hd, &e);
+  return 1;
 }
 
 /* Every flat A of rank 1..2 and B of rank 1..2 over small sizes and strides. */
 static void check_exhaustive(void) {
   static const int64_t AS[] = {1, 2, 3, 4, 6}, AD[] = {0, 1, 2, 3, 4, 6, 12};
   static const int64_t BS[] = {1, 2, 3, 4}, BD[] = {0, 1, 2, 3, 4, 6};
-  const int nas = 5, nad = 7, nbs = 4, nbd = 6;
-  int ra, rb, x[4];
-  for (ra = 1; ra <= 2; ++ra)
-    for (rb = 1; rb <= 2; ++rb) {
-      int na = ra == 1 ? nas * nad : nas * nas * nad * nad, nb = rb == 1 ? nbs * nbd : nbs * nbs * nbd * nbd;
-      int ia, ib;
-      for (ia = 0; ia < na; ++ia) {
-        int64_t s[2], d[2];
-        ct_layout A, B;
-        x[0] = ia % nas;
-        x[1] = (ia / nas) % nad;
-        s[0] = AS[x[0]];
-        d[0] = AD[x[1]];
-        if (ra == 2) {
-          s[1] = AS[(ia / (nas * nad)) % nas];
-          d[1] = AD[(ia / (nas * nad * nas)) % nad];
-        }
-        make_flat(&A, ra, s, d);
-        for (ib = 0; ib < nb; ++ib) {
-          int64_t t[2], u[2];
-          t[0] = BS[ib % nbs];
-          u[0] = BD[(ib / nbs) % nbd];
-          if (rb == 2) {
-            t[1] = BS[(ib / (nbs * nbd)) % nbs];
-            u[1] = BD[(ib / (nbs * nbd * nbs)) % nbd];
-          }
-          make_flat(&B, rb, t, u);
-          check_one(&A, &B);
-        }
-      }
-    }
+  int n_ok = 0, n_rejected = 0;
+  sweep_flat_pairs(AS, NELEM(AS), AD, NELEM(AD), BS, NELEM(BS), BD, NELEM(BD), check_one, &n_ok, &n_rejected);
   CHECK(n_ok > 1000 && n_rejected > 1000, "the sweep covers both outcomes: %d accepted, %d rejected", n_ok, n_rejected);
 }
 
 /* --- post-conditions, tilers ------------------------------------------------- */
 
-/* A flat tiler <T0, ..., T(r-1)>; each element is `_` (code 0) or s:d. */
-static void make_tiler(ct_tiler *T, int r, const int *code, const int64_t *s, const int64_t *d) {
-  ct_err e;
-  int k, hs, hd;
-  ct_t_clear(&T->shape);
-  ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
-  for (k = 0; k < r; ++k) {
-    if (code[k] == 0) {
-      ct_t_push_all(&T->shape, &e);
-      ct_t_push_all(&T->stride, &e);
-    } else {
-      ct_t_push_int(&T->shape, s[k], 0, &e);
-      ct_t_push_int(&T->stride, d[k], 0, &e);
-    }
-  }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
-  T->shape.nd[0].mark = 1;
-  T->stride.nd[0].mark = 1;
-}
-
-static void flat_leaves(const ct_layout *L, ct_layout *out) {
-  ct_err e;
-  ct_l_flatten(L, out, &e);
-}
-
-static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const int *code) {
+/* Checks DIV-5..DIV-8 on A and the flat tiler T (code[k] == 0: element k is
+ * `_`); returns 1 if the divides accepted it. */
+static int check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const int *code) {
   ct_layout D, Z, Ti, Fl, C, X, Y, want, fz, ft, ff;
   ct_err e;
   ct_code rc;
@@ -350,7 +177,7 @@ static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const 
   CHECK(rc == ct_zipped_divide(A, T, &Z, &e), "same admissibility, zipped: %s / %s", sa, st);
   CHECK(rc == ct_tiled_divide(A, T, &Ti, &e), "same admissibility, tiled: %s / %s", sa, st);
   CHECK(rc == ct_flat_divide(A, T, &Fl, &e), "same admissibility, flat: %s / %s", sa, st);
-  if (rc != CT_OK) return;
+  if (rc != CT_OK) return 0;
   /* DIV-5 */
   CHECK(ct_l_rank(&D) == ra, "DIV-5 rank %s / %s", sa, st);
   for (k = 0; k < ra; ++k) {
@@ -422,12 +249,12 @@ static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const 
     CHECK(ct_l_rank(&Ti) == 1 + ct_l_rank(&Z1), "DIV-8 tiled rank %s / %s", sa, st);
     CHECK(ct_l_rank(&Fl) == ct_l_rank(&Z0) + ct_l_rank(&Z1), "DIV-8 flat rank %s / %s", sa, st);
   }
+  return 1;
 }
 
 static void check_tilers(void) {
   static const int64_t AS[] = {2, 3, 4, 6}, AD[] = {1, 2, 5, 24};
-  static const int64_t TS[] = {2, 3, 4}, TD[] = {1, 2, 3};
-  int ia, it, accepted = 0;
+  int ia, accepted = 0;
   /* A: rank 3, (s0,s1,s2):(d0,d1,d2) with a few combinations */
   for (ia = 0; ia < 4 * 4 * 4 * 4; ++ia) {
     int64_t s[3], d[3];
@@ -439,28 +266,7 @@ static void check_tilers(void) {
     d[1] = s[0] * AD[(ia / 64) % 4];
     d[2] = 1000;
     make_flat(&A, 3, s, d);
-    /* tilers of 1..3 elements, each `_` or s:d (s from TS, d from TD) */
-    for (it = 0; it < 10 * 10 * 10; ++it) {
-      int code[3], r, k, bad = 0;
-      int64_t ts[3], td[3];
-      ct_tiler T;
-      for (k = 0; k < 3; ++k) {
-        int c = (it / (k == 0 ? 1 : k == 1 ? 10 : 100)) % 10;
-        code[k] = c == 9 ? 0 : 1;
-        ts[k] = TS[c % 3];
-        td[k] = TD[(c / 3) % 3];
-      }
-      r = 1 + it % 3;
-      for (k = r; k < 3; ++k) bad |= code[k] == 0 || ts[k] != 2 || td[k] != 1; /* unused: skip duplicates */
-      if (bad) continue;
-      make_tiler(&T, r, code, ts, td);
-      check_tiler_one(&A, &T, r, code);
-      {
-        ct_layout D;
-        ct_err e;
-        if (ct_logical_divide_tiler(&A, &T, &D, &e) == CT_OK) ++accepted;
-      }
-    }
+    accepted += sweep_tilers(&A, check_tiler_one);
   }
   CHECK(accepted > 100, "tiler sweep accepted %d", accepted);
   { /* TOO_MANY_MODES, nested tilers */

@@ -6,26 +6,11 @@
 #include "ref/layout.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
+#include "ref/tests/testlib.h"
 
 #include <stdlib.h>
 
-static ct_tuple tup(const char *s) {
-  ct_tuple t;
-  ct_err e;
-  if (ct_parse_tuple(s, &t, 1, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_t_set_int(&t, 1, 0);
-  }
-  return t;
-}
-
-static const char *str(const ct_tuple *t) {
-  static char buf[4][512];
-  static int k;
-  k = (k + 1) % 4;
-  ct_print_tuple(t, 0, buf[k], sizeof buf[k]);
-  return buf[k];
-}
+static ct_tuple tup(const char *s) { return parse_tuple(s, 1); }
 
 static ct_val val(int64_t v) {
   ct_val x;
@@ -202,39 +187,40 @@ static void check_folds(void) {
       ct_code rs, rcd;
       ct_t_set_int(&bt, b, 0);
       rs = ct_it_shape_div(a, &bt, &r, &e);
-      CHECK((rs == CT_OK) == model_shape_div_ok(x, n, b), "shape_div(%s,%lld) accepted iff divisible: %s", str(a),
+      CHECK((rs == CT_OK) == model_shape_div_ok(x, n, b), "shape_div(%s,%lld) accepted iff divisible: %s", tstr(a),
             (long long)b, ct_code_name(rs));
       if (rs != CT_OK) {
-        CHECK(rs == CT_NOT_DIVISIBLE, "shape_div(%s,%lld) code %s", str(a), (long long)b, ct_code_name(rs));
+        CHECK(rs == CT_NOT_DIVISIBLE, "shape_div(%s,%lld) code %s", tstr(a), (long long)b, ct_code_name(rs));
       } else {
-        CHECK(ct_t_congruent(&r, 0, a, 0), "IT-10 shape_div(%s,%lld) = %s congruent", str(a), (long long)b, str(&r));
+        CHECK(ct_t_congruent(&r, 0, a, 0), "IT-10 shape_div(%s,%lld) = %s congruent", tstr(a), (long long)b, tstr(&r));
         if (pa % b == 0)
-          CHECK(prod(&r) * b == pa, "IT-11 product(shape_div(%s,%lld)) * b", str(a), (long long)b);
+          CHECK(prod(&r) * b == pa, "IT-11 product(shape_div(%s,%lld)) * b", tstr(a), (long long)b);
         else
-          CHECK(b % pa == 0 && all_ones(&r), "IT-11 shape_div(%s,%lld) = %s all ones", str(a), (long long)b, str(&r));
+          CHECK(b % pa == 0 && all_ones(&r), "IT-11 shape_div(%s,%lld) = %s all ones", tstr(a), (long long)b, tstr(&r));
         ct_t_clear(&cpp);
         rest = b;
         cpp_fold(0, a, 0, &rest, &cpp);
-        CHECK(ct_t_equal(&r, 0, &cpp, 0, 0), "shape_div(%s,%lld) = %s, C++ %s", str(a), (long long)b, str(&r),
-              str(&cpp));
+        CHECK(ct_t_equal(&r, 0, &cpp, 0, 0), "shape_div(%s,%lld) = %s, C++ %s", tstr(a), (long long)b, tstr(&r),
+              tstr(&cpp));
       }
       rcd = ct_it_ceil_div(a, &bt, &c, &e);
       if (b >= pa) {
-        CHECK(rcd == CT_OK && all_ones(&c), "IT-15 ceil_div(%s,%lld) is all ones", str(a), (long long)b);
+        CHECK(rcd == CT_OK && all_ones(&c), "IT-15 ceil_div(%s,%lld) is all ones", tstr(a), (long long)b);
       }
       if (rs == CT_OK)
-        CHECK(rcd == CT_OK && ct_t_equal(&c, 0, &r, 0, 0), "IT-15 ceil_div(%s,%lld) == shape_div", str(a),
+        CHECK(rcd == CT_OK && ct_t_equal(&c, 0, &r, 0, 0), "IT-15 ceil_div(%s,%lld) == shape_div", tstr(a),
               (long long)b);
       if (rcd != CT_OK) {
-        CHECK(rcd == CT_NOT_DIVISIBLE, "ceil_div(%s,%lld) code %s", str(a), (long long)b, ct_code_name(rcd));
+        CHECK(rcd == CT_NOT_DIVISIBLE, "ceil_div(%s,%lld) code %s", tstr(a), (long long)b, ct_code_name(rcd));
         continue;
       }
       CHECK(ct_t_congruent(&c, 0, a, 0), "IT-14 ceil_div congruent");
-      CHECK(prod(&c) * b >= pa, "IT-15 ceil_div(%s,%lld) = %s covers", str(a), (long long)b, str(&c));
+      CHECK(prod(&c) * b >= pa, "IT-15 ceil_div(%s,%lld) = %s covers", tstr(a), (long long)b, tstr(&c));
       ct_t_clear(&cpp);
       rest = b;
       cpp_fold(1, a, 0, &rest, &cpp);
-      CHECK(ct_t_equal(&c, 0, &cpp, 0, 0), "ceil_div(%s,%lld) = %s, C++ %s", str(a), (long long)b, str(&c), str(&cpp));
+      CHECK(ct_t_equal(&c, 0, &cpp, 0, 0), "ceil_div(%s,%lld) = %s, C++ %s", tstr(a), (long long)b, tstr(&c),
+            tstr(&cpp));
     }
   }
   /* C++ undercounts where a step is inexact: rejected */
@@ -261,7 +247,7 @@ static void check_by_element(void) {
     ct_tuple a = tup(cases[k][0]), b = tup(cases[k][1]), r, c;
     ct_err e;
     CHECK(ct_it_shape_div(&a, &b, &r, &e) == CT_OK, "shape_div(%s,%s): %s", cases[k][0], cases[k][1], e.msg);
-    CHECK_STR(str(&r), cases[k][2], "IT-12 shape_div(%s,%s)", cases[k][0], cases[k][1]);
+    CHECK_STR(tstr(&r), cases[k][2], "IT-12 shape_div(%s,%s)", cases[k][0], cases[k][1]);
     CHECK(ct_it_ceil_div(&a, &b, &c, &e) == CT_OK && ct_t_equal(&c, 0, &r, 0, 0), "ceil_div(%s,%s) = shape_div",
           cases[k][0], cases[k][1]);
   }
@@ -269,7 +255,7 @@ static void check_by_element(void) {
     ct_tuple a = tup("(4,6,8)"), b = tup("(3,4)"), r;
     ct_err e;
     CHECK(ct_it_ceil_div(&a, &b, &r, &e) == CT_OK, "ceil_div rank(b) < rank(a)");
-    CHECK_STR(str(&r), "(2,2,8)", "IT-16 missing elements of b are 1");
+    CHECK_STR(tstr(&r), "(2,2,8)", "IT-16 missing elements of b are 1");
     CHECK(ct_it_shape_div(&a, &b, &r, &e) == CT_NOT_CONGRUENT, "shape_div needs equal ranks");
     b = tup("(3,4,5,6)");
     CHECK(ct_it_ceil_div(&a, &b, &r, &e) == CT_NOT_CONGRUENT, "ceil_div rank(b) > rank(a)");
@@ -304,37 +290,37 @@ static void check_reductions(void) {
       s += x[k];
     }
     ct_t_flatten(t, &fl, &e);
-    CHECK(ct_it_product(t, &v, &e) == CT_OK && v.v == p, "IT-1 product(%s)", str(t));
-    CHECK(ct_it_product(&fl, &w, &e) == CT_OK && w.v == v.v, "IT-2 product(flatten(%s))", str(t));
-    CHECK(ct_it_sum(t, &v, &e) == CT_OK && v.v == s, "IT-3 sum(%s)", str(t));
-    CHECK(ct_it_sum(&fl, &w, &e) == CT_OK && w.v == v.v, "IT-4 sum(flatten(%s))", str(t));
+    CHECK(ct_it_product(t, &v, &e) == CT_OK && v.v == p, "IT-1 product(%s)", tstr(t));
+    CHECK(ct_it_product(&fl, &w, &e) == CT_OK && w.v == v.v, "IT-2 product(flatten(%s))", tstr(t));
+    CHECK(ct_it_sum(t, &v, &e) == CT_OK && v.v == s, "IT-3 sum(%s)", tstr(t));
+    CHECK(ct_it_sum(&fl, &w, &e) == CT_OK && w.v == v.v, "IT-4 sum(flatten(%s))", tstr(t));
     /* IT-5: inner_product with itself is the sum of squares; symmetric */
     {
       int64_t sq = 0;
       for (k = 0; k < n; ++k) sq += x[k] * x[k];
-      CHECK(ct_it_inner_product(t, t, &v, &e) == CT_OK && v.v == sq, "IT-5 inner_product(%s,%s)", str(t), str(t));
+      CHECK(ct_it_inner_product(t, t, &v, &e) == CT_OK && v.v == sq, "IT-5 inner_product(%s,%s)", tstr(t), tstr(t));
     }
     /* IT-7, IT-8 */
-    CHECK(ct_it_prefix_product(t, val(1), &pp, &e) == CT_OK, "prefix_product(%s)", str(t));
-    CHECK(ct_t_congruent(&pp, 0, t, 0), "IT-7 prefix_product(%s) = %s congruent", str(t), str(&pp));
+    CHECK(ct_it_prefix_product(t, val(1), &pp, &e) == CT_OK, "prefix_product(%s)", tstr(t));
+    CHECK(ct_t_congruent(&pp, 0, t, 0), "IT-7 prefix_product(%s) = %s congruent", tstr(t), tstr(&pp));
     {
       int64_t y[CT_MAX_NODES];
       ct_layout L;
       ct_val last;
       int64_t idx;
       leaves(&pp, y);
-      CHECK(y[0] == 1, "IT-7 first leaf of prefix_product(%s) is 1", str(t));
-      for (k = 0; k + 1 < n; ++k) CHECK(y[k + 1] == y[k] * x[k], "IT-8 prefix_product(%s) leaf %d", str(t), k + 1);
-      CHECK(y[n - 1] * x[n - 1] == p, "IT-8 last leaf of prefix_product(%s) times its entry", str(t));
+      CHECK(y[0] == 1, "IT-7 first leaf of prefix_product(%s) is 1", tstr(t));
+      for (k = 0; k + 1 < n; ++k) CHECK(y[k + 1] == y[k] * x[k], "IT-8 prefix_product(%s) leaf %d", tstr(t), k + 1);
+      CHECK(y[n - 1] * x[n - 1] == p, "IT-8 last leaf of prefix_product(%s) times its entry", tstr(t));
       /* IT-8: t:prefix_product(t) maps the natural coordinate of i to i; IT-6 */
       ct_l_make(t, &pp, &L, &e);
       for (idx = 0; idx < p; ++idx) {
         ct_tuple crd;
         ct_idx2crd(idx, t, &crd, &e);
-        CHECK(ct_crd2idx(&crd, &L, &last, &e) == CT_OK && last.v == idx, "IT-8 %s:%s at %lld", str(t), str(&pp),
+        CHECK(ct_crd2idx(&crd, &L, &last, &e) == CT_OK && last.v == idx, "IT-8 %s:%s at %lld", tstr(t), tstr(&pp),
               (long long)idx);
-        CHECK(ct_it_inner_product(&crd, &pp, &v, &e) == CT_OK && v.v == idx, "IT-6 inner_product(%s,%s)", str(&crd),
-              str(&pp));
+        CHECK(ct_it_inner_product(&crd, &pp, &v, &e) == CT_OK && v.v == idx, "IT-6 inner_product(%s,%s)", tstr(&crd),
+              tstr(&pp));
       }
     }
     /* IT-17, IT-18: elem_scale by itself squares each leaf */
@@ -342,10 +328,10 @@ static void check_reductions(void) {
       ct_tuple sc;
       int64_t y[CT_MAX_NODES];
       CHECK(ct_it_elem_scale(t, t, &sc, &e) == CT_OK && ct_t_congruent(&sc, 0, t, 0), "IT-17 elem_scale(%s,%s)",
-            str(t), str(t));
+            tstr(t), tstr(t));
       leaves(&sc, y);
-      for (k = 0; k < n; ++k) CHECK(y[k] == x[k] * x[k], "IT-17 elem_scale(%s,%s) leaf %d", str(t), str(t), k);
-      CHECK(prod(&sc) == p * p, "IT-18 product(elem_scale(%s,%s))", str(t), str(t));
+      for (k = 0; k < n; ++k) CHECK(y[k] == x[k] * x[k], "IT-17 elem_scale(%s,%s) leaf %d", tstr(t), tstr(t), k);
+      CHECK(prod(&sc) == p * p, "IT-18 product(elem_scale(%s,%s))", tstr(t), tstr(t));
     }
   }
 }
@@ -361,13 +347,13 @@ static void check_elem_scale(void) {
       ct_err e;
       ct_code rc = ct_it_elem_scale(a, b, &r, &e);
       CHECK((rc == CT_OK) == ct_t_weakly_congruent(a, 0, b, 0), "elem_scale(%s,%s) accepted iff weakly congruent",
-            str(a), str(b));
+            tstr(a), tstr(b));
       if (rc != CT_OK) {
-        CHECK(rc == CT_NOT_CONGRUENT, "elem_scale(%s,%s) code", str(a), str(b));
+        CHECK(rc == CT_NOT_CONGRUENT, "elem_scale(%s,%s) code", tstr(a), tstr(b));
         continue;
       }
-      CHECK(ct_t_congruent(&r, 0, a, 0), "IT-17 elem_scale(%s,%s) = %s", str(a), str(b), str(&r));
-      CHECK(prod(&r) == prod(a) * prod(b), "IT-18 product(elem_scale(%s,%s))", str(a), str(b));
+      CHECK(ct_t_congruent(&r, 0, a, 0), "IT-17 elem_scale(%s,%s) = %s", tstr(a), tstr(b), tstr(&r));
+      CHECK(prod(&r) == prod(a) * prod(b), "IT-18 product(elem_scale(%s,%s))", tstr(a), tstr(b));
     }
 }
 
@@ -395,18 +381,18 @@ static void check_evenly_divides(void) {
       int64_t p = 1;
       int k;
       ct_t_set_int(&bt, b, 0);
-      CHECK(ct_it_evenly_divides(a, &bt, &r, &e) == CT_OK, "evenly_divides(%s,%lld)", str(a), (long long)b);
+      CHECK(ct_it_evenly_divides(a, &bt, &r, &e) == CT_OK, "evenly_divides(%s,%lld)", tstr(a), (long long)b);
       for (k = 0; k < n && !exact; ++k) { /* IT-19: some P_k | b with (b / P_k) | x_k */
         if (b % p == 0 && x[k] % (b / p) == 0) exact = 1;
         p *= x[k];
       }
-      CHECK(r == exact, "IT-19 evenly_divides(%s,%lld) = %d", str(a), (long long)b, r);
+      CHECK(r == exact, "IT-19 evenly_divides(%s,%lld) = %d", tstr(a), (long long)b, r);
       if (r) {
         CHECK(ct_it_shape_div(a, &bt, &q, &e) == CT_OK && prod(&q) * b == pa, "IT-19 shape_div(%s,%lld) exact",
-              str(a), (long long)b);
-        CHECK(cpp_evenly_int(a, b), "IT-21 true here => true in C++: evenly_divides(%s,%lld)", str(a), (long long)b);
+              tstr(a), (long long)b);
+        CHECK(cpp_evenly_int(a, b), "IT-21 true here => true in C++: evenly_divides(%s,%lld)", tstr(a), (long long)b);
       }
-      if (!cpp_evenly_int(a, b)) CHECK(!r, "C++ false => false: evenly_divides(%s,%lld)", str(a), (long long)b);
+      if (!cpp_evenly_int(a, b)) CHECK(!r, "C++ false => false: evenly_divides(%s,%lld)", tstr(a), (long long)b);
     }
   }
   /* IT-20 and the C++ unit-test table (int_tuple.cpp, Divides) */
@@ -483,25 +469,25 @@ static void check_vectors(void) {
   /* pycute's test_int_tuple */
   a = tup("((2,3),(2,1,2),(5,2,1))");
   CHECK(ct_it_prefix_product(&a, val(1), &r, &e) == CT_OK, "prefix_product");
-  CHECK_STR(str(&r), "((1,2),(6,12,12),(24,120,240))", "prefix_product (pycute)");
+  CHECK_STR(tstr(&r), "((1,2),(6,12,12),(24,120,240))", "prefix_product (pycute)");
   a = tup("(4,5,6)");
   b = tup("40");
   ct_it_shape_div(&a, &b, &r, &e);
-  CHECK_STR(str(&r), "(1,1,3)", "shape_div((4,5,6),40)");
+  CHECK_STR(tstr(&r), "(1,1,3)", "shape_div((4,5,6),40)");
   a = tup("(6,(3,4))");
   b = tup("36");
   ct_it_shape_div(&a, &b, &r, &e);
-  CHECK_STR(str(&r), "(1,(1,2))", "shape_div((6,(3,4)),36)");
+  CHECK_STR(tstr(&r), "(1,(1,2))", "shape_div((6,(3,4)),36)");
   /* marks: static iff every integer it came from is static */
   a = tup("(_2,_3,4,_5)");
   ct_it_prefix_product(&a, val(1), &r, &e);
-  CHECK_STR(str(&r), "(1,2,6,24)", "prefix_product marks with a dynamic init");
+  CHECK_STR(tstr(&r), "(1,2,6,24)", "prefix_product marks with a dynamic init");
   {
     ct_val one;
     one.v = 1;
     one.stat = 1;
     ct_it_prefix_product(&a, one, &r, &e);
-    CHECK_STR(str(&r), "(_1,_2,_6,24)", "prefix_product marks");
+    CHECK_STR(tstr(&r), "(_1,_2,_6,24)", "prefix_product marks");
   }
   a = tup("(_2,(_3,4))");
   CHECK(ct_it_product(&a, &v, &e) == CT_OK && v.v == 24 && !v.stat, "product marks");
@@ -511,18 +497,18 @@ static void check_vectors(void) {
   CHECK(ct_it_product(&a, &v, &e) == CT_OK && v.v == 1 && v.stat, "product(()) = _1");
   CHECK(ct_it_sum(&a, &v, &e) == CT_OK && v.v == 0 && v.stat, "sum(()) = _0");
   CHECK(ct_it_prefix_product(&a, val(1), &r, &e) == CT_OK, "prefix_product(())");
-  CHECK_STR(str(&r), "()", "prefix_product(())");
+  CHECK_STR(tstr(&r), "()", "prefix_product(())");
   a = tup("(_8,_12)");
   b = tup("_4");
   ct_it_shape_div(&a, &b, &r, &e);
-  CHECK_STR(str(&r), "(_2,_12)", "shape_div marks");
+  CHECK_STR(tstr(&r), "(_2,_12)", "shape_div marks");
   /* rejections */
   a = tup("(2,(3,4))");
   b = tup("(2,3,4)");
   CHECK(ct_it_inner_product(&a, &b, &v, &e) == CT_NOT_CONGRUENT, "inner_product of non-congruent tuples");
   b = tup("((1,2),(3,4))");
   CHECK(ct_it_elem_scale(&a, &b, &r, &e) == CT_OK, "elem_scale with a deeper b");
-  CHECK_STR(str(&r), "(4,(9,16))", "elem_scale((2,(3,4)),((1,2),(3,4)))");
+  CHECK_STR(tstr(&r), "(4,(9,16))", "elem_scale((2,(3,4)),((1,2),(3,4)))");
   CHECK(ct_it_elem_scale(&b, &a, &r, &e) == CT_NOT_CONGRUENT, "elem_scale with a shallower b");
   a = tup("(4294967296,4294967296)");
   CHECK(ct_it_product(&a, &v, &e) == CT_OVERFLOW, "product overflow");

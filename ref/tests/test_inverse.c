@@ -5,25 +5,7 @@
 #include "ref/inverse.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
-
-static ct_layout parse(const char *s) {
-  ct_layout L;
-  ct_err e;
-  if (ct_parse_layout(s, &L, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_t_set_int(&L.shape, 1, 0);
-    ct_t_set_int(&L.stride, 0, 0);
-  }
-  return L;
-}
-
-static const char *show(const ct_layout *L) {
-  static char buf[4][256];
-  static int k;
-  k = (k + 1) % 4;
-  ct_print_layout(L, buf[k], (int)sizeof buf[k]);
-  return buf[k];
-}
+#include "ref/tests/testlib.h"
 
 /* --- the examples: results compared as text ------------------------------- */
 
@@ -34,7 +16,7 @@ static void check_unary(unary_fn f, const char *name, const char *in, const char
   ct_err e;
   ct_code rc = f(&L, &R, &e);
   CHECK(rc == CT_OK, "%s(%s): %s", name, in, e.msg);
-  if (rc == CT_OK) CHECK_STR(show(&R), want, "%s(%s)", name, in);
+  if (rc == CT_OK) CHECK_STR(lstr(&R), want, "%s(%s)", name, in);
 }
 
 static void check_unary_err(unary_fn f, const char *name, const char *in, ct_code want) {
@@ -94,7 +76,7 @@ static void examples(void) {
       CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_OK, "max_common_layout(%s, %s): %s", mc[k].a, mc[k].b, e.msg);
       {
         ct_layout W = parse(mc[k].layout);
-        CHECK(ct_l_equivalent(&R, &W), "max_common_layout(%s, %s) = %s, want %s", mc[k].a, mc[k].b, show(&R), mc[k].layout);
+        CHECK(ct_l_equivalent(&R, &W), "max_common_layout(%s, %s) = %s, want %s", mc[k].a, mc[k].b, lstr(&R), mc[k].layout);
       }
       CHECK(ct_max_common_vector(&a, &b, &n, &e) == CT_OK && n.v == mc[k].n, "max_common_vector(%s, %s) = %lld",
             mc[k].a, mc[k].b, (long long)n.v);
@@ -130,26 +112,10 @@ typedef struct {
 } flat;
 
 static void build(flat *f, int r, const int64_t *s, const int64_t *d) {
-  ct_err e;
   int k;
   int64_t i, j;
   f->r = r;
-  ct_t_clear(&f->L.shape);
-  ct_t_clear(&f->L.stride);
-  if (r == 1) {
-    ct_t_push_int(&f->L.shape, s[0], 0, &e);
-    ct_t_push_int(&f->L.stride, d[0], 0, &e);
-  } else {
-    int hs, hd;
-    ct_t_open(&f->L.shape, &hs, &e);
-    ct_t_open(&f->L.stride, &hd, &e);
-    for (k = 0; k < r; ++k) {
-      ct_t_push_int(&f->L.shape, s[k], 0, &e);
-      ct_t_push_int(&f->L.stride, d[k], 0, &e);
-    }
-    ct_t_close(&f->L.shape, hs, &e);
-    ct_t_close(&f->L.stride, hd, &e);
-  }
+  make_flat(&f->L, r, s, d);
   f->size = 1;
   f->negative = 0;
   for (k = 0; k < r; ++k) {
@@ -185,20 +151,6 @@ static void build(flat *f, int r, const int64_t *s, const int64_t *d) {
   f->bijective = f->injective && f->prefix == f->size;
 }
 
-static int64_t ev(const ct_layout *L, int64_t i) {
-  int64_t v = -999999;
-  ct_err e;
-  if (ct_l_eval(L, i, &v, &e) != CT_OK) return -999999;
-  return v;
-}
-
-static int64_t size_of(const ct_layout *L) {
-  ct_val v;
-  ct_err e;
-  if (ct_l_size(L, &v, &e) != CT_OK) return -1;
-  return v.v;
-}
-
 static int64_t nfail; /* limit the noise of a broken build */
 #define CHECKQ(cond, ...)                                                       \
   do {                                                                         \
@@ -211,7 +163,7 @@ static void check_right_inverse(const flat *f) {
   ct_layout R;
   ct_err e;
   ct_code rc = ct_right_inverse(&f->L, &R, &e);
-  const char *l = show(&f->L);
+  const char *l = lstr(&f->L);
   int64_t n, i, ok1 = 1, ok2 = 1;
   if (f->negative) {
     CHECKQ(rc == CT_NEGATIVE_STRIDE, "right_inverse(%s): %s, want NEGATIVE_STRIDE", l, ct_code_name(rc));
@@ -221,29 +173,29 @@ static void check_right_inverse(const flat *f) {
   if (rc != CT_OK) return;
   n = size_of(&R);
   for (i = 0; i < n; ++i) {
-    int64_t j = ev(&R, i);
+    int64_t j = at(&R, i);
     if (j < 0 || j >= f->size) ok2 = 0;          /* RINV-2 */
     else if (f->val[j] != i) ok1 = 0;            /* RINV-1 */
   }
-  CHECKQ(ok1, "RINV-1: right_inverse(%s) = %s", l, show(&R));
-  CHECKQ(ok2, "RINV-2: right_inverse(%s) = %s", l, show(&R));
+  CHECKQ(ok1, "RINV-1: right_inverse(%s) = %s", l, lstr(&R));
+  CHECKQ(ok2, "RINV-2: right_inverse(%s) = %s", l, lstr(&R));
   /* any right inverse has size <= prefix; RINV-3: equality when filter(L) is injective */
-  CHECKQ(n <= f->prefix, "right_inverse(%s) = %s larger than the image prefix %lld", l, show(&R), (long long)f->prefix);
+  CHECKQ(n <= f->prefix, "right_inverse(%s) = %s larger than the image prefix %lld", l, lstr(&R), (long long)f->prefix);
   if (f->finj) {
     int ok4 = 1;
-    CHECKQ(n == f->prefix, "RINV-3: right_inverse(%s) = %s, prefix %lld", l, show(&R), (long long)f->prefix);
+    CHECKQ(n == f->prefix, "RINV-3: right_inverse(%s) = %s, prefix %lld", l, lstr(&R), (long long)f->prefix);
     for (i = 0; i < n && ok4; ++i) { /* RINV-4: the smallest index with value i */
       int64_t j, least = -1;
       for (j = 0; j < f->size && least < 0; ++j)
         if (f->val[j] == i) least = j;
-      ok4 = ev(&R, i) == least;
+      ok4 = at(&R, i) == least;
     }
-    CHECKQ(ok4, "RINV-4: right_inverse(%s) = %s", l, show(&R));
+    CHECKQ(ok4, "RINV-4: right_inverse(%s) = %s", l, lstr(&R));
   }
   if (f->bijective) { /* RINV-5 */
     int ok = n == f->size;
-    for (i = 0; i < f->size && ok; ++i) ok = ev(&R, f->val[i]) == i;
-    CHECKQ(ok, "RINV-5: right_inverse(%s) = %s", l, show(&R));
+    for (i = 0; i < f->size && ok; ++i) ok = at(&R, f->val[i]) == i;
+    CHECKQ(ok, "RINV-5: right_inverse(%s) = %s", l, lstr(&R));
   }
 }
 
@@ -273,7 +225,7 @@ static void check_left_inverse(const flat *f) {
   ct_layout R;
   ct_err e;
   ct_code rc = ct_left_inverse(&f->L, &R, &e);
-  const char *l = show(&f->L);
+  const char *l = lstr(&f->L);
   int64_t n, i;
   int ok1 = 1, ok2 = 1, cond;
   if (f->negative) {
@@ -282,29 +234,29 @@ static void check_left_inverse(const flat *f) {
   }
   cond = linv_condition(f);
   CHECKQ(rc == (cond == 0 ? CT_OK : cond == 1 ? CT_NOT_DIVISIBLE : CT_NOT_INJECTIVE), "left_inverse(%s): %s (%s)", l,
-         ct_code_name(rc), rc == CT_OK ? show(&R) : e.msg);
+         ct_code_name(rc), rc == CT_OK ? lstr(&R) : e.msg);
   if (rc != CT_OK) return;
   n = size_of(&R);
   for (i = 0; i < f->size; ++i) {
     int64_t x = f->val[i], y, j, least = -1;
     if (x < 0 || x >= n) { ok1 = 0; continue; } /* LINV-1: L(i) in R's domain */
-    y = ev(&R, x);
+    y = at(&R, x);
     if (y < 0 || y >= f->size || f->val[y] != x) { ok1 = 0; continue; }
     for (j = 0; j < f->size && least < 0; ++j)
       if (f->val[j] == x) least = j;
     if (y != least) ok2 = 0; /* LINV-2 */
   }
-  CHECKQ(ok1, "LINV-1: left_inverse(%s) = %s", l, show(&R));
-  CHECKQ(ok2, "LINV-2: left_inverse(%s) = %s", l, show(&R));
+  CHECKQ(ok1, "LINV-1: left_inverse(%s) = %s", l, lstr(&R));
+  CHECKQ(ok2, "LINV-2: left_inverse(%s) = %s", l, lstr(&R));
   if (f->injective) { /* LINV-3 */
     int ok = 1;
-    for (i = 0; i < f->size && ok; ++i) ok = ev(&R, f->val[i]) == i;
-    CHECKQ(ok, "LINV-3: left_inverse(%s) = %s", l, show(&R));
+    for (i = 0; i < f->size && ok; ++i) ok = at(&R, f->val[i]) == i;
+    CHECKQ(ok, "LINV-3: left_inverse(%s) = %s", l, lstr(&R));
   }
   if (f->bijective) { /* LINV-4 */
     ct_layout Q;
     int ok = n == f->size && ct_right_inverse(&f->L, &Q, &e) == CT_OK && ct_l_same_function(&Q, &R);
-    CHECKQ(ok, "LINV-4: left_inverse(%s) = %s", l, show(&R));
+    CHECKQ(ok, "LINV-4: left_inverse(%s) = %s", l, lstr(&R));
   }
   { /* LINV-5: size(R) = s*d for the largest-stride mode s:d of coalesce(L); size(L) if every stride is 0 */
     int64_t want = f->size, dmax = 0;
@@ -314,7 +266,7 @@ static void check_left_inverse(const flat *f) {
         dmax = f->d[k];
         want = f->s[k] * f->d[k];
       }
-    CHECKQ(n == want, "LINV-5: left_inverse(%s) = %s, want size %lld", l, show(&R), (long long)want);
+    CHECKQ(n == want, "LINV-5: left_inverse(%s) = %s, want size %lld", l, lstr(&R), (long long)want);
   }
 }
 
@@ -322,7 +274,7 @@ static void check_nullspace(const flat *f) {
   ct_layout R, F;
   ct_err e;
   ct_code rc = ct_nullspace(&f->L, &R, &e);
-  const char *l = show(&f->L);
+  const char *l = lstr(&f->L);
   int64_t n, i, kernel = 0, prev = -1;
   int ok1 = 1, ok3 = 1;
   if (f->negative) {
@@ -333,17 +285,17 @@ static void check_nullspace(const flat *f) {
   if (rc != CT_OK) return;
   n = size_of(&R);
   for (i = 0; i < n; ++i) {
-    int64_t j = ev(&R, i);
+    int64_t j = at(&R, i);
     if (j < 0 || j >= f->size || f->val[j] != 0) ok1 = 0; /* NULL-1 */
     if (j <= prev) ok3 = 0;                               /* NULL-3 */
     prev = j;
   }
   for (i = 0; i < f->size; ++i) kernel += f->val[i] == 0;
   ct_filter(&f->L, &F, &e);
-  CHECKQ(ok1, "NULL-1: nullspace(%s) = %s", l, show(&R));
-  CHECKQ(n * size_of(&F) == f->size, "NULL-2: nullspace(%s) = %s", l, show(&R));
-  CHECKQ(ok3, "NULL-3: nullspace(%s) = %s", l, show(&R));
-  CHECKQ(n == kernel, "NULL-4: nullspace(%s) = %s, kernel has %lld", l, show(&R), (long long)kernel); /* with NULL-1, -3 */
+  CHECKQ(ok1, "NULL-1: nullspace(%s) = %s", l, lstr(&R));
+  CHECKQ(n * size_of(&F) == f->size, "NULL-2: nullspace(%s) = %s", l, lstr(&R));
+  CHECKQ(ok3, "NULL-3: nullspace(%s) = %s", l, lstr(&R));
+  CHECKQ(n == kernel, "NULL-4: nullspace(%s) = %s, kernel has %lld", l, lstr(&R), (long long)kernel); /* with NULL-1, -3 */
 }
 
 /* MCL/MCV on a pair; counts the composition errors it passes on. */
@@ -354,7 +306,7 @@ static void check_mcl(const flat *a, const flat *b) {
   ct_val v;
   ct_err e;
   ct_code rc = ct_max_common_layout(&a->L, &b->L, &R, &e);
-  const char *la = show(&a->L), *lb = show(&b->L);
+  const char *la = lstr(&a->L), *lb = lstr(&b->L);
   int64_t n, i, ni, best;
   int ok1 = 1, ok2 = 1, ok3 = 1;
   if (a->size < b->size) {
@@ -376,17 +328,17 @@ static void check_mcl(const flat *a, const flat *b) {
   ct_right_inverse(&b->L, &I, &e);
   ni = size_of(&I);
   for (i = 0; i < n; ++i) {
-    int64_t j = ev(&R, i);
+    int64_t j = at(&R, i);
     if (j < 0 || j >= b->size) { ok2 = 0; continue; }            /* MCL-2 */
     if (a->val[j] != i || b->val[j] != i) ok1 = 0;              /* MCL-1 */
-    if (j != ev(&I, i)) ok3 = 0;                                /* MCL-3 */
+    if (j != at(&I, i)) ok3 = 0;                                /* MCL-3 */
   }
-  CHECKQ(ok1 && n >= 1, "MCL-1: max_common_layout(%s, %s) = %s", la, lb, show(&R));
-  CHECKQ(ok2, "MCL-2: max_common_layout(%s, %s) = %s", la, lb, show(&R));
+  CHECKQ(ok1 && n >= 1, "MCL-1: max_common_layout(%s, %s) = %s", la, lb, lstr(&R));
+  CHECKQ(ok2, "MCL-2: max_common_layout(%s, %s) = %s", la, lb, lstr(&R));
   /* MCL-3: the longest prefix of right_inverse(b) on which a is the identity */
-  for (best = 0; best < ni && a->val[ev(&I, best)] == best; ++best) {}
+  for (best = 0; best < ni && a->val[at(&I, best)] == best; ++best) {}
   if (best == 0) best = 1;
-  CHECKQ(ok3 && n == best, "MCL-3: max_common_layout(%s, %s) = %s, want size %lld", la, lb, show(&R), (long long)best);
+  CHECKQ(ok3 && n == best, "MCL-3: max_common_layout(%s, %s) = %s, want size %lld", la, lb, lstr(&R), (long long)best);
   if (b->injective) { /* MCL-4: the longest run of values 0..n-1 found at common indices */
     int64_t m = 0;
     for (;;) {
@@ -395,7 +347,7 @@ static void check_mcl(const flat *a, const flat *b) {
       if (!found) break;
       ++m;
     }
-    CHECKQ(n == (m > 0 ? m : 1), "MCL-4: max_common_layout(%s, %s) = %s, want size %lld", la, lb, show(&R), (long long)m);
+    CHECKQ(n == (m > 0 ? m : 1), "MCL-4: max_common_layout(%s, %s) = %s, want size %lld", la, lb, lstr(&R), (long long)m);
   }
   CHECKQ(ct_max_common_vector(&a->L, &b->L, &v, &e) == CT_OK && v.v == n, "MCV-1: max_common_vector(%s, %s)", la, lb);
 }

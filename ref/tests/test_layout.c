@@ -2,17 +2,7 @@
  * ../shared/seeds/000_111f865e1c3dbb2c.txt and 001_72d8ae7051689362.txt. */
 #include "ref/notation.h"
 #include "ref/tests/check.h"
-
-static ct_layout parse(const char *s) {
-  ct_layout L;
-  ct_err e;
-  if (ct_parse_layout(s, &L, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_t_set_int(&L.shape, 1, 0);
-    ct_t_set_int(&L.stride, 0, 0);
-  }
-  return L;
-}
+#include "ref/tests/testlib.h"
 
 /* The offset table of a rank-2 layout, row by row ("r0c0 r0c1;r1c0 ..."), or
  * of a rank-1 layout as one row. */
@@ -128,7 +118,6 @@ static void check_crd2idx(void) {
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_COORD_OUT_OF_RANGE, "negative coordinate");
   {
     ct_tuple out;
-    char buf[128];
     int64_t i;
     ct_layout C = parse("((2,2),(3,2))");
     for (i = 0; i < 24; ++i) { /* idx2crd inverts crd2idx on a compact layout */
@@ -137,14 +126,12 @@ static void check_crd2idx(void) {
       CHECK(ct_crd2idx(&out, &C, &back, &e) == CT_OK && back.v == i, "crd2idx(idx2crd(%lld))", (long long)i);
     }
     ct_idx2crd(7, &C.shape, &out, &e);
-    ct_print_tuple(&out, 0, buf, sizeof buf);
-    CHECK_STR(buf, "((1,1),(1,0))", "idx2crd(7)");
+    CHECK_STR(tstr(&out), "((1,1),(1,0))", "idx2crd(7)");
     CHECK(ct_idx2crd(24, &C.shape, &out, &e) == CT_COORD_OUT_OF_RANGE, "idx2crd past the size");
   }
 }
 
 static void check_reshaping(void) {
-  char buf[256];
   ct_err e;
   ct_layout A = parse("(4,(2,3)):(1,(4,8))"), B = parse("5:7"), R;
   const ct_layout *ab[2];
@@ -152,37 +139,28 @@ static void check_reshaping(void) {
   ab[0] = &A;
   ab[1] = &B;
   CHECK(ct_l_concat(ab, 2, &R, &e) == CT_OK, "concat");
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "((4,(2,3)),5):((1,(4,8)),7)", "make_layout(A, B)");
+  CHECK_STR(lstr(&R), "((4,(2,3)),5):((1,(4,8)),7)", "make_layout(A, B)");
   ct_l_mode(&A, path, 2, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "2:4", "layout<1,0>");
+  CHECK_STR(lstr(&R), "2:4", "layout<1,0>");
   CHECK(ct_l_mode(&A, sel, 1, &R, &e) == CT_OK, "layout<1>");
   path[0] = 2;
   CHECK(ct_l_mode(&A, path, 1, &R, &e) == CT_INDEX_OUT_OF_RANGE, "layout<2> of a rank-2 layout");
   ct_l_append(&A, &B, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(4,(2,3),5):(1,(4,8),7)", "append");
+  CHECK_STR(lstr(&R), "(4,(2,3),5):(1,(4,8),7)", "append");
   ct_l_prepend(&A, &B, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(5,4,(2,3)):(7,1,(4,8))", "prepend");
+  CHECK_STR(lstr(&R), "(5,4,(2,3)):(7,1,(4,8))", "prepend");
   ct_l_append(&B, &B, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(5,5):(7,7)", "append to an integer layout");
+  CHECK_STR(lstr(&R), "(5,5):(7,7)", "append to an integer layout");
   ct_l_flatten(&A, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(4,2,3):(1,4,8)", "flatten");
+  CHECK_STR(lstr(&R), "(4,2,3):(1,4,8)", "flatten");
   {
     ct_layout F = parse("(2,3,4,5):(1,2,6,24)");
     ct_l_group(&F, 1, 3, &R, &e);
-    ct_print_layout(&R, buf, sizeof buf);
-    CHECK_STR(buf, "(2,(3,4),5):(1,(2,6),24)", "group<1,3>");
+    CHECK_STR(lstr(&R), "(2,(3,4),5):(1,(2,6),24)", "group<1,3>");
     ct_l_take(&F, 1, 3, &R, &e);
-    ct_print_layout(&R, buf, sizeof buf);
-    CHECK_STR(buf, "(3,4):(2,6)", "take<1,3>");
+    CHECK_STR(lstr(&R), "(3,4):(2,6)", "take<1,3>");
     ct_l_select(&F, sel, 2, &R, &e);
-    ct_print_layout(&R, buf, sizeof buf);
-    CHECK_STR(buf, "(3,2):(2,1)", "select<1,0>");
+    CHECK_STR(lstr(&R), "(3,2):(2,1)", "select<1,0>");
     CHECK(ct_l_take(&F, 2, 2, &R, &e) == CT_INDEX_OUT_OF_RANGE, "take<2,2> is empty");
     CHECK(ct_l_group(&F, 1, 5, &R, &e) == CT_INDEX_OUT_OF_RANGE, "group<1,5> past the rank");
   }
@@ -192,11 +170,9 @@ static void check_reshaping(void) {
     int64_t off;
     ct_parse_tuple("((_,1),_)", &c, 1, &e);
     ct_l_slice(&c, &P, &R, &e);
-    ct_print_layout(&R, buf, sizeof buf);
-    CHECK_STR(buf, "(2,4):(1,6)", "slice ((_,1),_)");
+    CHECK_STR(lstr(&R), "(2,4):(1,6)", "slice ((_,1),_)");
     ct_l_dice(&c, &P, &R, &e);
-    ct_print_layout(&R, buf, sizeof buf);
-    CHECK_STR(buf, "(3):(2)", "dice ((_,1),_)");
+    CHECK_STR(lstr(&R), "(3):(2)", "dice ((_,1),_)");
     ct_l_slice_offset(&c, &P, &off, &e);
     CHECK(off == 2, "slice offset %lld", (long long)off);
     ct_parse_tuple("(_,(1,2))", &c, 1, &e);
@@ -224,21 +200,17 @@ static void check_relations(void) {
 }
 
 static void check_compact(void) {
-  char buf[256];
   ct_err e;
   ct_tuple s;
   ct_layout R;
   ct_parse_tuple("(3,4,2)", &s, 0, &e);
   ct_l_compact_left(&s, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(3,4,2):(_1,3,12)", "LayoutLeft (seed 002)");
+  CHECK_STR(lstr(&R), "(3,4,2):(_1,3,12)", "LayoutLeft (seed 002)");
   ct_l_compact_right(&s, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(3,4,2):(8,2,_1)", "LayoutRight");
+  CHECK_STR(lstr(&R), "(3,4,2):(8,2,_1)", "LayoutRight");
   ct_parse_tuple("(_2,(_3,_4))", &s, 0, &e);
   ct_l_compact_right(&s, &R, &e);
-  ct_print_layout(&R, buf, sizeof buf);
-  CHECK_STR(buf, "(_2,(_3,_4)):(_12,(_4,_1))", "hierarchical LayoutRight");
+  CHECK_STR(lstr(&R), "(_2,(_3,_4)):(_12,(_4,_1))", "hierarchical LayoutRight");
 }
 
 int main(void) {

@@ -6,52 +6,14 @@
 #include "ref/notation.h"
 #include "ref/product.h"
 #include "ref/tests/check.h"
+#include "ref/tests/testlib.h"
 
 #include <stdlib.h>
-
-static ct_layout parse(const char *s) {
-  ct_layout L;
-  ct_err e;
-  if (ct_parse_layout(s, &L, &e) != CT_OK) {
-    fprintf(stderr, "bad test literal %s: %s\n", s, e.msg);
-    ct_l_set_int(&L, 1, 0, 0, 0);
-  }
-  return L;
-}
-
-static ct_tiler parse_tiler(const char *s) {
-  ct_tiler T;
-  ct_err e;
-  if (s[0] != '<') return parse(s);
-  if (ct_parse_tiler(s, &T, &e) != CT_OK) {
-    fprintf(stderr, "bad test tiler %s: %s\n", s, e.msg);
-    ct_l_set_int(&T, 1, 0, 0, 0);
-  }
-  return T;
-}
-
-static const char *show(const ct_layout *L, char *buf, int cap) {
-  ct_print_layout(L, buf, cap);
-  return buf;
-}
-
-static int64_t size_of(const ct_layout *L) {
-  ct_val v;
-  ct_err e;
-  return ct_l_size(L, &v, &e) == CT_OK ? v.v : -1;
-}
 
 static int64_t cosize_of(const ct_layout *L) {
   ct_val v;
   ct_err e;
   return ct_l_cosize(L, &v, &e) == CT_OK ? v.v : -1;
-}
-
-static int64_t at(const ct_layout *L, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_l_eval(L, i, &v, &e) != CT_OK) return INT64_MIN;
-  return v;
 }
 
 /* L at the coordinate (c_0, ..., c_(r-1)), one integer per top-level mode
@@ -73,31 +35,6 @@ static int64_t at_modes(const ct_layout *L, const int64_t *c, int r) {
   return v.v;
 }
 
-static int cmp64(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
-#define MAXV 4096
-
-/* Sorted values of L on [0, size) into v; returns the count or -1. */
-static int64_t values(const ct_layout *L, int64_t *v) {
-  int64_t n = size_of(L), i;
-  if (n < 0 || n > MAXV) return -1;
-  for (i = 0; i < n; ++i) v[i] = at(L, i);
-  qsort(v, (size_t)n, sizeof v[0], cmp64);
-  return n;
-}
-
-static int injective(const ct_layout *L) {
-  static int64_t v[MAXV];
-  int64_t n = values(L, v), i;
-  if (n < 0) return 0;
-  for (i = 1; i < n; ++i)
-    if (v[i] == v[i - 1]) return 0;
-  return 1;
-}
-
 static int nonnegative(const ct_layout *L) {
   int j;
   for (j = 0; j < L->stride.n; ++j)
@@ -105,54 +42,9 @@ static int nonnegative(const ct_layout *L) {
   return 1;
 }
 
-static ct_layout mode_of(const ct_layout *L, int k) {
-  ct_layout M;
-  ct_err e;
-  if (ct_l_mode(L, &k, 1, &M, &e) != CT_OK) ct_l_set_int(&M, 1, 0, 0, 0);
-  return M;
-}
-
-static void make_flat(ct_layout *L, int r, const int64_t *s, const int64_t *d) {
-  ct_err e;
-  int k, hs, hd;
-  if (r == 1) {
-    ct_l_set_int(L, s[0], 0, d[0], 0);
-    return;
-  }
-  ct_t_clear(&L->shape);
-  ct_t_clear(&L->stride);
-  ct_t_open(&L->shape, &hs, &e);
-  ct_t_open(&L->stride, &hd, &e);
-  for (k = 0; k < r; ++k) {
-    ct_t_push_int(&L->shape, s[k], 0, &e);
-    ct_t_push_int(&L->stride, d[k], 0, &e);
-  }
-  ct_t_close(&L->shape, hs, &e);
-  ct_t_close(&L->stride, hd, &e);
-}
-
 /* --- the examples ---------------------------------------------------------- */
 
-typedef struct {
-  const char *a, *b, *want; /* want: exact print, or an error code name */
-} prod_case;
-
-typedef ct_code (*tiler_op)(const ct_layout *, const ct_tiler *, ct_layout *, ct_err *);
-
-static void run_cases(const char *name, tiler_op op, const prod_case *cs, size_t n) {
-  size_t k;
-  char buf[512];
-  for (k = 0; k < n; ++k) {
-    ct_layout A = parse(cs[k].a), R;
-    ct_tiler T = parse_tiler(cs[k].b);
-    ct_err e;
-    ct_code rc = op(&A, &T, &R, &e);
-    if (rc == CT_OK) CHECK_STR(show(&R, buf, sizeof buf), cs[k].want, "%s(%s, %s)", name, cs[k].a, cs[k].b);
-    else CHECK_STR(ct_code_name(rc), cs[k].want, "%s(%s, %s): %s", name, cs[k].a, cs[k].b, e.msg);
-  }
-}
-
-static const prod_case logical_cases[] = {
+static const tiler_case logical_cases[] = {
     /* 004: the 1-D example and the second figure (8 copies) */
     {"(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))"},
     {"(2,2):(4,1)", "(4,2):(2,1)", "((2,2),(4,2)):((4,1),(8,2))"},
@@ -173,23 +65,23 @@ static const prod_case logical_cases[] = {
     {"4:4611686018427387904", "4:1", "OVERFLOW"},
 };
 
-static const prod_case zipped_cases[] = {
+static const tiler_case zipped_cases[] = {
     {"(2,5):(5,1)", "<3:5, 4:1>", "((2,5),(3,4)):((5,1),(10,5))"},
     {"(4,8,3):(1,4,32)", "<2:1, 2:1>", "((4,8),(2,2,3)):((1,4),(4,1,32))"},
     {"(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))"},
 };
 
-static const prod_case tiled_cases[] = {
+static const tiler_case tiled_cases[] = {
     {"(2,5):(5,1)", "<3:5, 4:1>", "((2,5),3,4):((5,1),10,5)"},
     {"(2,2):(4,1)", "6:1", "((2,2),2,3):((4,1),2,8)"},
 };
 
-static const prod_case flat_cases[] = {
+static const tiler_case flat_cases[] = {
     {"(2,5):(5,1)", "<3:5, 4:1>", "(2,5,3,4):(5,1,10,5)"},
     {"(4,8,3):(1,4,32)", "<2:1, 2:1>", "(4,8,2,2,3):(1,4,4,1,32)"},
 };
 
-static const prod_case blocked_cases[] = {
+static const tiler_case blocked_cases[] = {
     /* 004: a 2x5 row-major block in a 3x4 column-major arrangement, as C++
      * HEAD prints it (the chapter shows mode 0 coalesced, 6:5) */
     {"(2,5):(5,1)", "(3,4):(1,3)", "((2,3),(5,4)):((5,10),(1,30))"},
@@ -198,7 +90,7 @@ static const prod_case blocked_cases[] = {
     {"(2,2):(1,1)", "(2,2):(1,2)", "NOT_INJECTIVE"},
 };
 
-static const prod_case raked_cases[] = {
+static const tiler_case raked_cases[] = {
     {"(2,5):(5,1)", "(3,4):(1,3)", "((3,2),(4,5)):((10,5),(30,1))"},
     {"4:2", "6:1", "(((2,3),4)):(((1,8),2))"},
     {"4:2", "2:3", "STRIDE_DIVISIBILITY"},
@@ -257,9 +149,8 @@ static void check_examples(void) {
 
 /* --- logical_product, one layout B ---------------------------------------------- */
 
-static int n_ok, n_rejected;
-
-static void check_one(const ct_layout *A, const ct_layout *B) {
+/* Checks PROD-1..PROD-4 on logical_product(A, B); returns 1 if it was admissible. */
+static int check_one(const ct_layout *A, const ct_layout *B) {
   static int64_t v[MAXV];
   ct_layout R, As, T, R0, R1, F, W;
   const ct_layout *parts[2];
@@ -275,11 +166,7 @@ static void check_one(const ct_layout *A, const ct_layout *B) {
   prc = ct_complement(A, &cot, &As, &e);
   if (prc == CT_OK) prc = ct_composition(&As, B, &T, &e);
   CHECK(rc == prc, "logical_product(%s, %s): %s, its parts %s", sa, sb, ct_code_name(rc), ct_code_name(prc));
-  if (rc != CT_OK) {
-    ++n_rejected;
-    return;
-  }
-  ++n_ok;
+  if (rc != CT_OK) return 0;
   /* PROD-1 */
   parts[0] = A;
   parts[1] = &T;
@@ -307,68 +194,22 @@ static void check_one(const ct_layout *A, const ct_layout *B) {
     n = values(&R, v);
     CHECK(n > 0 && v[0] >= 0 && v[n - 1] < K, "PROD-4 range [0,%lld) %s x %s", (long long)K, sa, sb);
   }
+  return 1;
 }
 
 static void check_exhaustive(void) {
   static const int64_t AS[] = {1, 2, 3, 4}, AD[] = {0, 1, 2, 3, 4, 6};
   static const int64_t BS[] = {1, 2, 3, 4}, BD[] = {0, 1, 2, 3, -1};
-  const int nas = 4, nad = 6, nbs = 4, nbd = 5;
-  int ra, rb;
-  for (ra = 1; ra <= 2; ++ra)
-    for (rb = 1; rb <= 2; ++rb) {
-      int na = ra == 1 ? nas * nad : nas * nas * nad * nad, nb = rb == 1 ? nbs * nbd : nbs * nbs * nbd * nbd;
-      int ia, ib;
-      for (ia = 0; ia < na; ++ia) {
-        int64_t s[2], d[2];
-        ct_layout A, B;
-        s[0] = AS[ia % nas];
-        d[0] = AD[(ia / nas) % nad];
-        if (ra == 2) {
-          s[1] = AS[(ia / (nas * nad)) % nas];
-          d[1] = AD[(ia / (nas * nad * nas)) % nad];
-        }
-        make_flat(&A, ra, s, d);
-        for (ib = 0; ib < nb; ++ib) {
-          int64_t t[2], u[2];
-          t[0] = BS[ib % nbs];
-          u[0] = BD[(ib / nbs) % nbd];
-          if (rb == 2) {
-            t[1] = BS[(ib / (nbs * nbd)) % nbs];
-            u[1] = BD[(ib / (nbs * nbd * nbs)) % nbd];
-          }
-          make_flat(&B, rb, t, u);
-          check_one(&A, &B);
-        }
-      }
-    }
+  int n_ok = 0, n_rejected = 0;
+  sweep_flat_pairs(AS, NELEM(AS), AD, NELEM(AD), BS, NELEM(BS), BD, NELEM(BD), check_one, &n_ok, &n_rejected);
   CHECK(n_ok > 1000 && n_rejected > 1000, "the sweep covers both outcomes: %d accepted, %d rejected", n_ok, n_rejected);
 }
 
 /* --- tilers: PROD-5..7 ------------------------------------------------------------- */
 
-static void make_tiler(ct_tiler *T, int r, const int *code, const int64_t *s, const int64_t *d) {
-  ct_err e;
-  int k, hs, hd;
-  ct_t_clear(&T->shape);
-  ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
-  for (k = 0; k < r; ++k) {
-    if (code[k] == 0) {
-      ct_t_push_all(&T->shape, &e);
-      ct_t_push_all(&T->stride, &e);
-    } else {
-      ct_t_push_int(&T->shape, s[k], 0, &e);
-      ct_t_push_int(&T->stride, d[k], 0, &e);
-    }
-  }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
-  T->shape.nd[0].mark = 1;
-  T->stride.nd[0].mark = 1;
-}
-
-static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const int *code) {
+/* Checks PROD-5..PROD-7 on A and the flat tiler T (code[k] == 0: element k
+ * is `_`); returns 1 if the products accepted it. */
+static int check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const int *code) {
   ct_layout P, Z, Ti, Fl, fz, ft, ff, Z0, Z1, want;
   ct_err e;
   ct_code rc;
@@ -380,7 +221,7 @@ static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const 
   CHECK(rc == ct_zipped_product(A, T, &Z, &e), "same admissibility, zipped: %s x %s", sa, st);
   CHECK(rc == ct_tiled_product(A, T, &Ti, &e), "same admissibility, tiled: %s x %s", sa, st);
   CHECK(rc == ct_flat_product(A, T, &Fl, &e), "same admissibility, flat: %s x %s", sa, st);
-  if (rc != CT_OK) return;
+  if (rc != CT_OK) return 0;
   /* PROD-5 */
   CHECK(ct_l_rank(&P) == ra, "PROD-5 rank %s x %s", sa, st);
   for (k = 0; k < ra; ++k) {
@@ -406,18 +247,18 @@ static void check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const 
     CHECK(nz == np && (nz < 0 || memcmp(vz, vp, (size_t)nz * sizeof vz[0]) == 0), "PROD-6 values %s x %s", sa, st);
   }
   /* PROD-7 */
-  ct_l_flatten(&Z, &fz, &e);
-  ct_l_flatten(&Ti, &ft, &e);
-  ct_l_flatten(&Fl, &ff, &e);
+  flat_leaves(&Z, &fz);
+  flat_leaves(&Ti, &ft);
+  flat_leaves(&Fl, &ff);
   CHECK(ct_l_equal(&fz, &ft, 0) && ct_l_equal(&fz, &ff, 0), "PROD-7 leaves %s x %s", sa, st);
   CHECK(ct_l_rank(&Ti) == 1 + ct_l_rank(&Z1), "PROD-7 tiled rank %s x %s", sa, st);
   CHECK(ct_l_rank(&Fl) == ct_l_rank(&Z0) + ct_l_rank(&Z1), "PROD-7 flat rank %s x %s", sa, st);
+  return 1;
 }
 
 static void check_tilers(void) {
   static const int64_t AS[] = {2, 3, 4}, AD[] = {1, 2, 5};
-  static const int64_t TS[] = {2, 3, 4}, TD[] = {1, 2, 3};
-  int ia, it, accepted = 0;
+  int ia, accepted = 0;
   for (ia = 0; ia < 3 * 3 * 3 * 3; ++ia) {
     int64_t s[3], d[3];
     ct_layout A;
@@ -428,27 +269,7 @@ static void check_tilers(void) {
     d[1] = 7 * AD[(ia / 27) % 3];
     d[2] = 1000;
     make_flat(&A, 3, s, d);
-    for (it = 0; it < 10 * 10 * 10; ++it) {
-      int code[3], r, k, bad = 0;
-      int64_t ts[3], td[3];
-      ct_tiler T;
-      for (k = 0; k < 3; ++k) {
-        int c = (it / (k == 0 ? 1 : k == 1 ? 10 : 100)) % 10;
-        code[k] = c == 9 ? 0 : 1;
-        ts[k] = TS[c % 3];
-        td[k] = TD[(c / 3) % 3];
-      }
-      r = 1 + it % 3;
-      for (k = r; k < 3; ++k) bad |= code[k] == 0 || ts[k] != 2 || td[k] != 1;
-      if (bad) continue;
-      make_tiler(&T, r, code, ts, td);
-      check_tiler_one(&A, &T, r, code);
-      {
-        ct_layout P;
-        ct_err e;
-        if (ct_logical_product_tiler(&A, &T, &P, &e) == CT_OK) ++accepted;
-      }
-    }
+    accepted += sweep_tilers(&A, check_tiler_one);
   }
   CHECK(accepted > 100, "tiler sweep accepted %d", accepted);
 }
