@@ -36,6 +36,8 @@
 #include "props/engine.h"
 #include "ref/notation.h"
 
+enum { CT_BAL_AUTO = 3 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE: device/ct_dev.h) */
+
 /* ---- GPU kernels ---------------------------------------------------------------- */
 
 /* Adds a thread's sums to its chunk's and records its first failing case. */
@@ -69,13 +71,13 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
 /* --balance: the cost key of every case of [start, start+count), with the
  * case's chunk above it, so that one radix sort orders each chunk's cases by
  * cost without moving any case to another chunk. */
-__global__ void ct_k_cost(ct_dev_job job, long long start, long long count, long long chunk, unsigned *keys,
+__global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long chunk, unsigned *keys,
                           long long *ks) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
   if (t >= count) return;
   ct_dev_case(&job, start + t, &c);
-  keys[t] = ((unsigned)(t / chunk) << 16) | ct_dev_cost(&c);
+  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, &c);
   ks[t] = start + t;
 }
 
@@ -138,7 +140,7 @@ typedef struct {
   const char *plan; /* ID COUNT lines: random cases per property (others: --cases) */
   int device, threads, per_thread;
   size_t stack;
-  int balance; /* sort each chunk's cases by ct_dev_cost before running them */
+  int balance; /* 0, the sort key of each chunk's cases (CT_KEY_SIZE, CT_KEY_SHAPE), or CT_BAL_AUTO */
   int report;
   double host_seconds;
   long long gpu_cases;
@@ -180,8 +182,10 @@ static const char ct_usage[] =
     "  --threads T          threads per block (128)\n"
     "  --per-thread P       cases per GPU thread (1)\n"
     "  --stack BYTES        GPU stack per thread (65536)\n"
-    "  --balance on|off     sort each chunk's cases by estimated cost before the GPU runs them, so\n"
-    "                       that a warp's lanes finish together (on; same answers either way)\n"
+    "  --balance auto|shape|size|off  sort each chunk's cases before the GPU runs them, so that the\n"
+    "                       lanes of a warp do alike work: by structure then size, by size alone, or\n"
+    "                       not; auto times shape and off on each property's first cases and keeps the\n"
+    "                       faster (auto; the same answers either way: device/ct_dev.h)\n"
     "  --report N           failures/mismatches printed per property (3)\n"
     "  --host-seconds T     bench: host time per property (0.05)\n"
     "  --gpu-cases N        bench: GPU cases per property, at most (1048576)\n"
@@ -208,7 +212,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
   o->threads = 128;
   o->per_thread = 1; /* measured best on an H100 (device/README.md) */
   o->stack = 65536;
-  o->balance = 1;
+  o->balance = CT_BAL_AUTO;
   o->report = 3;
   o->host_seconds = 0.05;
   o->gpu_cases = 1 << 20;
@@ -239,9 +243,11 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--per-thread")) o->per_thread = atoi(v);
     else if (CT_ARG("--stack")) o->stack = (size_t)strtoll(v, 0, 0);
     else if (CT_ARG("--balance")) {
-      if (strcmp(v, "on") == 0) o->balance = 1;
+      if (strcmp(v, "auto") == 0) o->balance = CT_BAL_AUTO;
+      else if (strcmp(v, "shape") == 0 || strcmp(v, "on") == 0) o->balance = CT_KEY_SHAPE;
+      else if (strcmp(v, "size") == 0) o->balance = CT_KEY_SIZE;
       else if (strcmp(v, "off") == 0) o->balance = 0;
-      else ct_die("--balance on|off, not '%s'", v);
+      else ct_die("--balance auto|shape|size|off, not '%s'", v);
     }
     else if (CT_ARG("--report")) o->report = atoi(v);
     else if (CT_ARG("--host-seconds")) o->host_seconds = atof(v);
@@ -257,7 +263,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     ct_die("--chunk must be a positive multiple of --per-thread");
   if (o->batch < o->chunk) o->batch = o->chunk;
   o->batch -= o->batch % o->chunk;
-  if (o->balance && o->batch / o->chunk > 65535) o->balance = 0; /* the chunk must fit the sort key's top bits */
+  if (o->balance && o->batch / o->chunk > 256) o->balance = 0; /* chunk ids must fit the sort key's top 8 bits */
   if (o->cases < 0 || o->host_every < 0) ct_die("negative --cases or --host-every");
   if (o->plan) ct_load_plan(o->plan);
 }
@@ -485,54 +491,92 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
 
 /* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
  * appends its chunk sums and failing indices. Returns the kernel time. */
+/* One launch over [start, start+n) (start a chunk boundary, n <= --batch)
+ * in the given order (0: case order; CT_KEY_SIZE / CT_KEY_SHAPE: each chunk
+ * sorted by that key); appends the chunk sums and failing indices. Returns
+ * the GPU time, the sort included. */
+static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long n,
+                           int order, std::vector<ct_dev_acc> *accs, std::vector<long long> *fails,
+                           unsigned long long *nfail_total) {
+  long long nch = (n + o->chunk - 1) / o->chunk, threads = (n + o->per_thread - 1) / o->per_thread;
+  unsigned long long nf = 0;
+  float ms = 0;
+  cudaEvent_t e0, e1;
+  std::vector<ct_dev_acc> h((size_t)nch);
+  CT_CUDA(cudaEventCreate(&e0));
+  CT_CUDA(cudaEventCreate(&e1));
+  CT_CUDA(cudaMemset(b->acc, 0, sizeof(ct_dev_acc) * nch));
+  CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
+  CT_CUDA(cudaEventRecord(e0));
+  if (order) { /* sort keys, a sort within each chunk, then the run in that order */
+    int end_bit = 24;
+    size_t tmp = b->sort_tmp_bytes;
+    while ((1ll << (end_bit - 24)) < nch) ++end_bit;
+    ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, o->chunk, b->keys, b->ks);
+    CT_CUDA(cudaGetLastError());
+    CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n, 0,
+                                            end_bit));
+    ct_k_run_sorted<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+        *j, b->ks_sorted, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+  } else {
+    ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+        *j, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+  }
+  CT_CUDA(cudaGetLastError());
+  CT_CUDA(cudaEventRecord(e1));
+  CT_CUDA(cudaEventSynchronize(e1));
+  CT_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+  CT_CUDA(cudaMemcpy(h.data(), b->acc, sizeof(ct_dev_acc) * nch, cudaMemcpyDeviceToHost));
+  CT_CUDA(cudaMemcpy(&nf, b->nfail, sizeof nf, cudaMemcpyDeviceToHost));
+  if (accs) accs->insert(accs->end(), h.begin(), h.end());
+  if (nf > 0 && fails) {
+    std::vector<long long> f((size_t)(nf < (unsigned long long)b->fail_cap ? nf : (unsigned long long)b->fail_cap));
+    CT_CUDA(cudaMemcpy(f.data(), b->fails, sizeof(long long) * f.size(), cudaMemcpyDeviceToHost));
+    fails->insert(fails->end(), f.begin(), f.end());
+  }
+  if (nfail_total) *nfail_total += nf;
+  CT_CUDA(cudaEventDestroy(e0));
+  CT_CUDA(cudaEventDestroy(e1));
+  return ms / 1000.0;
+}
+
+/* --balance auto: the order each job runs in, decided once per property and
+ * case source by timing two probes of its first cases (sorting costs a
+ * second generation of every case; it pays where cases diverge). */
+static std::map<long long, int> ct_auto_order;
+
+static const char *ct_order_name(int order) {
+  return order == CT_KEY_SHAPE ? "shape" : order == CT_KEY_SIZE ? "size" : order == 0 ? "off" : "-";
+}
+
+static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {
+  std::map<long long, int>::const_iterator it;
+  if (o->balance != CT_BAL_AUTO) return o->balance;
+  it = ct_auto_order.find((long long)j->prop * 2 + j->source);
+  return it == ct_auto_order.end() ? -1 : it->second;
+}
+
+/* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
+ * appends its chunk sums and failing indices. Returns the GPU time. */
 static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long count,
                            std::vector<ct_dev_acc> *accs, std::vector<long long> *fails, unsigned long long *nfail_total) {
   double secs = 0;
-  long long done = 0;
-  cudaEvent_t e0, e1;
-  CT_CUDA(cudaEventCreate(&e0));
-  CT_CUDA(cudaEventCreate(&e1));
+  long long done = 0, probe = 4 * o->chunk;
+  int order = ct_job_order(o, j);
+  if (order < 0 && count >= 2 * probe) { /* auto, undecided: time both orders on real cases */
+    double t_off = ct_gpu_batch(o, b, j, start, probe, 0, accs, fails, nfail_total);
+    double t_shape = ct_gpu_batch(o, b, j, start + probe, probe, CT_KEY_SHAPE, accs, fails, nfail_total);
+    order = t_shape < t_off ? CT_KEY_SHAPE : 0;
+    ct_auto_order[(long long)j->prop * 2 + j->source] = order;
+    secs = t_off + t_shape;
+    done = 2 * probe;
+  }
+  if (order < 0) order = CT_KEY_SHAPE; /* too few cases to probe */
   while (done < count) {
     long long n = count - done < o->batch ? count - done : o->batch;
-    long long nch = (n + o->chunk - 1) / o->chunk, threads = (n + o->per_thread - 1) / o->per_thread;
-    unsigned long long nf = 0;
-    float ms = 0;
-    std::vector<ct_dev_acc> h((size_t)nch);
-    CT_CUDA(cudaMemset(b->acc, 0, sizeof(ct_dev_acc) * nch));
-    CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
-    CT_CUDA(cudaEventRecord(e0));
-    if (o->balance) { /* cost keys, a sort within each chunk, then the run in that order */
-      int end_bit = 16;
-      size_t tmp = b->sort_tmp_bytes;
-      while ((1ll << (end_bit - 16)) < nch) ++end_bit;
-      ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, start + done, n, o->chunk, b->keys, b->ks);
-      CT_CUDA(cudaGetLastError());
-      CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n,
-                                              0, end_bit));
-      ct_k_run_sorted<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
-          *j, b->ks_sorted, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
-    } else {
-      ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
-          *j, start + done, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
-    }
-    CT_CUDA(cudaGetLastError());
-    CT_CUDA(cudaEventRecord(e1));
-    CT_CUDA(cudaEventSynchronize(e1));
-    CT_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    secs += ms / 1000.0;
-    CT_CUDA(cudaMemcpy(h.data(), b->acc, sizeof(ct_dev_acc) * nch, cudaMemcpyDeviceToHost));
-    CT_CUDA(cudaMemcpy(&nf, b->nfail, sizeof nf, cudaMemcpyDeviceToHost));
-    if (accs) accs->insert(accs->end(), h.begin(), h.end());
-    if (nf > 0 && fails) {
-      std::vector<long long> f((size_t)(nf < (unsigned long long)b->fail_cap ? nf : (unsigned long long)b->fail_cap));
-      CT_CUDA(cudaMemcpy(f.data(), b->fails, sizeof(long long) * f.size(), cudaMemcpyDeviceToHost));
-      fails->insert(fails->end(), f.begin(), f.end());
-    }
-    if (nfail_total) *nfail_total += nf;
+    secs += ct_gpu_batch(o, b, j, start + done, n, order, accs, fails, nfail_total);
     done += n;
   }
-  CT_CUDA(cudaEventDestroy(e0));
-  CT_CUDA(cudaEventDestroy(e1));
   return secs;
 }
 
@@ -772,9 +816,10 @@ static int ct_cmd_agree(const ct_opts *o) {
           ct_gpu_range(o, &b, &jobs[i].job, 0, jobs[i].count, jobs[i].gpu, jobs[i].gpu_fails, &jobs[i].gpu_nfail);
       gpu_secs += jobs[i].gpu_seconds;
       /* progress on stderr: a long run shows where it is */
-      fprintf(stderr, "[gpu %zu/%zu] %s: %lld cases in %.2f s (%.3g/s), %llu failures\n", i + 1, jobs.size(),
-              ct_props[jobs[i].job.prop].id, jobs[i].count, jobs[i].gpu_seconds,
-              jobs[i].gpu_seconds > 0 ? (double)jobs[i].count / jobs[i].gpu_seconds : 0.0, jobs[i].gpu_nfail);
+      fprintf(stderr, "[gpu %zu/%zu] %s: %lld cases in %.2f s (%.3g/s, order %s), %llu failures\n", i + 1,
+              jobs.size(), ct_props[jobs[i].job.prop].id, jobs[i].count, jobs[i].gpu_seconds,
+              jobs[i].gpu_seconds > 0 ? (double)jobs[i].count / jobs[i].gpu_seconds : 0.0,
+              ct_order_name(ct_job_order(o, &jobs[i].job)), jobs[i].gpu_nfail);
     }
   }
   bad_workers = ct_wait_workers(pids);
@@ -876,12 +921,12 @@ static int ct_cmd_bench(const ct_opts *o) {
   ct_gpu_bufs b;
   int p, np = 0;
   double sum_inv_host = 0, sum_inv_gpu = 0;
-  FILE *tsv = ct_open_tsv(o, "property\thost_cases\thost_rate\tgpu_cases\tgpu_rate\tratio");
+  FILE *tsv = ct_open_tsv(o, "property\thost_cases\thost_rate\tgpu_cases\tgpu_rate\tratio\tgpu_order");
   ct_gpu_init(o);
   ct_print_excluded(o);
   ct_gpu_bufs_init(o, &b);
-  printf("%-36s %10s %12s %12s %12s %9s\n", "property", "host-cases", "host-case/s", "GPU-cases", "GPU-case/s",
-         "GPU/host");
+  printf("%-36s %10s %12s %12s %12s %9s %6s\n", "property", "host-cases", "host-case/s", "GPU-cases", "GPU-case/s",
+         "GPU/host", "order");
   for (p = 0; p < ct_num_props; ++p) {
     ct_dev_job j;
     ct_dev_acc a;
@@ -918,8 +963,11 @@ static int ct_cmd_bench(const ct_opts *o) {
     sum_inv_host += 1.0 / rh;
     sum_inv_gpu += 1.0 / rg;
     ++np;
-    printf("%-36s %10lld %12.4g %12lld %12.4g %9.1f\n", ct_props[p].id, nh, rh, ng, rg, rg / rh);
-    if (tsv) fprintf(tsv, "%s\t%lld\t%.4g\t%lld\t%.4g\t%.1f\n", ct_props[p].id, nh, rh, ng, rg, rg / rh);
+    printf("%-36s %10lld %12.4g %12lld %12.4g %9.1f %6s\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
+           ct_order_name(ct_job_order(o, &j)));
+    if (tsv)
+      fprintf(tsv, "%s\t%lld\t%.4g\t%lld\t%.4g\t%.1f\t%s\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
+              ct_order_name(ct_job_order(o, &j)));
     fflush(stdout);
   }
   if (np > 0) { /* the mix: the same number of cases of every property */
