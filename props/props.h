@@ -75,6 +75,11 @@ CT_FN uint64_t ct_digest_layout(const ct_layout *L);
 CT_FN uint64_t ct_digest_code(ct_code c);
 /* A rejection of `what`: a failure if the case was built admissible. */
 CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const char *what);
+/* A check's own building step (make_layout of two inputs, an appended mode)
+ * returned `got`: 0 if CT_OK; else 1, and the case is skipped where `got` is
+ * a representation limit (CT_MAX_NODES and friends: a build with a small
+ * capacity hits them) or fails otherwise. The result must not be read then. */
+CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what);
 
 /* The property table (props_list.h) and its dispatch. */
 typedef struct {

@@ -504,7 +504,7 @@ CT_FN void ct_p_cpl_2(const ct_case *c, ct_outcome *o) {
   ct_span(&c->v[0], &F);
   parts[0] = &F;
   parts[1] = &R;
-  ct_l_concat(parts, 2, &FR, &e);
+  if (ct_build_failed(ct_l_concat(parts, 2, &FR, &e), o, "make_layout(F, R)")) return;
   K = ct_size(&FR);
   if (K > CT_BRUTE_MAX * 4) return;
   for (i = 0; i < K; ++i) seen[i] = 0;

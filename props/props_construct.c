@@ -1163,7 +1163,7 @@ CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
     const ct_tuple *srcs[2];
     srcs[0] = &c->v[0].stride;
     srcs[1] = &one;
-    ct_t_make_tuple(&order, srcs, 0, 2, &e);
+    if (ct_build_failed(ct_t_make_tuple(&order, srcs, 0, 2, &e), o, "(stride, 0)")) return;
   }
   ct_pc_want(ct_make_ordered_layout(S, &order, &R, &e), CT_BAD_PROFILE, "make_ordered_layout(S, (stride, 0))", o);
   ct_t_clear(&order); /* a leaf of the order refined into a pair where S has an integer */

@@ -52,6 +52,14 @@ CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const c
   o->verdict = CT_SKIPPED;
 }
 
+CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what) {
+  if (got == CT_OK) return 0;
+  o->digest = ct_digest_code(got);
+  if (ct_code_is_limit(got)) o->verdict = CT_SKIPPED;
+  else CT_FAILS(o, "%s: %s", what, ct_code_name(got));
+  return 1;
+}
+
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c) {
   ct_rng r;
   ct_rng_init(&r, seed, index, stream);

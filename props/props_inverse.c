@@ -1006,7 +1006,7 @@ CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
   ct_pi_negated(&c->v[1], &r, &b);
   parts[0] = &c->v[0];
   parts[1] = &b;
-  ct_l_concat(parts, 2, &a, &e);
+  if (ct_build_failed(ct_l_concat(parts, 2, &a, &e), o, "make_layout(L, -M)")) return;
   ct_pi_expect_pair(&a, &b, CT_NEGATIVE_STRIDE, o);
 }
 
@@ -1021,7 +1021,7 @@ CT_FN void ct_p_mcl_e2(const ct_case *c, ct_outcome *o) {
   ct_l_set_int(&M, ct_size(&c->v[0]) / ct_size(&B) + 1, 0, ct_rng_range(&r, 0, 8), 0);
   parts[0] = &B;
   parts[1] = &M;
-  ct_l_concat(parts, 2, &b, &e);
+  if (ct_build_failed(ct_l_concat(parts, 2, &b, &e), o, "make_layout(B, M)")) return;
   ct_pi_expect_pair(&c->v[0], &b, CT_COORD_OUT_OF_RANGE, o);
 }
 

@@ -115,7 +115,7 @@ CT_FN void ct_p_layout_1(const ct_case *c, ct_outcome *o) {
   }
   p[0] = &c->v[0];
   p[1] = &c->v[1];
-  ct_l_concat(p, 2, &L, &e);
+  if (ct_build_failed(ct_l_concat(p, 2, &L, &e), o, "make_layout(L0, L1)")) return;
   o->digest = ct_digest_layout(&L);
   if (ct_size(&L) != a * b) CT_FAILS(o, "size(make_layout(L0, L1)) = %lld", (long long)ct_size(&L));
 }
@@ -192,7 +192,7 @@ CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
   else G = *L0;
   p[0] = L0;
   p[1] = L1;
-  ct_l_concat(p, 2, &M, &e);
+  if (ct_build_failed(ct_l_concat(p, 2, &M, &e), o, "make_layout(L0, L1)")) return;
   o->digest = ct_digest_layout(&M);
   for (i = 0; i < n0 && i < CT_BRUTE_MAX; ++i) {
     if (ct_ev(&F, i) != ct_ev(L0, i) || ct_ev(&G, i) != ct_ev(L0, i)) {
@@ -243,7 +243,7 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
     ct_tuple wrapped;
     const ct_tuple *parts[1];
     parts[0] = &sub;
-    ct_t_make_tuple(&wrapped, parts, 0, 1, &e);
+    if (ct_build_failed(ct_t_make_tuple(&wrapped, parts, 0, 1, &e), o, "(coordinate)")) return;
     sub = wrapped;
   }
   ct_crd2idx(&nc, L, &sv, &e);
@@ -284,7 +284,8 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
   ct_layout L1, one;
   ct_err e;
   ct_l_set_int(&one, 1, 0, 7, 0);
-  ct_l_append(&c->v[0], &one, &L1, &e); /* an extra size-1 mode changes nothing */
+  if (ct_build_failed(ct_l_append(&c->v[0], &one, &L1, &e), o, "append")) /* an extra size-1 mode changes nothing */
+    return;
   if (!ct_l_equivalent(&c->v[0], &L1)) {
     CT_FAILS(o, "L and L with a size-1 mode appended are not equivalent");
     return;
