@@ -977,8 +977,9 @@ CT_FN static int ct_pc_last_int(const ct_tuple *t) {
 }
 
 /* The layout of the case followed by modes s_k:d_k (a tuple of them). */
-CT_FN static void ct_pc_extend(const ct_layout *L, const int64_t *s, const int64_t *d, int n, int before,
-                               ct_layout *out) {
+/* Returns the code of the build (a representation limit where CT_MAX_NODES is small). */
+CT_FN static ct_code ct_pc_extend(const ct_layout *L, const int64_t *s, const int64_t *d, int n, int before,
+                                  ct_layout *out) {
   ct_layout m[4];
   const ct_layout *parts[5];
   ct_err e;
@@ -989,7 +990,7 @@ CT_FN static void ct_pc_extend(const ct_layout *L, const int64_t *s, const int64
     parts[np++] = &m[k];
   }
   if (!before) parts[np++] = L;
-  ct_l_concat(parts, np, out, &e);
+  return ct_l_concat(parts, np, out, &e);
 }
 
 CT_FN void ct_p_cons_e_arg(const ct_case *c, ct_outcome *o) {
@@ -1055,21 +1056,22 @@ CT_FN void ct_p_ord_e_pos(const ct_case *c, ct_outcome *o) {
 }
 
 /* (L, 2^32:10^6, 2^32:10^6+1, 2:10^6+2): the last mode's compact stride is at least 2^64. */
-CT_FN static void ct_pc_big(const ct_case *c, int before, ct_layout *out) {
+CT_FN static ct_code ct_pc_big(const ct_case *c, int before, ct_layout *out) {
   int64_t s[3], d[3];
   s[0] = s[1] = 4294967296LL;
   s[2] = 2;
   d[0] = 1000000;
   d[1] = 1000001;
   d[2] = 1000002;
-  ct_pc_extend(&c->v[0], s, d, 3, before, out);
+  return ct_pc_extend(&c->v[0], s, d, 3, before, out);
 }
 
 CT_FN static void ct_pc_compact_ovf(int right, const ct_case *c, ct_outcome *o) {
   ct_layout B;
   ct_tuple out;
   ct_err e;
-  ct_pc_big(c, !right, &B); /* row-major visits the leaves backwards: put the case's layout last */
+  /* row-major visits the leaves backwards: put the case's layout last */
+  if (ct_build_failed(ct_pc_big(c, !right, &B), o, "the extended layout")) return;
   if (right) {              /* (2, 2^32, 2^32, L) */
     int64_t t = B.shape.nd[1].v;
     B.shape.nd[1].v = B.shape.nd[3].v;
@@ -1088,7 +1090,7 @@ CT_FN void ct_p_ord_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple order;
   ct_err e;
   int hdr;
-  ct_pc_big(c, 1, &B);
+  if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_t_clear(&order); /* (coarsened stride of L, 10^6, 10^6+1, 10^6+2) */
   ct_t_open(&order, &hdr, &e);
   ct_pc_coarsen_rec(&c->v[0].shape, 0, &c->v[0].stride, ct_pc_hc(c, 41), 0, &order);
@@ -1103,14 +1105,14 @@ CT_FN void ct_p_ord_e_ovf(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_like_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_layout B, R;
   ct_err e;
-  ct_pc_big(c, 1, &B);
+  if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_pc_want(ct_make_layout_like(&B, &R, &e), CT_OVERFLOW, "make_layout_like((L, 2^32:.., 2^32:.., 2:..))", o);
 }
 
 CT_FN void ct_p_frag_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_layout B, R;
   ct_err e;
-  ct_pc_big(c, 1, &B);
+  if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_pc_want(ct_make_fragment_like(&B, &R, &e), CT_OVERFLOW, "make_fragment_like((L, 2^32:.., 2^32:.., 2:..))", o);
 }
 
@@ -1119,7 +1121,7 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
   int64_t s = 4611686018427387904LL, d = 1; /* 2^62:1, then N = 4 */
   ct_err e;
   ct_pc_scale_strides(&c->v[0], 2, &L2);
-  ct_pc_extend(&L2, &s, &d, 1, 0, &B);
+  if (ct_build_failed(ct_pc_extend(&L2, &s, &d, 1, 0, &B), o, "the extended layout")) return;
   ct_pc_want(ct_downcast(&B, ct_pc_val(4, 0), &R, &e), CT_OVERFLOW, "downcast<4>((2^62:1, L*2))", o);
 }
 
@@ -1196,7 +1198,7 @@ CT_FN void ct_p_down_e_unit(const ct_case *c, ct_outcome *o) {
     d[0] = 1;
     s[1] = 1 + (int64_t)((h >> 16) % 4);
     d[1] = (h >> 24) & 1 ? 1 : -1;
-    ct_pc_extend(&L2, s, d, 2, (int)((h >> 32) & 1), &B);
+    if (ct_build_failed(ct_pc_extend(&L2, s, d, 2, (int)((h >> 32) & 1), &B), o, "the extended layout")) return;
     ct_pc_want(ct_downcast(&B, n, &R, &e), CT_UNIT_STRIDE, "downcast(L*2 with two unit strides)", o);
   }
 }
@@ -1227,13 +1229,13 @@ CT_FN void ct_p_up_e_div(const ct_case *c, ct_outcome *o) {
   if ((h >> 8) & 1) {                    /* a split leaf of size N+1 */
     s[0] = N + 1;
     d[0] = 1;
-    ct_pc_extend(&LN, s, d, 1, 0, &B);
+    if (ct_build_failed(ct_pc_extend(&LN, s, d, 1, 0, &B), o, "the extended layout")) return;
   } else { /* a split leaf of size 2N, then a size-2 leaf of stride N*x+1 */
     s[0] = 2 * N;
     d[0] = 1;
     s[1] = 2;
     d[1] = N * (int64_t)((h >> 16) % 4) + 1;
-    ct_pc_extend(&LN, s, d, 2, 0, &B);
+    if (ct_build_failed(ct_pc_extend(&LN, s, d, 2, 0, &B), o, "the extended layout")) return;
   }
   ct_pc_want(ct_upcast(&B, ct_pc_val(N, 0), &R, &e), CT_NOT_DIVISIBLE,
              "upcast<N>(L with a stride or split size not a multiple of N)", o);

@@ -38,20 +38,22 @@ CT_FN static int ct_pi_vals(const ct_tuple *t, int i, int64_t *v) {
 
 CT_FN static void ct_pi_int(ct_tuple *t, int64_t v) { ct_t_set_int(t, v, 0); }
 
-/* out := (a, b) */
-CT_FN static void ct_pi_pair(const ct_tuple *a, const ct_tuple *b, ct_tuple *out) {
+/* out := (a, b); 0 where the pair exceeds the representation (a build with
+ * a small CT_MAX_NODES): the case is then skipped (ct_build_failed) and the
+ * caller stops. */
+CT_FN static int ct_pi_pair(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_outcome *o) {
   const ct_tuple *srcs[2];
   ct_err e;
   srcs[0] = a;
   srcs[1] = b;
-  ct_t_make_tuple(out, srcs, 0, 2, &e);
+  return !ct_build_failed(ct_t_make_tuple(out, srcs, 0, 2, &e), o, "(a, b)");
 }
 
-/* out := (a, x) */
-CT_FN static void ct_pi_pair_int(const ct_tuple *a, int64_t x, ct_tuple *out) {
+/* out := (a, x); 0 as ct_pi_pair. */
+CT_FN static int ct_pi_pair_int(const ct_tuple *a, int64_t x, ct_tuple *out, ct_outcome *o) {
   ct_tuple t;
   ct_pi_int(&t, x);
-  ct_pi_pair(a, &t, out);
+  return ct_pi_pair(a, &t, out, o);
 }
 
 /* a itself if it is a tuple, else the 1-tuple (a). */
@@ -1163,8 +1165,8 @@ CT_FN void ct_p_it_e_product_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b;
   ct_val v;
   ct_err e;
-  ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a);
-  ct_pi_pair_int(&a, 4294967296LL, &b); /* ((S, 2^32), 2^32): at least 2^64 */
+  if (!ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a, o)) return;
+  if (!ct_pi_pair_int(&a, 4294967296LL, &b, o)) return; /* ((S, 2^32), 2^32): at least 2^64 */
   ct_pi_want(ct_it_product(&b, &v, &e), CT_OVERFLOW, "product((S, 2^32), 2^32)", o);
 }
 
@@ -1172,7 +1174,7 @@ CT_FN void ct_p_it_e_sum_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple a;
   ct_val v;
   ct_err e;
-  ct_pi_pair_int(&c->v[0].shape, INT64_MAX, &a);
+  if (!ct_pi_pair_int(&c->v[0].shape, INT64_MAX, &a, o)) return;
   ct_pi_want(ct_it_sum(&a, &v, &e), CT_OVERFLOW, "sum((S, 2^63-1))", o);
 }
 
@@ -1180,8 +1182,8 @@ CT_FN void ct_p_it_e_inner_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b;
   ct_val v;
   ct_err e;
-  ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a);
-  ct_pi_pair_int(&c->v[0].stride, 4294967296LL, &b);
+  if (!ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a, o)) return;
+  if (!ct_pi_pair_int(&c->v[0].stride, 4294967296LL, &b, o)) return;
   ct_pi_want(ct_it_inner_product(&a, &b, &v, &e), CT_OVERFLOW, "inner_product((S, 2^32), (D, 2^32))", o);
 }
 
@@ -1189,7 +1191,7 @@ CT_FN void ct_p_it_e_inner_cong(const ct_case *c, ct_outcome *o) {
   ct_tuple b;
   ct_val v;
   ct_err e;
-  ct_pi_pair_int(&c->v[0].stride, 1, &b); /* (D, 1) is never congruent to S */
+  if (!ct_pi_pair_int(&c->v[0].stride, 1, &b, o)) return; /* (D, 1) is never congruent to S */
   ct_pi_want(ct_it_inner_product(&c->v[0].shape, &b, &v, &e), CT_NOT_CONGRUENT, "inner_product(S, (D, 1))", o);
 }
 
@@ -1197,9 +1199,9 @@ CT_FN void ct_p_it_e_prefix_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, d;
   ct_val init;
   ct_err e;
-  ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a);
-  ct_pi_pair_int(&a, 4294967296LL, &b);
-  ct_pi_pair_int(&b, 2, &d); /* the last integer needs size*2^64 */
+  if (!ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &a, o)) return;
+  if (!ct_pi_pair_int(&a, 4294967296LL, &b, o)) return;
+  if (!ct_pi_pair_int(&b, 2, &d, o)) return; /* the last integer needs size*2^64 */
   init.v = 1;
   init.stat = 0;
   ct_pi_want(ct_it_prefix_product(&d, init, &a, &e), CT_OVERFLOW, "prefix_product(((S, 2^32), 2^32), 2)", o);
@@ -1209,13 +1211,13 @@ CT_FN void ct_p_it_e_scale_ovf(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, big, x;
   ct_err e;
   if (ct_pi_hc(c, 30) & 1) { /* a_k * product(b_k) */
-    ct_pi_pair_int(&c->v[0].stride, 4294967296LL, &a);
-    ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &b);
+    if (!ct_pi_pair_int(&c->v[0].stride, 4294967296LL, &a, o)) return;
+    if (!ct_pi_pair_int(&c->v[0].shape, 4294967296LL, &b, o)) return;
   } else { /* product(b_k) itself */
     ct_pi_int(&x, 4294967296LL);
-    ct_pi_pair(&x, &x, &big);
-    ct_pi_pair_int(&c->v[0].shape, 3, &a);
-    ct_pi_pair(&c->v[0].shape, &big, &b);
+    if (!ct_pi_pair(&x, &x, &big, o)) return;
+    if (!ct_pi_pair_int(&c->v[0].shape, 3, &a, o)) return;
+    if (!ct_pi_pair(&c->v[0].shape, &big, &b, o)) return;
   }
   ct_pi_want(ct_it_elem_scale(&a, &b, &x, &e), CT_OVERFLOW, "elem_scale with a 2^64 integer", o);
 }
@@ -1323,8 +1325,8 @@ CT_FN static void ct_pi_div_ovf(int op, const ct_case *c, ct_outcome *o) {
   ct_pi_int(&a, INT64_MIN);
   ct_pi_int(&b, -1);
   ct_pi_div_expect(op, &a, &b, CT_OVERFLOW, "-2^63 / -1", o);
-  ct_pi_pair_int(&c->v[0].shape, INT64_MIN, &a); /* by element: S/S, then -2^63/-1 */
-  ct_pi_pair_int(&c->v[0].shape, -1, &b);
+  if (!ct_pi_pair_int(&c->v[0].shape, INT64_MIN, &a, o)) return; /* by element: S/S, then -2^63/-1 */
+  if (!ct_pi_pair_int(&c->v[0].shape, -1, &b, o)) return;
   ct_pi_div_expect(op, &a, &b, CT_OVERFLOW, "(S, -2^63) / (S, -1)", o);
 }
 
@@ -1336,9 +1338,9 @@ CT_FN void ct_p_it_cd_e_div(const ct_case *c, ct_outcome *o) {
   int64_t v = c->v[0].shape.nd[c->v[0].shape.n - 1].v;
   if (v < 2) v = 2 + (int64_t)(ct_pi_hc(c, 33) % 4);
   ct_pi_int(&x, v);
-  ct_pi_pair(&x, &c->v[0].shape, &a); /* (x, S): the first rest x+1 exceeds x, not a multiple */
+  if (!ct_pi_pair(&x, &c->v[0].shape, &a, o)) return; /* (x, S): the first rest x+1 exceeds x, not a multiple */
   ct_pi_int(&b, v + 1);
-  if (ct_size(&c->v[0]) < 2) ct_pi_pair_int(&x, 5, &a);
+  if (ct_size(&c->v[0]) < 2 && !ct_pi_pair_int(&x, 5, &a, o)) return;
   ct_pi_div_expect(1, &a, &b, CT_NOT_DIVISIBLE, "(x, S) / (x+1)", o);
 }
 

@@ -205,7 +205,8 @@ CT_FN static void ct_pi_zeroed(const ct_layout *L, ct_rng *r, ct_layout *out) {
 
 /* |L| with one leaf of size > 1 negated (stride 0 becomes -1), or with a mode
  * 2:-1 appended when every leaf has size 1. */
-CT_FN static void ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out) {
+/* Returns the code of the build (a representation limit where CT_MAX_NODES is small). */
+CT_FN static ct_code ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out) {
   ct_layout A;
   int j;
   ct_pi_abs(L, &A);
@@ -213,6 +214,7 @@ CT_FN static void ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out) {
   if (j >= 0) {
     *out = A;
     out->stride.nd[j].v = A.stride.nd[j].v ? -A.stride.nd[j].v : -1;
+    return CT_OK;
   } else {
     ct_layout M;
     const ct_layout *parts[2];
@@ -220,7 +222,7 @@ CT_FN static void ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out) {
     ct_l_set_int(&M, 2, 0, -1, 0);
     parts[0] = &A;
     parts[1] = &M;
-    ct_l_concat(parts, 2, out, &e);
+    return ct_l_concat(parts, 2, out, &e);
   }
 }
 
@@ -668,7 +670,9 @@ CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_
  * filter(b) injective; b injective when inj), a = (b with one leaf's stride
  * changed or none, v0): a agrees with b on b's domain up to where that leaf
  * first matters, and size(a) >= size(b). */
-CT_FN static void ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_rng *r, ct_layout *a, ct_layout *b) {
+/* Returns the code of building a (a representation limit where CT_MAX_NODES is small). */
+CT_FN static ct_code ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_rng *r, ct_layout *a,
+                                       ct_layout *b) {
   ct_layout B, A1;
   const ct_layout *parts[2];
   ct_err e;
@@ -696,7 +700,7 @@ CT_FN static void ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch *sc
   }
   parts[0] = &A1;
   parts[1] = &c->v[0];
-  ct_l_concat(parts, 2, a, &e);
+  return ct_l_concat(parts, 2, a, &e);
 }
 
 /* R = max_common_layout(a, b) for the check's pair. The case's pair (v0, v1)
@@ -721,7 +725,7 @@ CT_FN static int ct_pi_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_lay
     *b = c->v[1];
     return 1;
   }
-  ct_pi_derive_pair(c, inj, sc, &r, a, b);
+  if (ct_build_failed(ct_pi_derive_pair(c, inj, sc, &r, a, b), o, "the derived pair")) return 0;
   got = ct_max_common_layout(a, b, R, &e);
   o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
   if (!ct_pi_mcl_justified(a, b, got, &want)) {
@@ -841,7 +845,7 @@ CT_FN void ct_p_mcv_1(const ct_case *c, ct_outcome *o) {
   ct_pi_mcv_same(&c->v[0], &c->v[1], o); /* the case's pair, rejections included */
   if (o->verdict == CT_FAILED) return;
   ct_pi_rng(c, 0x3C, &r);
-  ct_pi_derive_pair(c, 0, &sc, &r, &a, &b);
+  if (ct_build_failed(ct_pi_derive_pair(c, 0, &sc, &r, &a, &b), o, "the derived pair")) return;
   ct_pi_mcv_same(&a, &b, o);
   ct_pi_note(o, "b", &b);
   ct_pi_note(o, "a", &a);
@@ -880,7 +884,7 @@ CT_FN static void ct_pi_expect_neg(const ct_case *c, int op, ct_outcome *o) {
   ct_layout L;
   ct_rng r;
   ct_pi_rng(c, 0x4E, &r);
-  ct_pi_negated(&c->v[0], &r, &L);
+  if (ct_build_failed(ct_pi_negated(&c->v[0], &r, &L), o, "L with a negative stride")) return;
   ct_pi_expect(op, &L, CT_NEGATIVE_STRIDE, o);
 }
 
@@ -1003,7 +1007,7 @@ CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_rng r;
   ct_pi_rng(c, 0x52, &r);
-  ct_pi_negated(&c->v[1], &r, &b);
+  if (ct_build_failed(ct_pi_negated(&c->v[1], &r, &b), o, "b with a negative stride")) return;
   parts[0] = &c->v[0];
   parts[1] = &b;
   if (ct_build_failed(ct_l_concat(parts, 2, &a, &e), o, "make_layout(L, -M)")) return;
