@@ -888,55 +888,67 @@ CT_FN void ct_p_div_e_rank(const ct_case *c, ct_outcome *o) {
   ct_div_expect(&A, &T, CT_RANK_LIMIT, 4 | 8, o);
 }
 
-/* r modes (s,2):(1,s) (s from A's leaves) divided by <(s,1):(1,0), ...>,
- * r = min(CT_MAX_RANK, (CT_MAX_NODES-1)/3) so that the inputs fit: each mode
- * becomes ((s,1),2), 5 nodes, more than CT_MAX_NODES in all four forms. */
-CT_FN void ct_p_div_e_cap(const ct_case *c, ct_outcome *o) {
+/* Appends the mode x0:y0 (pair 0) or (x0,x1):(y0,y1) to the open tuples S:D. */
+CT_FN static ct_code ct_dv_push_mode(ct_tuple *S, ct_tuple *D, int pair, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                                     ct_err *e) {
+  int h1, h2;
+  if (!pair) {
+    CT_TRY(ct_t_push_int(S, x0, 0, e));
+    return ct_t_push_int(D, y0, 0, e);
+  }
+  CT_TRY(ct_t_open(S, &h1, e));
+  CT_TRY(ct_t_open(D, &h2, e));
+  CT_TRY(ct_t_push_int(S, x0, 0, e));
+  CT_TRY(ct_t_push_int(D, y0, 0, e));
+  CT_TRY(ct_t_push_int(S, x1, 0, e));
+  CT_TRY(ct_t_push_int(D, y1, 0, e));
+  CT_TRY(ct_t_close(S, h1, e));
+  return ct_t_close(D, h2, e);
+}
+
+/* The inputs of the CAPACITY checks (divide: product 0; product: 1), with r
+ * = min(CT_MAX_RANK, (CT_MAX_NODES-1)/3) modes, s_k from L's leaves, so that
+ * they fit (3 nodes a mode at most) while each mode of the result takes 5,
+ * more than CT_MAX_NODES in all four forms:
+ *   divide:  A = ((s,2):(1,s), ...), T = <(s,1):(1,0), ...>, modes ((s,1),2);
+ *   product: A = (s:1, ...),         T = <(2,1):(1,0), ...>, modes (s,(2,1)).
+ * 0 where a build step fails (it should not). */
+CT_FN int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T) {
   ct_modes m;
-  ct_layout A;
-  ct_tiler T;
   ct_err e;
   int k, ha, hb, ht, hu, bad = 0;
-  /* as many modes as the inputs hold (3 nodes a mode for the larger one);
-   * the result takes 5 a mode and exceeds the capacity for every CT_MAX_NODES */
   int r = (CT_MAX_NODES - 1) / 3 < CT_MAX_RANK ? (CT_MAX_NODES - 1) / 3 : CT_MAX_RANK;
-  ct_modes_of(&c->v[0], 0, &m);
-  ct_t_clear(&A.shape);
-  ct_t_clear(&A.stride);
-  ct_t_clear(&T.shape);
-  ct_t_clear(&T.stride);
-  bad |= ct_t_open(&A.shape, &ha, &e) != CT_OK;
-  bad |= ct_t_open(&A.stride, &hb, &e) != CT_OK;
-  bad |= ct_t_open(&T.shape, &ht, &e) != CT_OK;
-  bad |= ct_t_open(&T.stride, &hu, &e) != CT_OK;
-  for (k = 0; k < r; ++k) {
-    int64_t s = m.s[k % m.n] < 2 ? 2 : m.s[k % m.n];
-    int h1, h2;
-    bad |= ct_t_open(&A.shape, &h1, &e) != CT_OK;
-    bad |= ct_t_open(&A.stride, &h2, &e) != CT_OK;
-    bad |= ct_t_push_int(&A.shape, s, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&A.stride, 1, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&A.shape, 2, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&A.stride, s, 0, &e) != CT_OK;
-    bad |= ct_t_close(&A.shape, h1, &e) != CT_OK;
-    bad |= ct_t_close(&A.stride, h2, &e) != CT_OK;
-    bad |= ct_t_open(&T.shape, &h1, &e) != CT_OK;
-    bad |= ct_t_open(&T.stride, &h2, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.shape, s, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.stride, 1, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.shape, 1, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.stride, 0, 0, &e) != CT_OK;
-    bad |= ct_t_close(&T.shape, h1, &e) != CT_OK;
-    bad |= ct_t_close(&T.stride, h2, &e) != CT_OK;
+  ct_modes_of(L, 0, &m);
+  ct_t_clear(&A->shape);
+  ct_t_clear(&A->stride);
+  ct_t_clear(&T->shape);
+  ct_t_clear(&T->stride);
+  bad |= ct_t_open(&A->shape, &ha, &e) != CT_OK || ct_t_open(&A->stride, &hb, &e) != CT_OK;
+  bad |= ct_t_open(&T->shape, &ht, &e) != CT_OK || ct_t_open(&T->stride, &hu, &e) != CT_OK;
+  for (k = 0; k < r && !bad; ++k) {
+    int64_t s = m.s[k % m.n];
+    if (product) {
+      bad |= ct_dv_push_mode(&A->shape, &A->stride, 0, s, 1, 0, 0, &e) != CT_OK;
+      bad |= ct_dv_push_mode(&T->shape, &T->stride, 1, 2, 1, 1, 0, &e) != CT_OK;
+    } else {
+      if (s < 2) s = 2;
+      bad |= ct_dv_push_mode(&A->shape, &A->stride, 1, s, 1, 2, s, &e) != CT_OK;
+      bad |= ct_dv_push_mode(&T->shape, &T->stride, 1, s, 1, 1, 0, &e) != CT_OK;
+    }
   }
-  bad |= ct_t_close(&A.shape, ha, &e) != CT_OK;
-  bad |= ct_t_close(&A.stride, hb, &e) != CT_OK;
-  bad |= ct_t_close(&T.shape, ht, &e) != CT_OK;
-  bad |= ct_t_close(&T.stride, hu, &e) != CT_OK;
-  if (bad) { /* the inputs do not fit this build's capacity */
+  bad |= bad || ct_t_close(&A->shape, ha, &e) != CT_OK || ct_t_close(&A->stride, hb, &e) != CT_OK;
+  bad |= bad || ct_t_close(&T->shape, ht, &e) != CT_OK || ct_t_close(&T->stride, hu, &e) != CT_OK;
+  if (bad) return 0;
+  T->shape.nd[0].mark = T->stride.nd[0].mark = 1;
+  return 1;
+}
+
+CT_FN void ct_p_div_e_cap(const ct_case *c, ct_outcome *o) {
+  ct_layout A;
+  ct_tiler T;
+  if (!ct_dv_cap_inputs(&c->v[0], 0, &A, &T)) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  T.shape.nd[0].mark = T.stride.nd[0].mark = 1;
   ct_div_expect(&A, &T, CT_CAPACITY, 15, o);
 }

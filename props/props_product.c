@@ -35,6 +35,7 @@ CT_FN void ct_div_alls(int r, ct_tiler *T);
 CT_FN void ct_dv_expect(const ct_layout *A, const ct_tiler *T, ct_code want, int base, int mask, int loose, ct_outcome *o);
 CT_FN int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out);
 CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out);
+CT_FN int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T);
 #define CT_PP_LOGICAL 4 /* ct_dv_form: logical_product; +1 zipped, +2 tiled, +3 flat */
 
 /* ---- derived operands ----------------------------------------------------------- */
@@ -1054,48 +1055,15 @@ CT_FN void ct_p_prod_e_rank(const ct_case *c, ct_outcome *o) {
   ct_dv_expect(&A, &T, CT_RANK_LIMIT, CT_PP_LOGICAL, 4 | 8, 0, o);
 }
 
-/* r modes s:1 (s from A's leaves) times <(2,1):(1,0), ...>, r =
- * min(CT_MAX_RANK, (CT_MAX_NODES-1)/3) so that the inputs fit (the tiler
- * takes 3 nodes a mode): each mode becomes (s, (2,1)), 5 nodes, more than
- * CT_MAX_NODES in all four forms. */
+/* r modes s:1 times <(2,1):(1,0), ...>: more than CT_MAX_NODES in all four
+ * forms (ct_dv_cap_inputs). */
 CT_FN void ct_p_prod_e_cap(const ct_case *c, ct_outcome *o) {
-  ct_modes m;
   ct_layout A;
   ct_tiler T;
-  ct_err e;
-  int k, ha, hb, ht, hu, bad = 0;
-  int r = (CT_MAX_NODES - 1) / 3 < CT_MAX_RANK ? (CT_MAX_NODES - 1) / 3 : CT_MAX_RANK;
-  ct_modes_of(&c->v[0], 0, &m);
-  ct_t_clear(&A.shape);
-  ct_t_clear(&A.stride);
-  ct_t_clear(&T.shape);
-  ct_t_clear(&T.stride);
-  bad |= ct_t_open(&A.shape, &ha, &e) != CT_OK;
-  bad |= ct_t_open(&A.stride, &hb, &e) != CT_OK;
-  bad |= ct_t_open(&T.shape, &ht, &e) != CT_OK;
-  bad |= ct_t_open(&T.stride, &hu, &e) != CT_OK;
-  for (k = 0; k < r; ++k) {
-    int h1, h2;
-    bad |= ct_t_push_int(&A.shape, m.s[k % m.n], 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&A.stride, 1, 0, &e) != CT_OK;
-    bad |= ct_t_open(&T.shape, &h1, &e) != CT_OK;
-    bad |= ct_t_open(&T.stride, &h2, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.shape, 2, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.stride, 1, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.shape, 1, 0, &e) != CT_OK;
-    bad |= ct_t_push_int(&T.stride, 0, 0, &e) != CT_OK;
-    bad |= ct_t_close(&T.shape, h1, &e) != CT_OK;
-    bad |= ct_t_close(&T.stride, h2, &e) != CT_OK;
-  }
-  bad |= ct_t_close(&A.shape, ha, &e) != CT_OK;
-  bad |= ct_t_close(&A.stride, hb, &e) != CT_OK;
-  bad |= ct_t_close(&T.shape, ht, &e) != CT_OK;
-  bad |= ct_t_close(&T.stride, hu, &e) != CT_OK;
-  if (bad) { /* the inputs do not fit this build's capacity */
+  if (!ct_dv_cap_inputs(&c->v[0], 1, &A, &T)) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  T.shape.nd[0].mark = T.stride.nd[0].mark = 1;
   ct_dv_expect(&A, &T, CT_CAPACITY, CT_PP_LOGICAL, 15, 0, o);
 }
 
