@@ -830,7 +830,7 @@ CT_FN void ct_p_div_e_ovf(const ct_case *c, ct_outcome *o) {
 
 /* L inside one-element tuples until its depth is CT_MAX_DEPTH; 0 if it
  * cannot be. */
-CT_FN int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out) {
+CT_FN static int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out) {
   ct_err e;
   *out = *L;
   while (ct_l_depth(out) < CT_MAX_DEPTH) {
@@ -858,36 +858,6 @@ CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out) {
   return ct_l_rank(out) == R;
 }
 
-/* (X) of depth CT_MAX_DEPTH (A inside one-element tuples), tiler <_>:
- * zipped and tiled put X's mode two levels down (((X0), (_1)), ((X0), _1)):
- * one level too many; logical_divide keeps (X). flat_divide's (X0, _1)
- * would fit, but the reference builds it from the zipped form and rejects
- * it too (spec/divide.md: the code is for a result past the bounds), so
- * flat_divide is not checked here. */
-CT_FN void ct_p_div_e_depth(const ct_case *c, ct_outcome *o) {
-  ct_layout X;
-  ct_tiler T;
-  if (!ct_dv_wrap_depth(&c->v[0], &X)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_div_alls(1, &T);
-  ct_dv_expect(&X, &T, CT_DEPTH_LIMIT, CT_DV_LOGICAL, 2 | 4, 8, o);
-}
-
-/* A padded with _1:_0 to CT_MAX_RANK modes, tiler <_>: tiled and flat would
- * have CT_MAX_RANK + 1 modes; logical and zipped fit. */
-CT_FN void ct_p_div_e_rank(const ct_case *c, ct_outcome *o) {
-  ct_layout A;
-  ct_tiler T;
-  if (!ct_dv_pad_rank(&c->v[0], CT_MAX_RANK, &A)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_div_alls(1, &T);
-  ct_div_expect(&A, &T, CT_RANK_LIMIT, 4 | 8, o);
-}
-
 /* Appends the mode x0:y0 (pair 0) or (x0,x1):(y0,y1) to the open tuples S:D. */
 CT_FN static ct_code ct_dv_push_mode(ct_tuple *S, ct_tuple *D, int pair, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
                                      ct_err *e) {
@@ -913,7 +883,7 @@ CT_FN static ct_code ct_dv_push_mode(ct_tuple *S, ct_tuple *D, int pair, int64_t
  *   divide:  A = ((s,2):(1,s), ...), T = <(s,1):(1,0), ...>, modes ((s,1),2);
  *   product: A = (s:1, ...),         T = <(2,1):(1,0), ...>, modes (s,(2,1)).
  * 0 where a build step fails (it should not). */
-CT_FN int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T) {
+CT_FN static int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T) {
   ct_modes m;
   ct_err e;
   int k, ha, hb, ht, hu, bad = 0;
@@ -943,12 +913,34 @@ CT_FN int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_til
   return 1;
 }
 
-CT_FN void ct_p_div_e_cap(const ct_case *c, ct_outcome *o) {
-  ct_layout A;
+/* The representation-limit checks of the divides (base CT_DV_LOGICAL) and
+ * the products (CT_DV_PRODUCT), with the tiler <_> where not said otherwise:
+ *   DEPTH_LIMIT: (X) of depth CT_MAX_DEPTH (A inside one-element tuples).
+ *     zipped and tiled put X's mode two levels down (((X0), (_1)), ((X0), _1)):
+ *     one level too many; logical keeps (X). The flat form's (X0, _1) would
+ *     fit, but the reference builds it from the zipped form and rejects it
+ *     too (spec/divide.md: the code is for a result past the bounds), so it
+ *     is not checked (loose).
+ *   RANK_LIMIT: A padded with _1:_0 to CT_MAX_RANK modes: tiled and flat
+ *     would have CT_MAX_RANK + 1 modes; logical and zipped fit.
+ *   CAPACITY: the inputs of ct_dv_cap_inputs, past CT_MAX_NODES in all four
+ *     forms. */
+CT_FN void ct_dv_expect_limit(const ct_case *c, ct_code want, int base, ct_outcome *o) {
+  ct_layout X;
   ct_tiler T;
-  if (!ct_dv_cap_inputs(&c->v[0], 0, &A, &T)) {
+  int ok = want == CT_DEPTH_LIMIT  ? ct_dv_wrap_depth(&c->v[0], &X)
+           : want == CT_RANK_LIMIT ? ct_dv_pad_rank(&c->v[0], CT_MAX_RANK, &X)
+                                   : ct_dv_cap_inputs(&c->v[0], base == CT_DV_PRODUCT, &X, &T);
+  if (!ok) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_div_expect(&A, &T, CT_CAPACITY, 15, o);
+  if (want != CT_CAPACITY) ct_div_alls(1, &T);
+  if (want == CT_DEPTH_LIMIT) ct_dv_expect(&X, &T, want, base, 2 | 4, 8, o);
+  else if (want == CT_RANK_LIMIT) ct_dv_expect(&X, &T, want, base, 4 | 8, 0, o);
+  else ct_dv_expect(&X, &T, want, base, 15, 0, o);
 }
+
+CT_FN void ct_p_div_e_depth(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_DEPTH_LIMIT, CT_DV_LOGICAL, o); }
+CT_FN void ct_p_div_e_rank(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_RANK_LIMIT, CT_DV_LOGICAL, o); }
+CT_FN void ct_p_div_e_cap(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_CAPACITY, CT_DV_LOGICAL, o); }

@@ -177,31 +177,40 @@ CT_FN static int ct_pi_case_ints(const ct_case *c, int64_t *v) {
 
 /* ---- product, sum (IT-1..IT-4) ---------------------------------------------- */
 
-CT_FN static void ct_pi_check_product(const ct_tuple *t, const char *what, ct_outcome *o) {
-  int64_t v[CT_MAX_NODES], want;
+/* IT-1 / IT-3: product (red 0) or sum (red 1) of t equals the product or
+ * sum of its integers. */
+CT_FN static void ct_pi_check_fold(int red, const ct_tuple *t, const char *what, ct_outcome *o) {
+  const char *op = red ? "sum" : "product";
+  int64_t v[CT_MAX_NODES], want = red ? 0 : 1;
   ct_val got;
   ct_err e;
-  int n = ct_pi_vals(t, 0, v);
+  int k, n = ct_pi_vals(t, 0, v);
   (void)what;
-  if (!ct_pi_prod(v, n, &want)) return; /* product!OVERFLOW covers it */
-  if (ct_it_product(t, &got, &e) != CT_OK) {
-    CT_FAILS(o, "product(%s) rejected: %s %s", what, ct_code_name(e.code), e.msg);
+  (void)op;
+  for (k = 0; k < n; ++k) /* an overflow: product!OVERFLOW / sum!OVERFLOW cover it */
+    if (red ? ct_add_ovf(want, v[k], &want) : ct_mul_ovf(want, v[k], &want)) return;
+  if ((red ? ct_it_sum(t, &got, &e) : ct_it_product(t, &got, &e)) != CT_OK) {
+    CT_FAILS(o, "%s(%s) rejected: %s %s", op, what, ct_code_name(e.code), e.msg);
     return;
   }
   o->digest = ct_pi_vdig(o->digest, got.v);
   if (got.v != want)
-    CT_FAILS(o, "product(%s) = %lld, its integers multiply to %lld", what, (long long)got.v, (long long)want);
+    CT_FAILS(o, "%s(%s) = %lld, its integers %s %lld", op, what, (long long)got.v,
+             red ? "add up to" : "multiply to", (long long)want);
 }
 
-CT_FN void ct_p_it_1(const ct_case *c, ct_outcome *o) {
+/* The shape, the stride, an integer (its own product and sum) and (). */
+CT_FN static void ct_pi_fold_prop(int red, const ct_case *c, ct_outcome *o) {
   ct_tuple t;
-  ct_pi_check_product(&c->v[0].shape, "shape", o);
-  ct_pi_check_product(&c->v[0].stride, "stride", o);
-  ct_pi_int(&t, c->v[0].stride.nd[c->v[0].stride.n - 1].v); /* an integer is its own product */
-  ct_pi_check_product(&t, "an integer", o);
+  ct_pi_check_fold(red, &c->v[0].shape, "shape", o);
+  ct_pi_check_fold(red, &c->v[0].stride, "stride", o);
+  ct_pi_int(&t, c->v[0].stride.nd[c->v[0].stride.n - 1].v);
+  ct_pi_check_fold(red, &t, "an integer", o);
   ct_pi_empty(&t);
-  ct_pi_check_product(&t, "()", o);
+  ct_pi_check_fold(red, &t, "()", o);
 }
+
+CT_FN void ct_p_it_1(const ct_case *c, ct_outcome *o) { ct_pi_fold_prop(0, c, o); }
 
 /* `red` 0: product, 1: sum */
 CT_FN static ct_code ct_pi_reduce(int red, const ct_tuple *t, int64_t *out) {
@@ -245,32 +254,7 @@ CT_FN void ct_p_it_2(const ct_case *c, ct_outcome *o) {
   ct_pi_check_nesting(0, &c->v[0].stride, "stride", o);
 }
 
-CT_FN static void ct_pi_check_sum(const ct_tuple *t, const char *what, ct_outcome *o) {
-  int64_t v[CT_MAX_NODES], want = 0;
-  ct_val got;
-  ct_err e;
-  int k, n = ct_pi_vals(t, 0, v);
-  (void)what;
-  for (k = 0; k < n; ++k)
-    if (ct_add_ovf(want, v[k], &want)) return;
-  if (ct_it_sum(t, &got, &e) != CT_OK) {
-    CT_FAILS(o, "sum(%s) rejected: %s %s", what, ct_code_name(e.code), e.msg);
-    return;
-  }
-  o->digest = ct_pi_vdig(o->digest, got.v);
-  if (got.v != want)
-    CT_FAILS(o, "sum(%s) = %lld, its integers add up to %lld", what, (long long)got.v, (long long)want);
-}
-
-CT_FN void ct_p_it_3(const ct_case *c, ct_outcome *o) {
-  ct_tuple t;
-  ct_pi_check_sum(&c->v[0].shape, "shape", o);
-  ct_pi_check_sum(&c->v[0].stride, "stride", o);
-  ct_pi_int(&t, c->v[0].stride.nd[c->v[0].stride.n - 1].v);
-  ct_pi_check_sum(&t, "an integer", o);
-  ct_pi_empty(&t);
-  ct_pi_check_sum(&t, "()", o);
-}
+CT_FN void ct_p_it_3(const ct_case *c, ct_outcome *o) { ct_pi_fold_prop(1, c, o); }
 
 CT_FN void ct_p_it_4(const ct_case *c, ct_outcome *o) {
   ct_pi_check_nesting(1, &c->v[0].shape, "shape", o);

@@ -339,21 +339,27 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
 
 /* ---- right_inverse -------------------------------------------------------------- */
 
+/* F(G(i)) == i for every i < n (at most CT_BRUTE_MAX), F and G named in the
+ * message: RINV-1 (L o R), RINV-5 and LINV-3 (R o L). Stops at the first
+ * failure, or at once if the case already failed. */
+CT_FN static void ct_pi_undoes(const ct_layout *F, const char *f, const ct_layout *G, const char *g, int64_t n,
+                               ct_outcome *o) {
+  int64_t i;
+  (void)f;
+  (void)g;
+  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
+    int64_t x = ct_ev(G, i), v = ct_ev(F, x);
+    if (v != i) CT_FAILS(o, "%s(%s(%lld)) = %s(%lld) = %lld", f, g, (long long)i, f, (long long)x, (long long)v);
+  }
+}
+
 CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  n = ct_size(&R);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, i), v = ct_ev(&L, j);
-    if (v != i) {
-      CT_FAILS(o, "L(R(%lld)) = L(%lld) = %lld", (long long)i, (long long)j, (long long)v);
-      break;
-    }
-  }
+  ct_pi_undoes(&L, "L", &R, "R", ct_size(&R), o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
@@ -439,16 +445,12 @@ CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n;
+  int64_t n;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_BIJ, &sc, &L, &R, o);
   if (!how) return;
   n = ct_size(&L);
   if (ct_size(&R) != n) CT_FAILS(o, "size(R) = %lld, size(L) = %lld", (long long)ct_size(&R), (long long)n);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t v = ct_ev(&L, i), back = ct_ev(&R, v);
-    if (back != i) CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld", (long long)i, (long long)v, (long long)back);
-  }
+  ct_pi_undoes(&R, "R", &L, "L", n, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
@@ -525,18 +527,9 @@ CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_linv_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n;
   int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_INJ, &sc, &L, &R, o);
   if (!how) return;
-  n = ct_size(&L);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n; ++i) {
-    int64_t x = ct_ev(&L, i), j = ct_ev(&R, x);
-    if (j != i) {
-      CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld", (long long)i, (long long)x, (long long)j);
-      break;
-    }
-  }
+  ct_pi_undoes(&R, "R", &L, "L", ct_size(&L), o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 

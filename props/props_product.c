@@ -33,9 +33,8 @@ CT_FN int ct_zip_matches(const ct_layout *A, const ct_tiler *T, const ct_layout 
 CT_FN int ct_unpack_matches(const ct_layout *Z, const ct_layout *Ti, const ct_layout *Fl, ct_outcome *o);
 CT_FN void ct_div_alls(int r, ct_tiler *T);
 CT_FN void ct_dv_expect(const ct_layout *A, const ct_tiler *T, ct_code want, int base, int mask, int loose, ct_outcome *o);
-CT_FN int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out);
 CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out);
-CT_FN int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T);
+CT_FN void ct_dv_expect_limit(const ct_case *c, ct_code want, int base, ct_outcome *o);
 #define CT_PP_LOGICAL 4 /* ct_dv_form: logical_product; +1 zipped, +2 tiled, +3 flat */
 
 /* ---- derived operands ----------------------------------------------------------- */
@@ -1028,44 +1027,10 @@ CT_FN void ct_p_prod_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_prod_expect(&c->v[0], &B, CT_OVERFLOW, o);
 }
 
-/* As for the divides: (X) of depth CT_MAX_DEPTH with <_>: zipped and tiled
- * would be one level too deep; logical fits (flat_product, built from the
- * zipped form, is not checked). */
-CT_FN void ct_p_prod_e_depth(const ct_case *c, ct_outcome *o) {
-  ct_layout X;
-  ct_tiler T;
-  if (!ct_dv_wrap_depth(&c->v[0], &X)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_div_alls(1, &T);
-  ct_dv_expect(&X, &T, CT_DEPTH_LIMIT, CT_PP_LOGICAL, 2 | 4, 8, o);
-}
-
-/* A padded to CT_MAX_RANK modes with <_>: tiled and flat would have one mode
- * too many. */
-CT_FN void ct_p_prod_e_rank(const ct_case *c, ct_outcome *o) {
-  ct_layout A;
-  ct_tiler T;
-  if (!ct_dv_pad_rank(&c->v[0], CT_MAX_RANK, &A)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_div_alls(1, &T);
-  ct_dv_expect(&A, &T, CT_RANK_LIMIT, CT_PP_LOGICAL, 4 | 8, 0, o);
-}
-
-/* r modes s:1 times <(2,1):(1,0), ...>: more than CT_MAX_NODES in all four
- * forms (ct_dv_cap_inputs). */
-CT_FN void ct_p_prod_e_cap(const ct_case *c, ct_outcome *o) {
-  ct_layout A;
-  ct_tiler T;
-  if (!ct_dv_cap_inputs(&c->v[0], 1, &A, &T)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_dv_expect(&A, &T, CT_CAPACITY, CT_PP_LOGICAL, 15, 0, o);
-}
+/* As for the divides (ct_dv_expect_limit): DEPTH_LIMIT, RANK_LIMIT and CAPACITY. */
+CT_FN void ct_p_prod_e_depth(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_DEPTH_LIMIT, CT_PP_LOGICAL, o); }
+CT_FN void ct_p_prod_e_rank(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_RANK_LIMIT, CT_PP_LOGICAL, o); }
+CT_FN void ct_p_prod_e_cap(const ct_case *c, ct_outcome *o) { ct_dv_expect_limit(c, CT_CAPACITY, CT_PP_LOGICAL, o); }
 
 /* tile_to_shape's own codes: a compact block (so the product itself is
  * admissible) and its mode sizes as the target, then one thing wrong. */
