@@ -274,32 +274,39 @@ static char *cv_read_file(const char *path) {
   return b.s;
 }
 
-/* The digest of the outcomes in an existing file's text (and its cases). */
-static uint64_t cv_text_digest(const char *text, uint64_t h, int *cases) {
-  const char *p = text;
-  char line[CF_REQ_CAP * 2 + 600];
-  while (p && *p) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    if (len < sizeof line && *p != '#' && len > 0) {
-      char *f[4], *q;
+/* The next case of a vectors file's text at *p (comments, blank and
+ * over-long lines skipped): its four tab-separated fields in f, split in
+ * line (cap bytes). Advances *p; 0 at the end. */
+static int cv_next_case(const char **p, char *line, size_t cap, char *f[4]) {
+  while (*p && **p) {
+    const char *s = *p, *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    *p = nl ? nl + 1 : 0;
+    if (len < cap && *s != '#' && len > 0) {
+      char *q = line;
       int n = 0;
-      memcpy(line, p, len);
+      memcpy(line, s, len);
       line[len] = '\0';
-      q = line;
       f[n++] = q;
       while ((q = strchr(q, '\t')) != 0 && n < 4) {
         *q++ = '\0';
         f[n++] = q;
       }
-      if (n == 4) {
-        char d[CF_REQ_CAP * 2 + 620];
-        snprintf(d, sizeof d, "%s\t%s\t%s\n", f[0], f[2], f[3]);
-        h = cf_fnv(h, d);
-        ++*cases;
-      }
+      if (n == 4) return 1;
     }
-    p = nl ? nl + 1 : 0;
+  }
+  return 0;
+}
+
+/* The digest of the outcomes in an existing file's text (and its cases). */
+static uint64_t cv_text_digest(const char *text, uint64_t h, int *cases) {
+  const char *p = text;
+  char line[CF_REQ_CAP * 2 + 600], *f[4];
+  while (cv_next_case(&p, line, sizeof line, f)) {
+    char d[CF_REQ_CAP * 2 + 620];
+    snprintf(d, sizeof d, "%s\t%s\t%s\n", f[0], f[2], f[3]);
+    h = cf_fnv(h, d);
+    ++*cases;
   }
   return h;
 }
@@ -348,64 +355,32 @@ static void cv_version_text(cv_buf *b, int version, int cases, int files, uint64
 static int cv_explain(const char *op, const char *old, const char *neu, int room) {
   const char *p = old;
   int shown = 0;
-  char line[CF_REQ_CAP * 2 + 600], want[CF_REQ_CAP * 2 + 600];
+  char line[CF_REQ_CAP * 2 + 600], want[CF_REQ_CAP * 2 + 600], *f[4];
   /* cases whose expected outcome differs, or that are gone */
-  while (p && *p && shown < room) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    if (len < sizeof line && *p != '#' && len > 0) {
-      char *f[4], *q;
-      int n = 0;
-      memcpy(line, p, len);
-      line[len] = '\0';
-      q = line;
-      f[n++] = q;
-      while ((q = strchr(q, '\t')) != 0 && n < 4) {
-        *q++ = '\0';
-        f[n++] = q;
-      }
-      if (n == 4) {
-        const char *hit;
-        snprintf(want, sizeof want, "\t%s\t", f[2]);
-        hit = strstr(neu, want);
-        if (!hit) {
-          printf("  %s: case removed: %s\n", op, f[2]);
-          ++shown;
-        } else {
-          const char *e = hit + strlen(want), *end = strchr(e, '\n');
-          size_t el = end ? (size_t)(end - e) : strlen(e);
-          if (el != strlen(f[3]) || strncmp(e, f[3], el) != 0) {
-            printf("  %s: %s: the vectors say `%s`, the reference now answers `%.*s`\n", op, f[2], f[3], (int)el, e);
-            ++shown;
-          }
-        }
-      }
-    }
-    p = nl ? nl + 1 : 0;
-  }
-  /* new cases */
-  p = neu;
-  while (p && *p && shown < room) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    if (len < sizeof line && *p != '#' && len > 0) {
-      char *f[4], *q;
-      int n = 0;
-      memcpy(line, p, len);
-      line[len] = '\0';
-      q = line;
-      f[n++] = q;
-      while ((q = strchr(q, '\t')) != 0 && n < 4) {
-        *q++ = '\0';
-        f[n++] = q;
-      }
-      snprintf(want, sizeof want, "\t%s\t", n == 4 ? f[2] : "");
-      if (n == 4 && !strstr(old, want)) {
-        printf("  %s: new case: %s -> %s\n", op, f[2], f[3]);
+  while (shown < room && cv_next_case(&p, line, sizeof line, f)) {
+    const char *hit;
+    snprintf(want, sizeof want, "\t%s\t", f[2]);
+    hit = strstr(neu, want);
+    if (!hit) {
+      printf("  %s: case removed: %s\n", op, f[2]);
+      ++shown;
+    } else {
+      const char *e = hit + strlen(want), *end = strchr(e, '\n');
+      size_t el = end ? (size_t)(end - e) : strlen(e);
+      if (el != strlen(f[3]) || strncmp(e, f[3], el) != 0) {
+        printf("  %s: %s: the vectors say `%s`, the reference now answers `%.*s`\n", op, f[2], f[3], (int)el, e);
         ++shown;
       }
     }
-    p = nl ? nl + 1 : 0;
+  }
+  /* new cases */
+  p = neu;
+  while (shown < room && cv_next_case(&p, line, sizeof line, f)) {
+    snprintf(want, sizeof want, "\t%s\t", f[2]);
+    if (!strstr(old, want)) {
+      printf("  %s: new case: %s -> %s\n", op, f[2], f[3]);
+      ++shown;
+    }
   }
   if (shown == 0) {
     printf("  %s: the text differs (origins, order or header)\n", op);
