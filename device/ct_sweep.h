@@ -142,14 +142,20 @@ typedef struct {
   int64_t K; /* rank <= 2: Â(x) = d0*x + K*floor(x/s0) for x >= 0 */
 } ct_sweep_a;
 
-CT_FN static inline int64_t ct_sweep_ahat_pos(const ct_sweep_a *A, int64_t x) {
+/* The flat modes s:d (n of them) at j, colexicographic, the last mode not
+ * reduced (so past the size it extends as CuTe's composition does). */
+CT_FN static inline int64_t ct_sweep_colex(const int64_t *s, const int64_t *d, int n, int64_t j) {
   int k;
   int64_t v = 0;
-  for (k = 0; k + 1 < A->n; ++k) {
-    v += (x % A->s[k]) * A->d[k];
-    x /= A->s[k];
+  for (k = 0; k + 1 < n; ++k) {
+    v += (j % s[k]) * d[k];
+    j /= s[k];
   }
-  return v + x * A->d[A->n - 1];
+  return n > 0 ? v + j * d[n - 1] : v;
+}
+
+CT_FN static inline int64_t ct_sweep_ahat_pos(const ct_sweep_a *A, int64_t x) {
+  return ct_sweep_colex(A->s, A->d, A->n, x);
 }
 
 CT_FN static inline int64_t ct_sweep_ahat(const ct_sweep_a *A, int64_t x, int *ok) {
@@ -182,15 +188,9 @@ CT_FN static inline void ct_sweep_a_init(ct_sweep_a *A, int n, const int *s, con
   }
 }
 
-/* Value of the flat modes m at j (colexicographic, the last not reduced). */
+/* Value of the flat modes m at j. */
 CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
-  int k;
-  int64_t v = 0;
-  for (k = 0; k + 1 < m->n; ++k) {
-    v += (j % m->s[k]) * m->d[k];
-    j /= m->s[k];
-  }
-  return m->n > 0 ? v + j * m->d[m->n - 1] : v;
+  return ct_sweep_colex(m->s, m->d, m->n, j);
 }
 
 /* Is f[0..s) (f[0] == 0) the function of some layout of size s? Greedy on

@@ -130,6 +130,18 @@ v() { # verdict of a step as text
 
 kv() { awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null; }
 
+# failures LOG N: the FAIL and MISMATCH reports of an agreement log (N lines
+# of context each), as a Markdown block; nothing if there are none.
+failures() {
+  grep -qE '^(FAIL|MISMATCH)' "$1" || return 0
+  echo
+  echo "Failures and mismatches (first of each property):"
+  echo
+  echo '```'
+  grep -E -A"$2" '^(FAIL|MISMATCH)' "$1" | head -120
+  echo '```'
+}
+
 write_results() {
   local tmp=$out.tmp
   {
@@ -168,14 +180,7 @@ write_results() {
         echo
         tsv_table "$logs/agree.tsv"
       fi
-      if grep -qE '^(FAIL|MISMATCH)' "$logs/agree.txt"; then
-        echo
-        echo "Failures and mismatches (first of each property):"
-        echo
-        echo '```'
-        grep -E -A7 '^(FAIL|MISMATCH)' "$logs/agree.txt" | head -120
-        echo '```'
-      fi
+      failures "$logs/agree.txt" 7
     fi
     if [ -f "$logs/exhaustive.txt" ]; then
       echo
@@ -190,14 +195,7 @@ write_results() {
         echo "| --- | --- | --- | --- | --- | --- | --- |"
         awk -F'\t' 'NR > 1 { printf "| %s (enumerated) | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $7, $8 }' "$logs/exhaustive.tsv"
       fi
-      if grep -qE '^(FAIL|MISMATCH)' "$logs/exhaustive.txt"; then
-        echo
-        echo "Failures and mismatches (first of each property):"
-        echo
-        echo '```'
-        grep -E -A5 '^(FAIL|MISMATCH)' "$logs/exhaustive.txt" | head -120
-        echo '```'
-      fi
+      failures "$logs/exhaustive.txt" 5
     fi
     for s in sweep sweep4; do
       [ -f "$logs/$s.txt" ] || continue

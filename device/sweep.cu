@@ -86,6 +86,21 @@ typedef struct {
   int fail_v0, fail_code, cons_v0, cons_code;
 } ct_unit_ex;
 
+/* The unit's example of `kind` (1: its first failure, 2: its first
+ * conservative rejection): A's digits, B's with the first one v0. */
+CT_FN static void ct_unit_example(const ct_unit_ex *e, int kind, const int *va, int ra, const int *vb, int rb,
+                                  ct_sweep_pair *p) {
+  int m, v0 = kind == 1 ? e->fail_v0 : e->cons_v0;
+  p->ra = ra;
+  p->rb = rb;
+  p->kind = kind;
+  p->code = kind == 1 ? e->fail_code : e->cons_code;
+  for (m = 0; m < CT_SWEEP_MAX_RANK; ++m) {
+    p->va[m] = m < ra ? va[m] : 0;
+    p->vb[m] = m == 0 ? v0 : m < rb ? vb[m] : 0;
+  }
+}
+
 /* Unit u: A and B's modes 1.. fixed, B's mode 0 over all its values. */
 CT_FN static void ct_sweep_unit(const ct_sweep_bounds *b, int64_t u, ct_sweep_counts *n, ct_unit_ex *ex, int *va,
                                 int *ra_out, int *vb, int *rb_out) {
@@ -213,18 +228,8 @@ __global__ void ct_k_sweep(ct_sweep_bounds b, long long L0, long long nl, int si
           unsigned slot;
           if (v0 < 0) continue;
           slot = atomicAdd(&nex[kind - 1], 1u);
-          if (slot < CT_SWEEP_EXAMPLES) {
-            ct_sweep_pair *p = &ex[(kind - 1) * CT_SWEEP_EXAMPLES + slot];
-            int m;
-            p->ra = ra;
-            p->rb = rb;
-            p->kind = kind;
-            p->code = kind == 1 ? e.fail_code : e.cons_code;
-            for (m = 0; m < CT_SWEEP_MAX_RANK; ++m) {
-              p->va[m] = m < ra ? va[m] : 0;
-              p->vb[m] = m == 0 ? v0 : m < rb ? vb[m] : 0;
-            }
-          }
+          if (slot < CT_SWEEP_EXAMPLES)
+            ct_unit_example(&e, kind, va, ra, vb, rb, &ex[(kind - 1) * CT_SWEEP_EXAMPLES + slot]);
         }
       }
     }
@@ -557,18 +562,9 @@ static void ct_run_host(const ct_sopts *o, ct_gpu_run *run) {
         if (u < 0) continue;
         ct_sweep_unit(&o->b, u, &s->counts, &e, va, &ra, vb, &rb);
         for (kind = 1; kind <= 2; ++kind) {
-          int v0 = kind == 1 ? e.fail_v0 : e.cons_v0, m;
-          ct_sweep_pair *p;
+          int v0 = kind == 1 ? e.fail_v0 : e.cons_v0;
           if (v0 < 0 || s->nex[kind - 1] >= CT_SWEEP_EXAMPLES) continue;
-          p = &s->ex[(kind - 1) * CT_SWEEP_EXAMPLES + s->nex[kind - 1]++];
-          p->ra = ra;
-          p->rb = rb;
-          p->kind = kind;
-          p->code = kind == 1 ? e.fail_code : e.cons_code;
-          for (m = 0; m < CT_SWEEP_MAX_RANK; ++m) {
-            p->va[m] = m < ra ? va[m] : 0;
-            p->vb[m] = m == 0 ? v0 : m < rb ? vb[m] : 0;
-          }
+          ct_unit_example(&e, kind, va, ra, vb, rb, &s->ex[(kind - 1) * CT_SWEEP_EXAMPLES + s->nex[kind - 1]++]);
         }
       }
       _exit(0);
