@@ -279,7 +279,7 @@ static int cf_comp_layout(const ct_layout *A, const ct_layout *B, const ct_layou
       if (digits.n != 1)
         CF_VIOLATED("COMP-2", "B(%lld) = %lld < 0, where A^ is not defined (A has more than one mode after COMP-PREP)",
                     (long long)i, (long long)b);
-      want = b * digits.d[0];
+      want = b * digits.m[0].d;
     } else if (!cf_at(A, b, &want)) {
       return -1;
     }
@@ -353,7 +353,7 @@ static int cf_post_complement(const ct_value *args, int n, const ct_layout *R, c
   }
   ct_modes_of(&F, 0, &m);
   for (j = 0; j < m.n; ++j)
-    if (m.d[j] != 0 && m.s[j] * (m.d[j] < 0 ? -m.d[j] : m.d[j]) > span) span = m.s[j] * (m.d[j] < 0 ? -m.d[j] : m.d[j]);
+    if (m.m[j].d != 0 && m.m[j].s * (m.m[j].d < 0 ? -m.m[j].d : m.m[j].d) > span) span = m.m[j].s * (m.m[j].d < 0 ? -m.m[j].d : m.m[j].d);
   K = nf * nr;
   if (nf == 0 || K / nf != nr || K > (int64_t)sizeof seen) return -1;
   memset(seen, 0, (size_t)K);

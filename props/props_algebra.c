@@ -49,13 +49,13 @@ CT_FN void ct_p_coal_4(const ct_case *c, ct_outcome *o) {
   int k;
   if (!ct_coal(c, &C, o)) return;
   ct_modes_of(&C, 0, &m);
-  if (m.n == 1 && m.s[0] == 1 && m.d[0] == 0) return; /* 1:0 */
+  if (m.n == 1 && m.m[0].s == 1 && m.m[0].d == 0) return; /* 1:0 */
   for (k = 0; k < m.n; ++k) {
-    if (m.s[k] == 1) {
+    if (m.m[k].s == 1) {
       CT_FAILS(o, "mode %d has size 1", k);
       return;
     }
-    if (k > 0 && m.s[k - 1] * m.d[k - 1] == m.d[k]) {
+    if (k > 0 && m.m[k - 1].s * m.m[k - 1].d == m.m[k].d) {
       CT_FAILS(o, "modes %d and %d could merge", k - 1, k);
       return;
     }
@@ -165,7 +165,7 @@ CT_FN void ct_p_filt_2(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_layout(&F);
   ct_modes_of(&F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] == 0 && !(m.n == 1 && m.s[0] == 1)) {
+    if (m.m[k].d == 0 && !(m.n == 1 && m.m[0].s == 1)) {
       CT_FAILS(o, "filter kept a stride-0 mode");
       return;
     }
@@ -360,8 +360,8 @@ CT_FN static int ct_pick_digit(const ct_layout *A, int64_t min_size, ct_modes *m
   ct_comp_prepare(A, m, &st);
   *P = 1;
   for (k = 0; k + 1 < m->n; ++k) {
-    if (m->s[k] >= min_size) return k;
-    *P *= m->s[k];
+    if (m->m[k].s >= min_size) return k;
+    *P *= m->m[k].s;
   }
   return -1;
 }
@@ -375,13 +375,13 @@ CT_FN void ct_p_comp_e1(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  for (cc = 2; cc < m.s[k] && m.s[k] % cc == 0; ++cc) {
+  for (cc = 2; cc < m.m[k].s && m.m[k].s % cc == 0; ++cc) {
   }
-  if (cc >= m.s[k]) {
+  if (cc >= m.m[k].s) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  s = (m.s[k] + cc - 1) / cc + 1; /* c*(s-1) >= M_k: the values wrap */
+  s = (m.m[k].s + cc - 1) / cc + 1; /* c*(s-1) >= M_k: the values wrap */
   ct_l_set_int(&B, s, 0, P * cc, 0);
   ct_expect_code(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, o, 0, 0);
 }
@@ -395,7 +395,7 @@ CT_FN void ct_p_comp_e2(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_l_set_int(&B, m.s[k] + 1, 0, P, 0); /* overflows mode k without filling it */
+  ct_l_set_int(&B, m.m[k].s + 1, 0, P, 0); /* overflows mode k without filling it */
   ct_expect_code(&c->v[0], &B, CT_SHAPE_DIVISIBILITY, o, 0, 0);
 }
 
@@ -414,7 +414,7 @@ CT_FN void ct_p_comp_e3(const ct_case *c, ct_outcome *o) {
   ct_t_clear(&B.stride);
   ct_t_open(&B.shape, &hs, &e);
   ct_t_open(&B.stride, &hd, &e);
-  ct_t_push_int(&B.shape, m.s[k], 0, &e);
+  ct_t_push_int(&B.shape, m.m[k].s, 0, &e);
   ct_t_push_int(&B.stride, P, 0, &e);
   ct_t_push_int(&B.shape, 2, 0, &e);
   ct_t_push_int(&B.stride, P, 0, &e);
@@ -477,7 +477,7 @@ CT_FN static int64_t ct_span(const ct_layout *A, ct_layout *F) {
   ct_filter(A, F, &e);
   ct_modes_of(F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0 && m.s[k] * m.d[k] > span) span = m.s[k] * m.d[k];
+    if (m.m[k].d != 0 && m.m[k].s * m.m[k].d > span) span = m.m[k].s * m.m[k].d;
   return span;
 }
 
@@ -556,7 +556,7 @@ CT_FN void ct_p_cpl_5(const ct_case *c, ct_outcome *o) {
   if (!ct_cpl(c, &R, o)) return;
   ct_modes_of(&c->v[0], 0, &m);
   rev.n = 0;
-  for (k = m.n - 1; k >= 0; --k) ct_modes_push(&rev, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+  for (k = m.n - 1; k >= 0; --k) ct_modes_push(&rev, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   ct_modes_push(&rev, 3, 0, 0, 0);
   ct_modes_push(&rev, 1, 0, 5, 0);
   ct_modes_to_layout(&rev, &A2, &e);
@@ -594,9 +594,9 @@ CT_FN static int ct_first_mode(const ct_layout *A, int64_t *s, int64_t *d, ct_mo
   if (ct_complement(A, 0, &R, &e) != CT_OK) return 0;
   ct_filter(A, &F, &e);
   ct_modes_of(&F, 0, m);
-  if (m->n == 0 || (m->n == 1 && m->s[0] == 1)) return 0;
-  *s = m->s[0];
-  *d = m->d[0];
+  if (m->n == 0 || (m->n == 1 && m->m[0].s == 1)) return 0;
+  *s = m->m[0].s;
+  *d = m->m[0].d;
   return 1;
 }
 
@@ -625,7 +625,7 @@ CT_FN void ct_p_cpl_e2(const ct_case *c, ct_outcome *o) {
     return;
   }
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* above every span, not a multiple of it */
   ct_modes_to_layout(&m, &A, &e);
   ct_expect_code(&A, 0, CT_NOT_COMPLEMENTABLE, o, 1, c->k[0]);
@@ -640,7 +640,7 @@ CT_FN void ct_p_cpl_e3(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  m.d[0] = -m.d[0];
+  m.m[0].d = -m.m[0].d;
   ct_modes_to_layout(&m, &A, &e);
   ct_expect_code(&A, 0, CT_NEGATIVE_STRIDE, o, 1, c->k[0]);
 }

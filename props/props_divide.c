@@ -119,7 +119,7 @@ CT_FN static int64_t ct_dv_span(const ct_layout *B) {
   if (ct_filter(B, &F, &e) != CT_OK) return 1;
   ct_modes_of(&F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0 && m.s[k] * m.d[k] > span) span = m.s[k] * m.d[k];
+    if (m.m[k].d != 0 && m.m[k].s * m.m[k].d > span) span = m.m[k].s * m.m[k].d;
   return span;
 }
 
@@ -673,7 +673,7 @@ CT_FN static int ct_div_filtered(const ct_layout *B, ct_modes *m) {
   if (ct_complement(B, 0, &G, &e) != CT_OK) return 0;
   if (ct_filter(B, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
-  if (m->n == 1 && m->d[0] == 0) m->n = 0; /* 1:0 */
+  if (m->n == 1 && m->m[0].d == 0) m->n = 0; /* 1:0 */
   return 1;
 }
 
@@ -686,7 +686,7 @@ CT_FN void ct_p_div_e_inj(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 1, 0);
-  ct_modes_push(&m, 2, 0, m.d[0], 0); /* a second mode reaching B's first one's offsets */
+  ct_modes_push(&m, 2, 0, m.m[0].d, 0); /* a second mode reaching B's first one's offsets */
   ct_modes_to_layout(&m, &B, &e);
   ct_div_expect(&c->v[0], &B, CT_NOT_INJECTIVE, 15, o);
 }
@@ -703,7 +703,7 @@ CT_FN void ct_p_div_e_cpl(const ct_case *c, ct_outcome *o) {
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 2, 0);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* injective, but the top span does not divide top+1 */
   ct_modes_to_layout(&m, &B, &e);
   ct_div_expect(&c->v[0], &B, CT_NOT_COMPLEMENTABLE, 15, o);
@@ -718,7 +718,7 @@ CT_FN void ct_p_div_e_neg(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 4, 0, 1, 0);
-  m.d[0] = -m.d[0];
+  m.m[0].d = -m.m[0].d;
   ct_modes_to_layout(&m, &B, &e);
   ct_div_expect(&c->v[0], &B, CT_NEGATIVE_STRIDE, 15, o);
 }
@@ -731,8 +731,8 @@ CT_FN static int ct_div_digit(const ct_layout *A, int64_t min_size, ct_modes *m,
   ct_comp_prepare(A, m, &st);
   *P = 1;
   for (k = 0; k + 1 < m->n; ++k) {
-    if (m->s[k] >= min_size && n / (*P * m->s[k]) >= 2) return k;
-    *P *= m->s[k];
+    if (m->m[k].s >= min_size && n / (*P * m->m[k].s) >= 2) return k;
+    *P *= m->m[k].s;
   }
   return -1;
 }
@@ -748,7 +748,7 @@ CT_FN void ct_p_div_e_stride(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  for (cc = 2; m.s[k] % cc == 0; ++cc) {
+  for (cc = 2; m.m[k].s % cc == 0; ++cc) {
   }
   ct_l_set_int(&B, cc, 0, P, 0);
   ct_div_expect(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, 15, o);
@@ -764,7 +764,7 @@ CT_FN void ct_p_div_e_shape(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_l_set_int(&B, m.s[k] + 1, 0, P, 0);
+  ct_l_set_int(&B, m.m[k].s + 1, 0, P, 0);
   ct_div_expect(&c->v[0], &B, CT_SHAPE_DIVISIBILITY, 15, o);
 }
 
@@ -783,8 +783,8 @@ CT_FN void ct_p_div_e_disj(const ct_case *c, ct_outcome *o) {
   }
   ct_modes_of(&c->v[0], 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0) {
-      d = m.d[k] < 0 ? -m.d[k] : m.d[k];
+    if (m.m[k].d != 0) {
+      d = m.m[k].d < 0 ? -m.m[k].d : m.m[k].d;
       break;
     }
   for (mm = 2; n % mm == 0; ++mm) {
@@ -896,7 +896,7 @@ CT_FN static int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A,
   bad |= ct_t_open(&A->shape, &ha, &e) != CT_OK || ct_t_open(&A->stride, &hb, &e) != CT_OK;
   bad |= ct_t_open(&T->shape, &ht, &e) != CT_OK || ct_t_open(&T->stride, &hu, &e) != CT_OK;
   for (k = 0; k < r && !bad; ++k) {
-    int64_t s = m.s[k % m.n];
+    int64_t s = m.m[k % m.n].s;
     if (product) {
       bad |= ct_dv_push_mode(&A->shape, &A->stride, 0, s, 1, 0, 0, &e) != CT_OK;
       bad |= ct_dv_push_mode(&T->shape, &T->stride, 1, 2, 1, 1, 0, &e) != CT_OK;

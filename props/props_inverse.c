@@ -255,15 +255,15 @@ CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
   if (ct_coalesce(L, &C, &e) != CT_OK) return e.code;
   ct_modes_of(&C, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0 && m.s[k] > 1) {
-      t[n++] = m.d[k];
-      if (big == 0 || m.d[k] > m.d[big - 1]) big = k + 1;
+    if (m.m[k].d != 0 && m.m[k].s > 1) {
+      t[n++] = m.m[k].d;
+      if (big == 0 || m.m[k].d > m.m[big - 1].d) big = k + 1;
     }
   ct_pi_sort(t, n);
   for (k = 1; k < n; ++k)
     if (t[k] % t[k - 1] != 0) return CT_NOT_DIVISIBLE;
   if (!ct_pi_filter_injective(L, sc)) return CT_NOT_INJECTIVE;
-  if (big > 0 && ct_mul_ovf(m.s[big - 1], m.d[big - 1], &end)) return CT_OVERFLOW;
+  if (big > 0 && ct_mul_ovf(m.m[big - 1].s, m.m[big - 1].d, &end)) return CT_OVERFLOW;
   return CT_OK;
 }
 
@@ -897,7 +897,7 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
   ct_pi_abs(&c->v[0], &A);
   ct_modes_of(&A, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > T) T = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > T) T = m.m[k].s * m.m[k].d;
   ct_pi_rng(c, 0x4F, &r);
   at2 = (int)ct_rng_range(&r, 0, m.n);
   at3 = (int)ct_rng_range(&r, 0, m.n);
@@ -905,7 +905,7 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
   for (k = 0; k <= m.n; ++k) {
     if (k == at2) ct_modes_push(&out, 2, 0, 2 * T, 0);
     if (k == at3) ct_modes_push(&out, 2, 0, 3 * T, 0);
-    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+    if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
   ct_modes_to_layout(&out, &L, &e);
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_DIVISIBLE, o);
@@ -929,13 +929,13 @@ CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
   at = (int)ct_rng_range(&r, 0, m.n);
   x = -1;
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && m.d[k] > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
+    if (m.m[k].s > 1 && m.m[k].d > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
   for (k = 0; k <= m.n; ++k) {
     if (k == at) {
-      ct_modes_push(&out, 2, 0, x >= 0 ? m.d[x] : 1, 0);
+      ct_modes_push(&out, 2, 0, x >= 0 ? m.m[x].d : 1, 0);
       if (x < 0) ct_modes_push(&out, 2, 0, 1, 0);
     }
-    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+    if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
   ct_modes_to_layout(&out, &L, &e);
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_INJECTIVE, o);
@@ -972,7 +972,7 @@ CT_FN void ct_p_linv_e4(const ct_case *c, ct_outcome *o) {
   ct_pi_restride(&A, &r, 1, 1, 1, &B);
   ct_modes_of(&B, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && m.d[k] > D) D = m.d[k];
+    if (m.m[k].s > 1 && m.m[k].d > D) D = m.m[k].d;
   ct_modes_push(&m, 2, 0, D * (INT64_MAX / D), 0);
   ct_modes_to_layout(&m, &L, &e);
   ct_pi_expect(CT_PI_LINV, &L, CT_OVERFLOW, o);

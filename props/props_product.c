@@ -502,7 +502,7 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
 
 /* L at the coordinate (v_0, ..., v_(R-1)), one integer per top-level mode:
  * the sum over the modes of v_k split colexicographically over mode k's
- * leaves, the last leaf keeping the rest (LAYOUT-CRD2IDX), evaluated here
+ * leaves, the last leaf keeping the rest (LAYOUT-EVAL), evaluated here
  * (cheaper than building a coordinate tuple for ct_crd2idx). */
 CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
   int idx[CT_MAX_NODES], k, j, n;
@@ -898,7 +898,7 @@ CT_FN static int ct_prod_filtered(const ct_layout *A, ct_modes *m) {
   if (ct_complement(A, 0, &G, &e) != CT_OK) return 0;
   if (ct_filter(A, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
-  if (m->n == 1 && m->d[0] == 0) m->n = 0;
+  if (m->n == 1 && m->m[0].d == 0) m->n = 0;
   return 1;
 }
 
@@ -910,7 +910,7 @@ CT_FN static int64_t ct_prod_gap(const ct_layout *A) {
   ct_err e;
   if (ct_complement(A, 0, &G, &e) != CT_OK) return 0;
   ct_modes_of(&G, 0, &m);
-  return m.n > 0 && m.s[0] >= 2 ? m.s[0] : 0;
+  return m.n > 0 && m.m[0].s >= 2 ? m.m[0].s : 0;
 }
 
 CT_FN void ct_p_prod_e_inj(const ct_case *c, ct_outcome *o) {
@@ -922,7 +922,7 @@ CT_FN void ct_p_prod_e_inj(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 1, 0);
-  ct_modes_push(&m, 2, 0, m.d[0], 0); /* reaches A's first mode's offsets again */
+  ct_modes_push(&m, 2, 0, m.m[0].d, 0); /* reaches A's first mode's offsets again */
   ct_modes_to_layout(&m, &A, &e);
   ct_pp_operand(c, &B);
   ct_prod_expect(&A, &B, CT_NOT_INJECTIVE, o);
@@ -940,7 +940,7 @@ CT_FN void ct_p_prod_e_cpl(const ct_case *c, ct_outcome *o) {
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 2, 0);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* injective; the top span does not divide top+1 */
   ct_modes_to_layout(&m, &A, &e);
   ct_pp_operand(c, &B);
@@ -956,7 +956,7 @@ CT_FN void ct_p_prod_e_neg(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 4, 0, 1, 0);
-  m.d[0] = -m.d[0];
+  m.m[0].d = -m.m[0].d;
   ct_modes_to_layout(&m, &A, &e);
   ct_pp_operand(c, &B);
   ct_prod_expect(&A, &B, CT_NEGATIVE_STRIDE, o);

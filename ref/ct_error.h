@@ -1,4 +1,4 @@
-/* ct_error.h -- the error model (spec/errors.md).
+/* ct_error.h -- the error model (spec/index.md, "Error codes").
  *
  * Every fallible function returns a ct_code (CT_OK == 0) and fills a ct_err.
  * Nothing in ref/ aborts, prints or keeps global state: the caller decides. */

@@ -9,10 +9,7 @@
 
 /* A / B = A o (B, complement(B, size(A))) for a layout B (DIV-1). */
 CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
-/* With a tiler <T0, T1, ...>: mode by mode, `_` keeps the mode, modes of A the
- * tiler does not cover are kept (DIV-6); a plain layout divides the whole of A. */
-CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
-/* ((Tiles...), (Rests..., uncovered modes...)) (DIV-7). */
+/* ((Tiles...), (Rests..., uncovered modes...)) (DIV-6). */
 CT_FN ct_code ct_zipped_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
 /* ((Tiles...), Rest0, Rest1, ..., uncovered modes...) */
 CT_FN ct_code ct_tiled_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);

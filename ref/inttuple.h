@@ -66,7 +66,7 @@ CT_FN int ct_t_has_all(const ct_tuple *t, int i);
 CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e);
 CT_FN ct_code ct_t_sum(const ct_tuple *t, int i, ct_val *out, ct_err *e);
 
-/* --- relations (spec/inttuple.md, IT-CONGRUENT etc.) ------------------------ */
+/* --- relations (spec/inttuple.md, IT-22 to IT-24) ----------------------- */
 CT_FN int ct_t_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 CT_FN int ct_t_weakly_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 /* compatible(a, b): size(a) == size(b) and every coordinate of a is one of b. */

@@ -34,7 +34,7 @@ CT_FN void ct_l_set_int(ct_layout *out, int64_t s, int s_stat, int64_t d, int d_
 CT_FN static inline int ct_l_rank(const ct_layout *L) { return ct_t_rank(&L->shape, 0); }
 CT_FN static inline int ct_l_depth(const ct_layout *L) { return ct_t_depth(&L->shape, 0); }
 CT_FN ct_code ct_l_size(const ct_layout *L, ct_val *out, ct_err *e);
-/* cosize = 1 + sum over leaves (s-1)*|d| (LAYOUT-COSIZE). */
+/* cosize = 1 + sum over leaves (s-1)*|d| (LAYOUT-4). */
 CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e);
 
 /* Sub-layout at an index path (CuTe's layout<I,J,...>). */
@@ -42,12 +42,12 @@ CT_FN ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layou
 /* Same walk on a bare tuple (get<I,J,...>). */
 CT_FN ct_code ct_t_get(const ct_tuple *t, const int *path, int npath, ct_tuple *out, ct_err *e);
 
-/* crd2idx (LAYOUT-CRD2IDX): an integer coordinate is split colexicographically
+/* crd2idx (LAYOUT-EVAL): an integer coordinate is split colexicographically
  * over the leaves below it, the last leaf keeping the rest (not reduced); a
  * tuple coordinate must match the shape's rank at that level. */
 CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_err *e);
 CT_FN ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e);
-/* idx2crd (LAYOUT-IDX2CRD): the natural coordinate of index i, 0 <= i < size. */
+/* idx2crd (LAYOUT-3): the natural coordinate of index i, 0 <= i < size. */
 CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e);
 
 /* Concatenation make_layout(L0, L1, ...): each layout becomes one mode. */

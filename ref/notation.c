@@ -1,6 +1,5 @@
 /* notation.c -- parser and printer of CuTe's notation (spec/notation.md). */
 #include "notation.h"
-#include "ct_mutant.h"
 
 #include <string.h>
 
@@ -251,7 +250,7 @@ static void ct_put_int(ct_out *o, int64_t v, int stat) {
   char tmp[24];
   int n = 0;
   uint64_t u = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
-  if (stat && !(CT_MUTANT(17) && v < 0)) ct_putc(o, '_'); /* M17 */
+  if (stat) ct_putc(o, '_');
   if (v < 0) ct_putc(o, '-');
   do { tmp[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u != 0);
   while (n > 0) ct_putc(o, tmp[--n]);

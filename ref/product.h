@@ -7,9 +7,6 @@
 
 /* A x B = (A, complement(A, size(A)*cosize(B)) o B) for a layout B (PROD-1). */
 CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
-/* With a tiler <T0, T1, ...>: mode by mode, `_` keeps the mode, modes of A the
- * tiler does not cover are kept (PROD-5); a plain layout multiplies the whole of A. */
-CT_FN ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
 /* ((Blocks...), (Tiles..., uncovered modes...)) (PROD-6). */
 CT_FN ct_code ct_zipped_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
 /* ((Blocks...), Tile0, Tile1, ..., uncovered modes...) */

@@ -7,7 +7,7 @@ set -eu
 want_peers=0
 [ "${1:-}" = "--peers" ] && want_peers=1
 
-pkgs="bazel-bootstrap bazel-rules-java graphviz"
+pkgs="bazel-bootstrap bazel-rules-java graphviz patch" # patch: the mutant build (mutants/)
 pkgs="$pkgs python3"
 pkgs="$pkgs python3-pip" # pip, for the peers below
 

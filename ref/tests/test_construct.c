@@ -38,8 +38,8 @@ static flat flat_of(const ct_layout *L) {
   ct_modes_of(L, 0, &m);
   f.n = m.n;
   for (k = 0; k < m.n; ++k) {
-    f.s[k] = m.s[k];
-    f.d[k] = m.d[k];
+    f.s[k] = m.m[k].s;
+    f.d[k] = m.m[k].d;
   }
   return f;
 }

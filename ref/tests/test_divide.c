@@ -83,7 +83,7 @@ static int64_t span_of(const ct_layout *B) {
   if (ct_filter(B, &F, &e) != CT_OK) return -1;
   ct_modes_of(&F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > sp) sp = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > sp) sp = m.m[k].s * m.m[k].d;
   return sp;
 }
 
