@@ -12,7 +12,7 @@
  * cases from them in turn. Operations that `cuteref eval --list` does not
  * offer are skipped, so a line may name an operation not written yet. */
 const cf_gen cf_gens[] = {
-    /* layout.md: queries and reshaping */
+    /* spec/layout.md: queries and reshaping */
     {"size", "size/layout", CT_GEN_LAYOUT, "size(%0)"},
     {"cosize", "cosize/layout", CT_GEN_LAYOUT, "cosize(%0)"},
     {"rank", "rank/layout", CT_GEN_LAYOUT, "rank(%0)"},
@@ -24,7 +24,7 @@ const cf_gen cf_gens[] = {
     {"append", "append/pair", CT_GEN_PAIR, "append(%0, %1)"},
     {"prepend", "prepend/pair", CT_GEN_PAIR, "prepend(%0, %1)"},
     {"flatten", "flatten/layout", CT_GEN_LAYOUT, "flatten(%0)"},
-    /* inttuple.md */
+    /* spec/inttuple.md */
     {"congruent", "congruent/pair", CT_GEN_PAIR, "congruent(%s0, %s1)"},
     {"weakly_congruent", "weakly_congruent/pair", CT_GEN_PAIR, "weakly_congruent(%s0, %s1)"},
     {"compatible", "compatible/pair", CT_GEN_PAIR, "compatible(%s0, %s1)"},
@@ -38,28 +38,28 @@ const cf_gen cf_gens[] = {
     {"ceil_div", "ceil_div/size", CT_GEN_INT, "ceil_div(%s0, %k0)"},
     {"elem_scale", "elem_scale/pair", CT_GEN_PAIR, "elem_scale(%s0, %s1)"},
     {"evenly_divides", "evenly_divides/pair", CT_GEN_PAIR, "evenly_divides(%s0, %s1)"},
-    /* construct.md */
+    /* spec/construct.md */
     {"compact_col_major", "compact_col_major/shape", CT_GEN_LAYOUT, "compact_col_major(%s0)"},
     {"compact_row_major", "compact_row_major/shape", CT_GEN_LAYOUT, "compact_row_major(%s0)"},
     {"make_layout_like", "make_layout_like/layout", CT_GEN_LAYOUT, "make_layout_like(%0)"},
     {"make_fragment_like", "make_fragment_like/layout", CT_GEN_LAYOUT, "make_fragment_like(%0)"},
     {"upcast", "upcast/layout", CT_GEN_LAYOUT, "upcast(%0, 2)"},
     {"downcast", "downcast/layout", CT_GEN_LAYOUT, "downcast(%0, 2)"},
-    /* coalesce.md */
+    /* spec/coalesce.md */
     {"coalesce", "coalesce/layout", CT_GEN_LAYOUT, "coalesce(%0)"},
     {"filter_zeros", "filter_zeros/layout", CT_GEN_LAYOUT, "filter_zeros(%0)"},
     {"filter", "filter/layout", CT_GEN_LAYOUT, "filter(%0)"},
-    /* composition.md */
+    /* spec/composition.md */
     {"composition", "composition/admissible", CT_GEN_COMP, "composition(%0, %1)"},
     {"composition", "composition/random", CT_GEN_PAIR, "composition(%0, %1)"},
     {"composition", "composition/tiler", CT_GEN_TILER, "composition(%0, %1)"},
     {"with_shape", "with_shape/admissible", CT_GEN_COMP, "with_shape(%0, %s1)"},
-    /* complement.md */
+    /* spec/complement.md */
     {"complement", "complement/admissible", CT_GEN_CPL, "complement(%0, %k0)"},
     {"complement", "complement/random", CT_GEN_INT, "complement(%0, %k0)"},
     {"complement", "complement/default", CT_GEN_CPL, "complement(%0)"},
     {"complement", "complement/random-default", CT_GEN_LAYOUT, "complement(%0)"},
-    /* inverse.md */
+    /* spec/inverse.md */
     {"right_inverse", "right_inverse/layout", CT_GEN_LAYOUT, "right_inverse(%0)"},
     {"right_inverse", "right_inverse/complementable", CT_GEN_CPL, "right_inverse(%0)"},
     {"left_inverse", "left_inverse/layout", CT_GEN_LAYOUT, "left_inverse(%0)"},
@@ -67,7 +67,7 @@ const cf_gen cf_gens[] = {
     {"nullspace", "nullspace/layout", CT_GEN_LAYOUT, "nullspace(%0)"},
     {"max_common_layout", "max_common_layout/pair", CT_GEN_PAIR, "max_common_layout(%0, %1)"},
     {"max_common_vector", "max_common_vector/pair", CT_GEN_PAIR, "max_common_vector(%0, %1)"},
-    /* divide.md */
+    /* spec/divide.md */
     {"logical_divide", "logical_divide/admissible", CT_GEN_DIV, "logical_divide(%0, %1)"},
     {"logical_divide", "logical_divide/tiler", CT_GEN_TILER, "logical_divide(%0, %1)"},
     {"logical_divide", "logical_divide/random", CT_GEN_PAIR, "logical_divide(%0, %1)"},
@@ -77,7 +77,7 @@ const cf_gen cf_gens[] = {
     {"tiled_divide", "tiled_divide/tiler", CT_GEN_TILER, "tiled_divide(%0, %1)"},
     {"flat_divide", "flat_divide/admissible", CT_GEN_DIV, "flat_divide(%0, %1)"},
     {"flat_divide", "flat_divide/tiler", CT_GEN_TILER, "flat_divide(%0, %1)"},
-    /* product.md */
+    /* spec/product.md */
     {"logical_product", "logical_product/admissible", CT_GEN_PROD, "logical_product(%0, %1)"},
     {"logical_product", "logical_product/random", CT_GEN_PAIR, "logical_product(%0, %1)"},
     {"zipped_product", "zipped_product/admissible", CT_GEN_PROD, "zipped_product(%0, %1)"},
