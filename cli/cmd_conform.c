@@ -266,22 +266,20 @@ static int cf_load_cases(cf_list *L, const char *file, int *count) {
 }
 
 static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
-  int g, h;
+  int k, i;
   char buf[CF_REQ_CAP], origin[256];
-  for (g = 0; g < cf_num_gens; ++g) {
-    int first = 1, ng = 0, mine[32], i;
-    for (h = 0; h < g; ++h)
-      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) first = 0;
-    if (!first || !cf_op_available(cf_gens[g].op) || !cf_op_selected(L->ops, cf_gens[g].op)) continue;
-    for (h = g; h < cf_num_gens && ng < 32; ++h)
-      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) mine[ng++] = h;
+  for (k = 0; k < ct_num_ops; ++k) { /* each operation from its generators in turn */
+    const ct_op *op = &ct_ops[k];
+    int ng = 0;
+    while (ng < CT_OP_GENS && op->gens[ng].name) ++ng;
+    if (ng == 0 || !op->fn || !cf_op_selected(L->ops, op->name)) continue;
     for (i = 0; i < per_op; ++i) {
-      int which = mine[i % ng];
+      const ct_op_gen *G = &op->gens[i % ng];
       uint64_t index = (uint64_t)(i / ng);
-      if (cf_gen_request(which, seed, index, buf, sizeof buf) < 0) continue;
-      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", cf_gens[which].name, (unsigned long long)seed,
+      if (cf_gen_request(G, seed, index, buf, sizeof buf) < 0) continue;
+      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", G->name, (unsigned long long)seed,
                (unsigned long long)index);
-      cf_add(L, buf, cf_gens[which].op, origin);
+      cf_add(L, buf, op->name, origin);
     }
   }
 }

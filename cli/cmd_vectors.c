@@ -196,14 +196,16 @@ static void cv_build(cv_list *L, const char *specdir, int per_gen, int *spec_ok)
   char buf[CF_REQ_CAP], origin[256];
   *spec_ok = cv_spec_examples(L, specdir);
   for (k = 0; k < sizeof cv_known / sizeof cv_known[0]; ++k) cv_add(L, cv_known[k][0], 0, cv_known[k][1]);
-  for (g = 0; g < cf_num_gens; ++g) {
-    int i;
-    for (i = 0; i < per_gen; ++i) {
-      if (cf_gen_request(g, CV_SEED, (uint64_t)i, buf, sizeof buf) < 0) break;
-      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%d", cf_gens[g].name, (unsigned long long)CV_SEED, i);
-      cv_add(L, buf, cf_gens[g].op, origin);
+  for (k = 0; k < (size_t)ct_num_ops; ++k) /* the registry's generators, in table order */
+    for (g = 0; g < CT_OP_GENS && ct_ops[k].gens[g].name && ct_ops[k].fn; ++g) {
+      const ct_op_gen *G = &ct_ops[k].gens[g];
+      int i;
+      for (i = 0; i < per_gen; ++i) {
+        if (cf_gen_request(G, CV_SEED, (uint64_t)i, buf, sizeof buf) < 0) break;
+        snprintf(origin, sizeof origin, "gen:%s:0x%llx:%d", G->name, (unsigned long long)CV_SEED, i);
+        cv_add(L, buf, ct_ops[k].name, origin);
+      }
     }
-  }
 }
 
 /* The operations, sorted; returns their number. */

@@ -2,6 +2,7 @@
  * the shrunk counterexamples, what went wrong with the process, throughput;
  * in Markdown (for people and docs/) and JSON (for tools). */
 #include "conform.h"
+#include "registry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -146,9 +147,9 @@ void cf_report_markdown(FILE *f, const cf_report *r) {
   for (i = 0; i < r->ncex; ++i) {
     const cf_cex *c = &r->cex[i];
     if (i == 0 || strcmp(c->op, r->cex[i - 1].op) != 0) {
-      const cf_op_spec *sp = cf_op_spec_of(c->op);
+      const ct_op *sp = ct_find_op(c->op);
       fprintf(f, "\n### %s\n\n", c->op);
-      if (sp) fprintf(f, "spec/%s (%s)\n\n", sp->page, sp->ids);
+      if (sp) fprintf(f, "spec/%s (%s)\n\n", sp->page, sp->ids[0] ? sp->ids : "its preconditions");
     }
     fprintf(f, "%d. %s, `%s`", i + 1, cf_verdict_words[c->verdict], c->id);
     if (c->verdict == CF_ACCEPTED_INADMISSIBLE) {
@@ -243,7 +244,7 @@ void cf_report_json(FILE *f, const cf_report *r) {
   fprintf(f, "}");
   fprintf(f, ",\n  \"operations\": [");
   for (i = 0; i < n; ++i) {
-    const cf_op_spec *sp = cf_op_spec_of(rows[i].op);
+    const ct_op *sp = ct_find_op(rows[i].op);
     fprintf(f, "%s\n    {", i ? "," : "");
     cf_json_kv_str(f, "op", rows[i].op, 0);
     cf_json_kv_str(f, "page", sp ? sp->page : 0, 1);

@@ -103,6 +103,7 @@ class Site:
         self.si = load_spec_index(self.root)
         self.pages = []
         self.ops = []          # [(name, synopsis)]
+        self.registry = {}     # name -> its row of `cuteref ops --tsv`
         self.op_page = {}      # name -> Page
         self.props = []        # [(pid, description)]
         self.codes = []        # [(code, meaning)]
@@ -117,13 +118,16 @@ class Site:
 
     # -- inputs ----------------------------------------------------------------
     def load(self):
-        rc, out, err = run([self.cuteref, "eval", "--list"])
+        rc, out, err = run([self.cuteref, "ops", "--tsv"])  # the registry (cli/registry.c)
         if rc != 0:
-            raise SystemExit("gen_site: cuteref eval --list failed: " + err)
-        for line in out.splitlines():
-            if line.strip():
-                name = line.split()[0]
-                self.ops.append((name, line[len(name):].strip()))
+            raise SystemExit("gen_site: cuteref ops --tsv failed: " + err)
+        lines = out.splitlines()
+        head = lines[0].split("\t")
+        for line in lines[1:]:
+            row = dict(zip(head, line.split("\t")))
+            self.registry[row["name"]] = row
+            if row["builtin"] == "1":
+                self.ops.append((row["name"], row["synopsis"]))
         rc, out, err = run([self.cuteref, "check", "--list"])
         for line in out.splitlines():
             if line.strip():
@@ -154,30 +158,13 @@ class Site:
         return self.pages + ([self.readme] if self.readme else [])
 
     def assign_ops(self):
-        """Each operation goes to one page: the page whose title names it, else a
-        heading, else its introduction, else the page with most examples of it."""
-        def intro(p):
-            return p.text.split("\n## ", 1)[0]
-
+        """Each operation goes to the page its registry row names."""
+        by_file = {os.path.basename(p.path): p for p in self.pages}
         for name, _ in self.ops:
-            word = re.compile(r"(?<![\w])%s(?![\w])" % re.escape(name))
-            found = [p for p in self.pages if word.search(p.title)]
-            if not found:
-                found = [p for p in self.pages
-                         if any(word.search(l) for l in p.text.splitlines() if l.startswith("### "))]
-            if not found:
-                code = re.compile(r"`%s(?:<[^`]*>)?(?:\([^`]*\))?`" % re.escape(name))
-                found = [p for p in self.pages if code.search(intro(p))]
-            if not found:
-                best, count = None, 0
-                for p in self.pages:
-                    c = sum(1 for _, ex in p.examples if re.match(r"%s\s*[<(]" % re.escape(name), ex))
-                    if c > count:
-                        best, count = p, c
-                found = [best] if best else []
-            if found:
-                self.op_page[name] = found[0]
-                found[0].ops.append(name)
+            page = by_file.get(self.registry[name]["page"])
+            if page:
+                self.op_page[name] = page
+                page.ops.append(name)
             else:
                 self.warnings.append("operation %s has no page" % name)
 
@@ -622,14 +609,18 @@ def render_index(site):
                  % (p.html, esc(p.title), ops, ids, len(p.examples)))
     b.append("</tbody></table></div>")
     # operations
-    b.append('<h2 id="operations">Operations</h2><p>Every operation of <code>cuteref eval --list</code>, '
-             "alphabetically, with its page.</p><div class=\"table-wrap\"><table><thead><tr><th>operation</th><th>synopsis</th>"
-             "<th>page</th></tr></thead><tbody>")
+    b.append('<h2 id="operations">Operations</h2><p>Every operation of the registry (<code>cuteref ops</code>), '
+             "alphabetically, with its page and whether <code>cuteref conform</code> judges an answer by the "
+             "post-conditions (the judges of <code>judge/</code>, which the properties share) or by its equivalence "
+             "with the reference's alone.</p><div class=\"table-wrap\"><table><thead><tr><th>operation</th>"
+             "<th>synopsis</th><th>page</th><th>judged by</th></tr></thead><tbody>")
     for name, syn in sorted(site.ops):
         p = site.op_page.get(name)
         where = '<a href="%s">%s</a>' % (p.html, esc(short_title(p))) if p else '<span class="noprop">no page</span>'
         link = '<a href="%s#op-%s"><code>%s</code></a>' % (p.html, name, name) if p else "<code>%s</code>" % name
-        b.append('<tr id="index-op-%s"><td>%s</td><td>%s</td><td>%s</td></tr>' % (name, link, esc(syn), where))
+        row = site.registry.get(name, {})
+        judged = "its judges" if row.get("judge") == "judge" else "equivalence"
+        b.append('<tr id="index-op-%s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>' % (name, link, esc(syn), where, judged))
     b.append("</tbody></table></div>")
     # dependency graph
     svg = site.dependency_svg
@@ -886,8 +877,10 @@ def render_traceability(site):
             op, _, code = pid.partition("!")
             p = site.op_page.get(op)
             opl = '<a href="%s#op-%s"><code>%s</code></a>' % (p.html, op, op) if p else "<code>%s</code>" % esc(op)
+            known = code in {c for c, _ in site.codes}  # else a family of codes, e.g. complement!classified
             b.append('<tr id="prop-%s" title="property %s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>'
-                     % (esc(pid), esc(pid), opl, site.code_link(code), host_cell(pid), gpu_cell(pid, pid)))
+                     % (esc(pid), esc(pid), opl, site.code_link(code) if known else esc(code), host_cell(pid),
+                        gpu_cell(pid, pid)))
         b.append("</tbody></table></div>")
     # host table
     b.append('<h2 id="host">Property suite on the host</h2>')

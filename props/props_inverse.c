@@ -29,8 +29,6 @@ typedef struct {
   int64_t a[CT_BRUTE_MAX + 1], b[CT_BRUTE_MAX + 1], c[CT_BRUTE_MAX + 1];
 } ct_pi_scratch;
 
-#define CT_PI_KEY_BITS 13 /* value << 13 | index: indices are below CT_BRUTE_MAX <= 2^13 */
-
 /* Prefixes a failure's message with the derived input it was found on. */
 CT_FN static void ct_pi_note(ct_outcome *o, const char *name, const ct_layout *L) {
 #if !CT_ON_DEVICE
@@ -357,9 +355,11 @@ CT_FN static void ct_pi_undoes(const ct_layout *F, const char *f, const ct_layou
 CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  ct_pi_undoes(&L, "L", &R, "R", ct_size(&R), o);
+  ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
@@ -379,66 +379,33 @@ CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n, nl;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  n = ct_size(&R);
-  nl = ct_size(&L);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, i);
-    if (j < 0 || j >= nl) {
-      CT_FAILS(o, "R(%lld) = %lld is outside [0, size(L) = %lld)", (long long)i, (long long)j, (long long)nl);
-      break;
-    }
-  }
+  ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
-}
-
-/* The smallest value L does not take (<= size(L)); first[x] the smallest index
- * with L(j) == x for x <= size(L), -1 for none. */
-CT_FN static int64_t ct_pi_first_missing(const ct_layout *L, int64_t *first) {
-  int64_t j, x, n = ct_size(L);
-  for (x = 0; x <= n; ++x) first[x] = -1;
-  for (j = 0; j < n; ++j) {
-    int64_t v = ct_ev(L, j);
-    if (v >= 0 && v <= n && first[v] < 0) first[v] = j;
-  }
-  for (x = 0; x <= n && first[x] >= 0; ++x) {
-  }
-  return x;
 }
 
 CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t want;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
   if (!how) return;
-  if (ct_size(&L) > CT_BRUTE_MAX) return;
-  want = ct_pi_first_missing(&L, sc.c);
-  if (ct_size(&R) != want)
-    CT_FAILS(o, "size(R) = %lld, the smallest value L does not take is %lld", (long long)ct_size(&R), (long long)want);
+  ct_judge_rinv_3(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
 CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n, nl;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
   if (!how) return;
-  nl = ct_size(&L);
-  if (nl > CT_BRUTE_MAX) return;
-  ct_pi_first_missing(&L, sc.c);
-  n = ct_size(&R);
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t j = ct_ev(&R, i);
-    if (i > nl || sc.c[i] < 0) CT_FAILS(o, "R(%lld) = %lld, but L does not take %lld", (long long)i, (long long)j, (long long)i);
-    else if (j != sc.c[i])
-      CT_FAILS(o, "R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i, (long long)j, (long long)i,
-               (long long)sc.c[i]);
-  }
+  ct_judge_rinv_4(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
@@ -459,21 +426,11 @@ CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n, nr;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  n = ct_size(&L);
-  nr = ct_size(&R);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t x = ct_ev(&L, i), j = ct_ev(&R, x);
-    if (x < 0 || x >= nr) CT_FAILS(o, "L(%lld) = %lld is outside [0, size(R) = %lld)", (long long)i, (long long)x, (long long)nr);
-    else if (j < 0 || j >= ct_size(&L))
-      CT_FAILS(o, "R(L(%lld)) = %lld is outside [0, size(L))", (long long)i, (long long)j);
-    else if (ct_ev(&L, j) != x)
-      CT_FAILS(o, "L(R(L(%lld))) = L(%lld) = %lld, L(%lld) = %lld", (long long)i, (long long)j, (long long)ct_ev(&L, j),
-               (long long)i, (long long)x);
-  }
+  ct_judge_linv_1(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
@@ -501,26 +458,11 @@ CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
-  int64_t i, n;
+  ct_judgement j;
   int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  n = ct_pi_values(&L, sc.a);
-  if (n < 0) return;
-  /* smallest index of each value: sort (value, index) keys */
-  for (i = 0; i < n; ++i) sc.b[i] = sc.a[i] << CT_PI_KEY_BITS | i;
-  ct_pi_sort(sc.b, n);
-  for (i = 0; i < n; ++i) {
-    int64_t idx = sc.b[i] & ((1 << CT_PI_KEY_BITS) - 1);
-    sc.c[idx] = (i > 0 && sc.b[i] >> CT_PI_KEY_BITS == sc.b[i - 1] >> CT_PI_KEY_BITS) ? sc.c[sc.b[i - 1] & ((1 << CT_PI_KEY_BITS) - 1)] : idx;
-  }
-  for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, sc.a[i]);
-    if (j != sc.c[i]) {
-      CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i,
-               (long long)sc.a[i], (long long)j, (long long)sc.a[i], (long long)sc.c[i]);
-      break;
-    }
-  }
+  ct_judge_linv_2(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 

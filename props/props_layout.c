@@ -156,29 +156,16 @@ CT_FN void ct_p_layout_3(const ct_case *c, ct_outcome *o) {
 }
 
 CT_FN void ct_p_layout_4(const ct_case *c, ct_outcome *o) {
-  const ct_layout *L = &c->v[0];
   ct_val cs;
   ct_err e;
-  int64_t i, n = ct_size(L), lo = 0, hi = 0;
-  int j, pos = 0, neg = 0;
-  if (ct_l_cosize(L, &cs, &e) != CT_OK) {
+  ct_judgement j;
+  if (ct_l_cosize(&c->v[0], &cs, &e) != CT_OK) {
     CT_FAILS(o, "cosize failed");
     return;
   }
   o->digest = (uint64_t)cs.v;
-  if (n > CT_BRUTE_MAX) return;
-  for (i = 0; i < n; ++i) {
-    int64_t v = ct_ev(L, i);
-    lo = v < lo ? v : lo;
-    hi = v > hi ? v : hi;
-  }
-  for (j = 0; j < L->shape.n; ++j)
-    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1) {
-      pos |= L->stride.nd[j].v > 0;
-      neg |= L->stride.nd[j].v < 0;
-    }
-  if (cs.v < 1 + hi - lo) CT_FAILS(o, "cosize %lld < 1 + max - min = %lld", (long long)cs.v, (long long)(1 + hi - lo));
-  else if (!(pos && neg) && cs.v != 1 + hi - lo) CT_FAILS(o, "cosize %lld != 1 + max - min = %lld", (long long)cs.v, (long long)(1 + hi - lo));
+  ct_judge_layout_4(&c->v[0], cs.v, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
 }
 
 CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {

@@ -120,13 +120,17 @@ CT_FN static ct_code ct_profile_rec(const ct_tuple *t, int i, ct_tuple *out, ct_
   }
 }
 
-CT_FN int ct_l_equivalent(const ct_layout *a, const ct_layout *b) {
+CT_FN int ct_t_compatible_loose(const ct_tuple *a, const ct_tuple *b) {
   ct_tuple pa, pb;
   ct_err e;
   ct_t_clear(&pa);
   ct_t_clear(&pb);
-  if (!ct_l_same_function(a, b)) return 0;
-  if (ct_profile_rec(&a->shape, 0, &pa, &e) != CT_OK || ct_profile_rec(&b->shape, 0, &pb, &e) != CT_OK) return 0;
+  if (ct_profile_rec(a, 0, &pa, &e) != CT_OK || ct_profile_rec(b, 0, &pb, &e) != CT_OK) return 0;
   if (pa.n == 0 || pb.n == 0) return pa.n == pb.n;
-  return ct_t_compatible(&pa, 0, &pb, 0) || ct_t_compatible(&pb, 0, &pa, 0);
+  return ct_t_compatible(&pa, 0, &pb, 0);
+}
+
+CT_FN int ct_l_equivalent(const ct_layout *a, const ct_layout *b) {
+  return ct_l_same_function(a, b) &&
+         (ct_t_compatible_loose(&a->shape, &b->shape) || ct_t_compatible_loose(&b->shape, &a->shape));
 }

@@ -22,5 +22,8 @@ CT_FN int ct_l_same_function(const ct_layout *a, const ct_layout *b);
  * modes are dropped (EQUIV-2): how results are judged unless exact text is
  * asked for. ((5,1),(2,2)) ~ (5,(2,2)) ~ (5,4) if the functions agree. */
 CT_FN int ct_l_equivalent(const ct_layout *a, const ct_layout *b);
+/* compatible(a, b) once size-1 leaves are dropped and one-element tuples
+ * unwrapped: the shape rule of EQUIV-2. */
+CT_FN int ct_t_compatible_loose(const ct_tuple *a, const ct_tuple *b);
 
 #endif

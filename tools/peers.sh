@@ -48,10 +48,16 @@ cpp_ops="$cpp_ops,nullspace,max_common_layout,max_common_vector,logical_divide,z
 cpp_ops="$cpp_ops,flat_divide,logical_product,zipped_product,tiled_product,flat_product,blocked_product"
 cpp_ops="$cpp_ops,raked_product,tile_to_shape,make_ordered_layout,upcast,downcast,crd2idx,idx2crd,eval,product"
 cpp_ops="$cpp_ops,sum,inner_product,shape_div,ceil_div,elem_scale"
+# Each is an operation of the registry (`cuteref ops --names`, cli/registry.c).
+known=",$("$cuteref" ops --names | paste -sd, -),"
+for op in ${pycute_ops//,/ } ${cpp_ops//,/ }; do
+  case $known in
+    *",$op,"*) ;;
+    *) echo "peers: $op is no operation of the registry (cuteref ops --names)" >&2; exit 2 ;;
+  esac
+done
 # Operations of both peers: the throughput list.
-tp_ops="size,cosize,rank,coalesce,filter,composition,complement,right_inverse,left_inverse,logical_divide"
-tp_ops="$tp_ops,zipped_divide,tiled_divide,logical_product,zipped_product,tiled_product,crd2idx,idx2crd,eval"
-tp_ops="$tp_ops,product,inner_product,shape_div,elem_scale"
+tp_ops=$(comm -12 <(tr , '\n' <<<"$pycute_ops" | sort) <(tr , '\n' <<<"$cpp_ops" | sort) | paste -sd, -)
 # Answers that mean "this form is not provided" (spec/protocol.md, Differences).
 decline="UNSUPPORTED,PARSE,BADARG,COMPILE no matching function"
 
