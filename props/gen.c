@@ -1,5 +1,10 @@
 /* gen.c -- generators (see gen.h). Recursion only in ct_gen_nest, bounded by
- * max_depth <= CT_MAX_DEPTH. */
+ * max_depth <= CT_MAX_DEPTH.
+ *
+ * A generated layout has at most max_leaves (4) leaves plus a tiler's or a
+ * divisor's few more, nested below max_depth (2): far inside the
+ * representation (CT_MAX_NODES >= 16 in every build), so its building steps
+ * cannot fail and their codes are dropped on purpose (ct_discard). */
 #include "props/gen.h"
 #include "ref/composition.h"
 
@@ -34,12 +39,12 @@ CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes 
   ct_err e;
   int i, hs, hd;
   if (!as_tuple && hi - lo == 1) {
-    ct_t_push_int(&out->shape, m->m[lo].s, m->m[lo].ss, &e);
-    ct_t_push_int(&out->stride, m->m[lo].d, m->m[lo].ds, &e);
+    ct_discard(ct_t_push_int(&out->shape, m->m[lo].s, m->m[lo].ss, &e));
+    ct_discard(ct_t_push_int(&out->stride, m->m[lo].d, m->m[lo].ds, &e));
     return;
   }
-  ct_t_open(&out->shape, &hs, &e);
-  ct_t_open(&out->stride, &hd, &e);
+  ct_discard(ct_t_open(&out->shape, &hs, &e));
+  ct_discard(ct_t_open(&out->stride, &hd, &e));
   i = lo;
   while (i < hi) {
     int run = 1;
@@ -51,8 +56,8 @@ CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes 
       ct_nest_rec(r, p, m, i, i + run, depth + 1, out, 1);
     i += run;
   }
-  ct_t_close(&out->shape, hs, &e);
-  ct_t_close(&out->stride, hd, &e);
+  ct_discard(ct_t_close(&out->shape, hs, &e));
+  ct_discard(ct_t_close(&out->stride, hd, &e));
 }
 
 CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out) {
@@ -250,23 +255,23 @@ CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, c
   ct_err e;
   ct_t_clear(&T->shape);
   ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
+  ct_discard(ct_t_open(&T->shape, &hs, &e));
+  ct_discard(ct_t_open(&T->stride, &hd, &e));
   for (k = 0; k < n; ++k) {
     ct_layout Ak, Bk;
     int path = k;
     if (ct_rng_chance(r, 1, 5)) {
-      ct_t_push_all(&T->shape, &e);
-      ct_t_push_all(&T->stride, &e);
+      ct_discard(ct_t_push_all(&T->shape, &e));
+      ct_discard(ct_t_push_all(&T->stride, &e));
       continue;
     }
-    ct_l_mode(A, &path, 1, &Ak, &e);
+    ct_discard(ct_l_mode(A, &path, 1, &Ak, &e));
     ct_gen_divisor(r, p, &Ak, &Bk);
-    ct_t_push_sub(&T->shape, &Bk.shape, 0, &e);
-    ct_t_push_sub(&T->stride, &Bk.stride, 0, &e);
+    ct_discard(ct_t_push_sub(&T->shape, &Bk.shape, 0, &e));
+    ct_discard(ct_t_push_sub(&T->stride, &Bk.stride, 0, &e));
   }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
+  ct_discard(ct_t_close(&T->shape, hs, &e));
+  ct_discard(ct_t_close(&T->stride, hd, &e));
   T->shape.nd[0].mark = 1;
   T->stride.nd[0].mark = 1;
 }

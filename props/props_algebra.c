@@ -64,15 +64,17 @@ CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
   ct_tuple prof;
   ct_layout R, Rk, Lk, Ck;
   ct_err e;
+  ct_code rc = CT_OK;
   int k, r = ct_l_rank(L), hdr;
   if (!ct_t_is_tuple(&L->shape, 0)) {
     o->verdict = CT_SKIPPED;
     return;
   }
   ct_t_clear(&prof);
-  ct_t_open(&prof, &hdr, &e);
-  for (k = 0; k < r; ++k) ct_t_push_int(&prof, 1, 1, &e);
-  ct_t_close(&prof, hdr, &e);
+  ct_step(&rc, ct_t_open(&prof, &hdr, &e));
+  for (k = 0; k < r; ++k) ct_step(&rc, ct_t_push_int(&prof, 1, 1, &e));
+  ct_step(&rc, ct_t_close(&prof, hdr, &e));
+  if (ct_build_failed(rc, o, "the profile (1,...,1)")) return;
   if (ct_coalesce_profile(L, &prof, &R, &e) != CT_OK) {
     CT_FAILS(o, "by-mode coalesce failed: %s", e.msg);
     return;
@@ -83,10 +85,8 @@ CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
     return;
   }
   for (k = 0; k < r; ++k) {
-    ct_l_mode(&R, &k, 1, &Rk, &e);
-    ct_l_mode(L, &k, 1, &Lk, &e);
-    ct_coalesce(&Lk, &Ck, &e);
-    if (!ct_l_equal(&Rk, &Ck, 0)) {
+    if (ct_l_mode(&R, &k, 1, &Rk, &e) != CT_OK || ct_l_mode(L, &k, 1, &Lk, &e) != CT_OK ||
+        ct_coalesce(&Lk, &Ck, &e) != CT_OK || !ct_l_equal(&Rk, &Ck, 0)) {
       CT_FAILS(o, "mode %d is not coalesce(layout<%d>(L))", k, k);
       return;
     }
@@ -178,13 +178,14 @@ CT_FN void ct_p_comp_4(const ct_case *c, ct_outcome *o) {
   int st;
   if (!ct_comp(c, &R, o)) return;
   ct_comp_prepare(&c->v[0], &m, &st);
-  ct_modes_to_layout(&m, &P, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &P, &e), o, "A's prepared form")) return;
   if (ct_composition(&P, &c->v[1], &R2, &e) != CT_OK || !ct_l_equal(&R, &R2, 0)) {
     CT_FAILS(o, "composing with A's prepared form gives another result");
     return;
   }
-  ct_l_flatten(&c->v[1], &Bf, &e);
-  ct_l_flatten(&R, &Rf, &e);
+  if (ct_build_failed(ct_l_flatten(&c->v[1], &Bf, &e), o, "flatten(B)") ||
+      ct_build_failed(ct_l_flatten(&R, &Rf, &e), o, "flatten(R)"))
+    return;
   if (ct_composition(&c->v[0], &Bf, &R3, &e) != CT_OK) {
     CT_FAILS(o, "composing with flatten(B) is rejected: %s", e.msg);
     return;
@@ -214,7 +215,7 @@ CT_FN void ct_p_comp_5(const ct_case *c, ct_outcome *o) {
     B = *A;
     for (j = 0; j < B.stride.n; ++j)
       if (B.stride.nd[j].kind == CT_INT && B.stride.nd[j].v < 0) B.stride.nd[j].v = -B.stride.nd[j].v;
-    ct_l_cosize(&B, &cs, &e);
+    if (ct_build_failed(ct_l_cosize(&B, &cs, &e), o, "cosize(B)")) return;
     ct_l_set_int(&I, cs.v, 0, 1, 0);
     if (ct_composition(&I, &B, &R2, &e) != CT_OK || !ct_l_same_function(&R2, &B))
       CT_FAILS(o, "make_layout(cosize(B)) o B is not B");
@@ -324,6 +325,7 @@ CT_FN void ct_p_comp_e3(const ct_case *c, ct_outcome *o) {
   int64_t P;
   ct_layout B;
   ct_err e;
+  ct_code rc = CT_OK;
   int hs, hd;
   int k = ct_pick_digit(&c->v[0], 2, &m, &P);
   if (k < 0) {
@@ -332,14 +334,15 @@ CT_FN void ct_p_comp_e3(const ct_case *c, ct_outcome *o) {
   }
   ct_t_clear(&B.shape);
   ct_t_clear(&B.stride);
-  ct_t_open(&B.shape, &hs, &e);
-  ct_t_open(&B.stride, &hd, &e);
-  ct_t_push_int(&B.shape, m.m[k].s, 0, &e);
-  ct_t_push_int(&B.stride, P, 0, &e);
-  ct_t_push_int(&B.shape, 2, 0, &e);
-  ct_t_push_int(&B.stride, P, 0, &e);
-  ct_t_close(&B.shape, hs, &e);
-  ct_t_close(&B.stride, hd, &e);
+  ct_step(&rc, ct_t_open(&B.shape, &hs, &e));
+  ct_step(&rc, ct_t_open(&B.stride, &hd, &e));
+  ct_step(&rc, ct_t_push_int(&B.shape, m.m[k].s, 0, &e));
+  ct_step(&rc, ct_t_push_int(&B.stride, P, 0, &e));
+  ct_step(&rc, ct_t_push_int(&B.shape, 2, 0, &e));
+  ct_step(&rc, ct_t_push_int(&B.stride, P, 0, &e));
+  ct_step(&rc, ct_t_close(&B.shape, hs, &e));
+  ct_step(&rc, ct_t_close(&B.stride, hd, &e));
+  if (ct_build_failed(rc, o, "B = (M_k,2):(P,P)")) return;
   ct_expect_code(&c->v[0], &B, CT_NOT_DISJOINT, o, 0, 0);
 }
 
@@ -359,17 +362,19 @@ CT_FN void ct_p_comp_e4(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_comp_e5(const ct_case *c, ct_outcome *o) {
   ct_tiler T;
   ct_err e;
+  ct_code rc = CT_OK;
   int k, hs, hd, r = ct_l_rank(&c->v[0]) + 1;
   ct_t_clear(&T.shape);
   ct_t_clear(&T.stride);
-  ct_t_open(&T.shape, &hs, &e);
-  ct_t_open(&T.stride, &hd, &e);
+  ct_step(&rc, ct_t_open(&T.shape, &hs, &e));
+  ct_step(&rc, ct_t_open(&T.stride, &hd, &e));
   for (k = 0; k < r; ++k) {
-    ct_t_push_all(&T.shape, &e);
-    ct_t_push_all(&T.stride, &e);
+    ct_step(&rc, ct_t_push_all(&T.shape, &e));
+    ct_step(&rc, ct_t_push_all(&T.stride, &e));
   }
-  ct_t_close(&T.shape, hs, &e);
-  ct_t_close(&T.stride, hd, &e);
+  ct_step(&rc, ct_t_close(&T.shape, hs, &e));
+  ct_step(&rc, ct_t_close(&T.stride, hd, &e));
+  if (ct_build_failed(rc, o, "the tiler <_, ..., _>")) return;
   T.shape.nd[0].mark = T.stride.nd[0].mark = 1;
   ct_expect_code(&c->v[0], &T, CT_TOO_MANY_MODES, o, 0, 0);
 }
@@ -394,7 +399,7 @@ CT_FN static int64_t ct_span(const ct_layout *A, ct_layout *F) {
   ct_err e;
   int k;
   int64_t span = 1;
-  ct_filter(A, F, &e);
+  if (ct_filter(A, F, &e) != CT_OK) return -1;
   ct_modes_of(F, 0, &m);
   for (k = 0; k < m.n; ++k)
     if (m.m[k].d != 0 && m.m[k].s * m.m[k].d > span) span = m.m[k].s * m.m[k].d;
@@ -446,7 +451,7 @@ CT_FN void ct_p_cpl_5(const ct_case *c, ct_outcome *o) {
   for (k = m.n - 1; k >= 0; --k) ct_modes_push(&rev, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   ct_modes_push(&rev, 3, 0, 0, 0);
   ct_modes_push(&rev, 1, 0, 5, 0);
-  ct_modes_to_layout(&rev, &A2, &e);
+  if (ct_build_failed(ct_modes_to_layout(&rev, &A2, &e), o, "A's leaves reversed, with two more")) return;
   ct_t_set_int(&M, c->k[0], 0);
   if (ct_complement(&A2, &M, &R2, &e) != CT_OK || !ct_l_equal(&R, &R2, 0))
     CT_FAILS(o, "permuting A's modes or adding stride-0/size-1 modes changed the complement");
@@ -464,7 +469,7 @@ CT_FN void ct_p_cpl_6(const ct_case *c, ct_outcome *o) {
   }
   o->digest = ct_digest_layout(&R);
   span = ct_span(&c->v[0], &F);
-  ct_l_cosize(&F, &cs, &e);
+  if (ct_build_failed(span < 0 ? CT_OVERFLOW : ct_l_cosize(&F, &cs, &e), o, "filter(A) and its cosize")) return;
   ct_t_set_int(&M, cs.v, 0);
   if (ct_complement(&c->v[0], &M, &R2, &e) != CT_OK || !ct_l_equal(&R, &R2, 0)) {
     CT_FAILS(o, "complement(A) differs from complement(A, cosize(filter(A)))");
@@ -478,8 +483,7 @@ CT_FN static int ct_first_mode(const ct_layout *A, int64_t *s, int64_t *d, ct_mo
   ct_err e;
   /* The derivations assume A has an ordered complement (true of CT_GEN_CPL
    * cases, not of every enumerated layout). */
-  if (ct_complement(A, 0, &R, &e) != CT_OK) return 0;
-  ct_filter(A, &F, &e);
+  if (ct_complement(A, 0, &R, &e) != CT_OK || ct_filter(A, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
   if (m->n == 0 || (m->n == 1 && m->m[0].s == 1)) return 0;
   *s = m->m[0].s;
@@ -497,7 +501,7 @@ CT_FN void ct_p_cpl_e1(const ct_case *c, ct_outcome *o) {
     return;
   }
   ct_modes_push(&m, 2, 0, d, 0); /* a second mode with the same stride */
-  ct_modes_to_layout(&m, &A, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_expect_code(&A, 0, CT_NOT_INJECTIVE, o, 1, c->k[0]);
 }
 
@@ -514,7 +518,7 @@ CT_FN void ct_p_cpl_e2(const ct_case *c, ct_outcome *o) {
   for (k = 0; k < m.n; ++k)
     if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* above every span, not a multiple of it */
-  ct_modes_to_layout(&m, &A, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_expect_code(&A, 0, CT_NOT_COMPLEMENTABLE, o, 1, c->k[0]);
 }
 
@@ -528,7 +532,7 @@ CT_FN void ct_p_cpl_e3(const ct_case *c, ct_outcome *o) {
     return;
   }
   m.m[0].d = -m.m[0].d;
-  ct_modes_to_layout(&m, &A, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_expect_code(&A, 0, CT_NEGATIVE_STRIDE, o, 1, c->k[0]);
 }
 
@@ -584,13 +588,14 @@ CT_FN void ct_p_cpl_classified(const ct_case *c, ct_outcome *o) {
   ct_layout R;
   ct_err e;
   int all = c->k[0] % 7 == 3, h;
-  ct_code want = ct_cpl_classify(&c->v[0], c->k[0], all), got;
+  ct_code want = ct_cpl_classify(&c->v[0], c->k[0], all), got, rc = CT_OK;
   ct_t_clear(&M);
   if (all) { /* (_, k0) */
-    ct_t_open(&M, &h, &e);
-    ct_t_push_all(&M, &e);
-    ct_t_push_int(&M, c->k[0], 0, &e);
-    ct_t_close(&M, h, &e);
+    ct_step(&rc, ct_t_open(&M, &h, &e));
+    ct_step(&rc, ct_t_push_all(&M, &e));
+    ct_step(&rc, ct_t_push_int(&M, c->k[0], 0, &e));
+    ct_step(&rc, ct_t_close(&M, h, &e));
+    if (ct_build_failed(rc, o, "the cotarget (_, k0)")) return;
   } else {
     ct_t_set_int(&M, c->k[0], 0);
   }

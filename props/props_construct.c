@@ -82,13 +82,14 @@ CT_FN static int ct_pc_bijective(const int64_t *v, int64_t n, unsigned char *see
 
 /* Appends a coarsening of t@i with the values of vals (congruent to t): a
  * tuple node may become one integer (hash h), the value of vals' first
- * integer below it. Bounded by the depth. */
+ * integer below it. Bounded by the depth. A coarsening has no more nodes
+ * than t, so its building steps cannot fail (codes dropped on purpose). */
 CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
                                     ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
-    ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e);
+    ct_discard(ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e));
     return;
   }
   if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
@@ -99,12 +100,12 @@ CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *va
         v = vals->nd[j].v;
         break;
       }
-    ct_t_push_int(out, v, 0, &e);
+    ct_discard(ct_t_push_int(out, v, 0, &e));
     return;
   }
-  ct_t_open(out, &hdr, &e);
+  ct_discard(ct_t_open(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) ct_pc_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_t_close(out, hdr, &e);
+  ct_discard(ct_t_close(out, hdr, &e));
 }
 
 /* An order for the case's shape: its strides, coarsened. */
@@ -1088,15 +1089,17 @@ CT_FN void ct_p_ord_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_layout B, R;
   ct_tuple order;
   ct_err e;
+  ct_code rc = CT_OK;
   int hdr;
   if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_t_clear(&order); /* (coarsened stride of L, 10^6, 10^6+1, 10^6+2) */
-  ct_t_open(&order, &hdr, &e);
+  ct_step(&rc, ct_t_open(&order, &hdr, &e));
   ct_pc_coarsen_rec(&c->v[0].shape, 0, &c->v[0].stride, ct_pc_hc(c, 41), 0, &order);
-  ct_t_push_int(&order, 1000000, 0, &e);
-  ct_t_push_int(&order, 1000001, 0, &e);
-  ct_t_push_int(&order, 1000002, 0, &e);
-  ct_t_close(&order, hdr, &e);
+  ct_step(&rc, ct_t_push_int(&order, 1000000, 0, &e));
+  ct_step(&rc, ct_t_push_int(&order, 1000001, 0, &e));
+  ct_step(&rc, ct_t_push_int(&order, 1000002, 0, &e));
+  ct_step(&rc, ct_t_close(&order, hdr, &e));
+  if (ct_build_failed(rc, o, "the order")) return;
   ct_pc_want(ct_make_ordered_layout(&B.shape, &order, &R, &e), CT_OVERFLOW,
              "make_ordered_layout((S, 2^32, 2^32, 2), (o, ...))", o);
 }
@@ -1127,24 +1130,25 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
 /* Appends t@i with leaf number `target` refined into a pair (v, v); `leaf`
  * counts the leaves before t@i, and the count after it is returned (not
  * threaded through the recursion by pointer: nvcc 13's ptxas -O3 miscompiled
- * that form, device/README.md). */
+ * that form, device/README.md). Two nodes more than a generated shape: the
+ * building steps cannot fail (codes dropped on purpose). */
 CT_FN static int ct_pc_refine_rec(const ct_tuple *t, int i, int leaf, int target, int depth, ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
     if (leaf == target && depth < CT_MAX_DEPTH - 1) {
-      ct_t_open(out, &hdr, &e);
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
-      ct_t_close(out, hdr, &e);
+      ct_discard(ct_t_open(out, &hdr, &e));
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_close(out, hdr, &e));
     } else {
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
     }
     return leaf + 1;
   }
-  ct_t_open(out, &hdr, &e);
+  ct_discard(ct_t_open(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) leaf = ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
-  ct_t_close(out, hdr, &e);
+  ct_discard(ct_t_close(out, hdr, &e));
   return leaf;
 }
 

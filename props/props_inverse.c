@@ -849,7 +849,7 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
     if (k == at3) ct_modes_push(&out, 2, 0, 3 * T, 0);
     if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
-  ct_modes_to_layout(&out, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_DIVISIBLE, o);
 }
 
@@ -879,7 +879,7 @@ CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
     }
     if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
-  ct_modes_to_layout(&out, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_INJECTIVE, o);
 }
 
@@ -892,7 +892,7 @@ CT_FN static void ct_pi_expect_big(const ct_case *c, int op, ct_outcome *o) {
   ct_modes_of(&A, 0, &m);
   ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
   ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
-  ct_modes_to_layout(&m, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L")) return;
   ct_pi_expect(op, &L, CT_OVERFLOW, o);
 }
 
@@ -916,7 +916,7 @@ CT_FN void ct_p_linv_e4(const ct_case *c, ct_outcome *o) {
   for (k = 0; k < m.n; ++k)
     if (m.m[k].s > 1 && m.m[k].d > D) D = m.m[k].d;
   ct_modes_push(&m, 2, 0, D * (INT64_MAX / D), 0);
-  ct_modes_to_layout(&m, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_OVERFLOW, o);
 }
 
@@ -968,7 +968,7 @@ CT_FN void ct_p_mcl_e2(const ct_case *c, ct_outcome *o) {
  * a(I(1)) = 1 for a = (M0, K):(1, D) with M0 > u; the rest of I breaks one of
  * composition's conditions on a's first digit M0 (spec/composition.md). D comes
  * from the case, never M0 (no merge). */
-CT_FN static void ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64_t K, ct_layout *a) {
+CT_FN static ct_code ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64_t K, ct_layout *a) {
   ct_modes m;
   ct_err e;
   int64_t D = 0;
@@ -983,19 +983,19 @@ CT_FN static void ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64
   m.n = 0;
   ct_modes_push(&m, M0, ss, 1, ds);
   ct_modes_push(&m, K, 0, D, 0);
-  ct_modes_to_layout(&m, a, &e);
+  return ct_modes_to_layout(&m, a, &e);
 }
 
 /* b = (u, w, 2):(1, X, u) with X in {0, 2u+1} (not a link of the chain 1, u, 2u):
  * I = (u, 2):(1, u*w). */
-CT_FN static void ct_pi_mcl_gap(ct_rng *r, int64_t u, int64_t w, ct_layout *b) {
+CT_FN static ct_code ct_pi_mcl_gap(ct_rng *r, int64_t u, int64_t w, ct_layout *b) {
   ct_modes m;
   ct_err e;
   m.n = 0;
   ct_modes_push(&m, u, 0, 1, 0);
   ct_modes_push(&m, w, 0, ct_rng_chance(r, 1, 2) ? 0 : 2 * u + 1, 0);
   ct_modes_push(&m, 2, 0, u, 0);
-  ct_modes_to_layout(&m, b, &e);
+  return ct_modes_to_layout(&m, b, &e);
 }
 
 /* I = (2, 2):(1, 2w) on a first digit M0 = 2w - 1: the stride 2w neither divides
@@ -1006,8 +1006,9 @@ CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
   int64_t w;
   ct_pi_rng(c, 0x54, &r);
   w = ct_rng_range(&r, 2, 3);
-  ct_pi_mcl_gap(&r, 2, w, &b);
-  ct_pi_mcl_digit(c, &r, 2 * w - 1, 3, &a);
+  if (ct_build_failed(ct_pi_mcl_gap(&r, 2, w, &b), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, 2 * w - 1, 3, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_STRIDE_DIVISIBILITY, o);
 }
 
@@ -1025,8 +1026,9 @@ CT_FN void ct_p_mcl_e4(const ct_case *c, ct_outcome *o) {
   m.n = 0;
   ct_modes_push(&m, M0 + 1, 0, 1, 0);
   ct_modes_push(&m, t, 0, 0, 0);
-  ct_modes_to_layout(&m, &b, &e);
-  ct_pi_mcl_digit(c, &r, M0, 2 * t, &a);
+  if (ct_build_failed(ct_modes_to_layout(&m, &b, &e), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, M0, 2 * t, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_SHAPE_DIVISIBILITY, o);
 }
 
@@ -1039,7 +1041,8 @@ CT_FN void ct_p_mcl_e5(const ct_case *c, ct_outcome *o) {
   ct_pi_rng(c, 0x56, &r);
   u = ct_rng_range(&r, 2, 4);
   w = ct_rng_range(&r, 2, 3);
-  ct_pi_mcl_gap(&r, u, w, &b);
-  ct_pi_mcl_digit(c, &r, u * w + 1, 2, &a);
+  if (ct_build_failed(ct_pi_mcl_gap(&r, u, w, &b), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, u * w + 1, 2, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_NOT_DISJOINT, o);
 }

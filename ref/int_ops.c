@@ -299,7 +299,7 @@ CT_FN static int ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int i
     }
     ct_t_clear(&q);
     if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) return 0;
-    ct_t_product(&q, 0, &pq, &ignore); /* pq <= pa: cannot overflow */
+    ct_discard(ct_t_product(&q, 0, &pq, &ignore)); /* pq <= pa: cannot overflow */
     return !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
   }
 }

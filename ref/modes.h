@@ -32,8 +32,8 @@ CT_FN static inline ct_mode ct_mode_of(const ct_node *s, const ct_node *d) {
 CT_FN void ct_modes_of(const ct_layout *L, int il, ct_modes *m);
 CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds);
 /* Back to a layout: no modes -> _1:_0, one mode -> s:d, else a flat tuple. */
-CT_FN ct_code ct_modes_to_layout(const ct_modes *m, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_modes_to_layout(const ct_modes *m, ct_layout *out, ct_err *e);
 /* Appends the modes as one mode of a layout being built (same rules). */
-CT_FN ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e);
 
 #endif

@@ -13,13 +13,13 @@ typedef enum { CT_BY_COMPOSITION, CT_BY_DIVIDE, CT_BY_PRODUCT } ct_by_mode_op;
 /* op(A, T): `_` keeps A whole, a plain layout applies op to the whole of A,
  * and <T0, ..., T(r-1)> applies it mode by mode (recursing into nested
  * tilers); TOO_MANY_MODES when r > rank(A). */
-CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
 
 /* By mode, `_` keeps the mode, a plain layout applies to the whole of A:
  * composition drops the modes of A the tiler does not cover (COMP-6), the
  * divide and the product keep them (DIV-5, PROD-5). */
-CT_FN ct_code ct_composition_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_composition_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
 
 #endif
