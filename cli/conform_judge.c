@@ -82,123 +82,135 @@ static int cf_declined(const char *text, const char *list) {
   return 0;
 }
 
+/* `ok` to an input the reference rejects: which post-condition, if any, the
+ * answer violates. */
+static void cf_judge_inadmissible(const char *req, const char *op, const ct_value *got, int parsed, const char *pmsg,
+                                  cf_judgement *j) {
+  char pid[48], pwhy[280];
+  j->verdict = CF_ACCEPTED_INADMISSIBLE;
+  snprintf(j->id, sizeof j->id, "%s!%s", op, ct_code_name(j->ref_code));
+  if (!parsed) {
+    j->post = 0;
+    snprintf(j->post_id, sizeof j->post_id, "LAYOUT-WF");
+    snprintf(j->why, sizeof j->why, "the answer is not a well-formed value (%.200s)", pmsg[0] ? pmsg : "not in the notation");
+    return;
+  }
+  j->post = cf_check_post(req, got, 0, pid, sizeof pid, pwhy, sizeof pwhy);
+  if (j->post < 0) {
+    snprintf(j->why, sizeof j->why, "post-conditions not checked for %s", op);
+  } else if (j->post == 1) {
+    snprintf(j->why, sizeof j->why, "the answer happens to satisfy the post-conditions checked here");
+  } else {
+    snprintf(j->why, sizeof j->why, "the answer violates %.40s: %.250s", pid, pwhy);
+    snprintf(j->post_id, sizeof j->post_id, "%s", pid);
+  }
+}
+
+/* `ok VALUE` (text) to an input the reference accepts: the value, strictly
+ * as text or as a value equivalent to the reference's; a wrong one names
+ * the post-condition the operation's judges find violated, else EQUIV-2. */
+static void cf_judge_result(const cf_judge_opts *o, const char *req, const ct_op *sp, const char *text,
+                            const ct_value *got, cf_judgement *j) {
+  ct_value ref;
+  ct_err e;
+  char why[320];
+  int post;
+  if (o->strict) {
+    char sq[CF_REQ_CAP];
+    cf_squeeze(text, sq, sizeof sq);
+    if (strcmp(sq, j->expected + 3) != 0) {
+      j->verdict = CF_WRONG_RESULT;
+      snprintf(j->id, sizeof j->id, "text");
+      snprintf(j->why, sizeof j->why, "strict text mode: the reference prints %s", j->expected + 3);
+    }
+    return;
+  }
+  if (ct_eval(req, &ref, &e) == CT_OK && cf_same_value(&ref, got)) return;
+  j->verdict = CF_WRONG_RESULT;
+  post = cf_check_post(req, got, 1, j->id, sizeof j->id, why, sizeof why);
+  if (post == 0) {
+    snprintf(j->why, sizeof j->why, "%s", why);
+    return;
+  }
+  snprintf(j->id, sizeof j->id, "EQUIV-2");
+  if (post == 1)
+    snprintf(j->why, sizeof j->why,
+             "the post-conditions checked here hold, but it is not the same function with a compatible "
+             "shape as the reference's %s",
+             j->expected + 3);
+  else
+    snprintf(j->why, sizeof j->why, "not equivalent to the reference's %s (spec/%s, %s)", j->expected + 3,
+             sp ? sp->page : "?", sp && sp->ids[0] ? sp->ids : "its preconditions");
+}
+
+/* An `ok ...` answer (a, past `ok`). */
+static void cf_judge_ok(const cf_judge_opts *o, const char *req, const char *op, const ct_op *sp, const char *a,
+                        cf_judgement *j) {
+  char text[CF_REQ_CAP], pmsg[200];
+  ct_value got;
+  ct_code pc;
+  int n, parsed;
+  snprintf(text, sizeof text, "%s", cf_skip(a));
+  n = (int)strlen(text);
+  while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t')) text[--n] = '\0';
+  parsed = cf_parse_value(text, &got, &pc, pmsg, sizeof pmsg);
+  if (j->ref_code != CT_OK) {
+    cf_judge_inadmissible(req, op, &got, parsed, pmsg, j);
+  } else if (!parsed && cf_ill_formed(pc)) {
+    j->verdict = CF_WRONG_RESULT;
+    snprintf(j->id, sizeof j->id, "LAYOUT-WF");
+    snprintf(j->why, sizeof j->why, "the answer is no well-formed layout (%.200s)", pmsg);
+  } else if (!parsed) {
+    j->verdict = CF_MALFORMED;
+    snprintf(j->why, sizeof j->why, "`ok` is not followed by a value in the notation%s%.200s", pmsg[0] ? ": " : "", pmsg);
+  } else {
+    cf_judge_result(o, req, sp, text, &got, j);
+  }
+}
+
+/* An `error CODE ...` answer (w, past `error`). */
+static void cf_judge_error(const cf_judge_opts *o, const char *op, const ct_op *sp, const char *answer, const char *w,
+                           cf_judgement *j) {
+  int wl = 0;
+  while (w[wl] && w[wl] != ' ' && w[wl] != '\t') ++wl;
+  if (j->ref_code != CT_OK) {
+    if (o->strict && (wl != (int)strlen(ct_code_name(j->ref_code)) ||
+                      strncmp(w, ct_code_name(j->ref_code), (size_t)wl) != 0)) {
+      j->verdict = CF_WRONG_REJECTION;
+      snprintf(j->id, sizeof j->id, "code");
+      snprintf(j->why, sizeof j->why, "strict mode: rejected with `%.*s`, the spec's code is %s", wl, w,
+               ct_code_name(j->ref_code));
+    }
+    return;
+  }
+  if (cf_declined(w, o->decline)) {
+    j->verdict = CF_UNSUPPORTED;
+    snprintf(j->why, sizeof j->why, "declined: %.280s", answer);
+    return;
+  }
+  j->verdict = CF_WRONG_REJECTION;
+  snprintf(j->id, sizeof j->id, "%s!OK", op);
+  snprintf(j->why, sizeof j->why, "no precondition of spec/%s rejects this input", sp ? sp->page : "?");
+}
+
 void cf_judge(const cf_judge_opts *o, const char *req, const char *answer, cf_judgement *j) {
   char op[CF_OP_CAP];
   const char *a;
-  const ct_op *sp;
   j->verdict = CF_CONFORMING;
   j->post = -1;
   j->id[0] = j->why[0] = j->post_id[0] = '\0';
   j->ref_code = cf_reference(req, j->expected, sizeof j->expected);
   if (!answer) return;
   cf_request_op(req, op, sizeof op);
-  sp = ct_find_op(op);
   a = cf_skip(answer);
   if (strncmp(a, "ok", 2) == 0 && (a[2] == ' ' || a[2] == '\t' || a[2] == '\0')) {
-    char text[CF_REQ_CAP];
-    ct_value got;
-    int n;
-    snprintf(text, sizeof text, "%s", cf_skip(a + 2));
-    n = (int)strlen(text);
-    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t')) text[--n] = '\0';
-    {
-      ct_code pc;
-      char pmsg[200];
-      int parsed = cf_parse_value(text, &got, &pc, pmsg, sizeof pmsg);
-      if (j->ref_code != CT_OK) {
-        j->verdict = CF_ACCEPTED_INADMISSIBLE;
-        snprintf(j->id, sizeof j->id, "%s!%s", op, ct_code_name(j->ref_code));
-        if (!parsed) {
-          j->post = 0;
-          snprintf(j->post_id, sizeof j->post_id, "LAYOUT-WF");
-          snprintf(j->why, sizeof j->why, "the answer is not a well-formed value (%.200s)", pmsg[0] ? pmsg : "not in the notation");
-          return;
-        }
-        {
-          char pid[48], pwhy[280];
-          j->post = cf_check_post(req, &got, 0, pid, sizeof pid, pwhy, sizeof pwhy);
-          if (j->post < 0) snprintf(j->why, sizeof j->why, "post-conditions not checked for %s", op);
-          else if (j->post == 1) snprintf(j->why, sizeof j->why, "the answer happens to satisfy the post-conditions checked here");
-          else {
-            snprintf(j->why, sizeof j->why, "the answer violates %.40s: %.250s", pid, pwhy);
-            snprintf(j->post_id, sizeof j->post_id, "%s", pid);
-          }
-        }
-        return;
-      }
-      if (!parsed) {
-        if (cf_ill_formed(pc)) {
-          j->verdict = CF_WRONG_RESULT;
-          snprintf(j->id, sizeof j->id, "LAYOUT-WF");
-          snprintf(j->why, sizeof j->why, "the answer is no well-formed layout (%.200s)", pmsg);
-        } else {
-          j->verdict = CF_MALFORMED;
-          snprintf(j->why, sizeof j->why, "`ok` is not followed by a value in the notation%s%.200s", pmsg[0] ? ": " : "", pmsg);
-        }
-        return;
-      }
-    }
-    if (o->strict) {
-      char sq[CF_REQ_CAP];
-      cf_squeeze(text, sq, sizeof sq);
-      if (strcmp(sq, j->expected + 3) != 0) {
-        j->verdict = CF_WRONG_RESULT;
-        snprintf(j->id, sizeof j->id, "text");
-        snprintf(j->why, sizeof j->why, "strict text mode: the reference prints %s", j->expected + 3);
-      }
-      return;
-    }
-    {
-      ct_value ref;
-      ct_err e;
-      char why[320];
-      int post;
-      ct_eval(req, &ref, &e);
-      if (cf_same_value(&ref, &got)) return;
-      j->verdict = CF_WRONG_RESULT;
-      post = cf_check_post(req, &got, 1, j->id, sizeof j->id, why, sizeof why);
-      if (post == 0) {
-        snprintf(j->why, sizeof j->why, "%s", why);
-      } else {
-        snprintf(j->id, sizeof j->id, "EQUIV-2");
-        if (post == 1)
-          snprintf(j->why, sizeof j->why,
-                   "the post-conditions checked here hold, but it is not the same function with a compatible "
-                   "shape as the reference's %s",
-                   j->expected + 3);
-        else
-          snprintf(j->why, sizeof j->why, "not equivalent to the reference's %s (spec/%s, %s)", j->expected + 3,
-                   sp ? sp->page : "?", sp && sp->ids[0] ? sp->ids : "its preconditions");
-      }
-    }
-    return;
+    cf_judge_ok(o, req, op, ct_find_op(op), a + 2, j);
+  } else if (strncmp(a, "error", 5) == 0 && (a[5] == ' ' || a[5] == '\t' || a[5] == '\0')) {
+    cf_judge_error(o, op, ct_find_op(op), a, cf_skip(a + 5), j);
+  } else {
+    j->verdict = CF_MALFORMED;
+    snprintf(j->why, sizeof j->why, "neither `ok <value>` nor `error ...`");
   }
-  if (strncmp(a, "error", 5) == 0 && (a[5] == ' ' || a[5] == '\t' || a[5] == '\0')) {
-    const char *w = cf_skip(a + 5);
-    int wl = 0;
-    while (w[wl] && w[wl] != ' ' && w[wl] != '\t') ++wl;
-    if (j->ref_code != CT_OK) {
-      if (o->strict && (wl != (int)strlen(ct_code_name(j->ref_code)) ||
-                        strncmp(w, ct_code_name(j->ref_code), (size_t)wl) != 0)) {
-        j->verdict = CF_WRONG_REJECTION;
-        snprintf(j->id, sizeof j->id, "code");
-        snprintf(j->why, sizeof j->why, "strict mode: rejected with `%.*s`, the spec's code is %s", wl, w,
-                 ct_code_name(j->ref_code));
-      }
-      return;
-    }
-    if (cf_declined(w, o->decline)) {
-      j->verdict = CF_UNSUPPORTED;
-      snprintf(j->why, sizeof j->why, "declined: %.280s", a);
-      return;
-    }
-    j->verdict = CF_WRONG_REJECTION;
-    snprintf(j->id, sizeof j->id, "%s!OK", op);
-    snprintf(j->why, sizeof j->why, "no precondition of spec/%s rejects this input", sp ? sp->page : "?");
-    return;
-  }
-  j->verdict = CF_MALFORMED;
-  snprintf(j->why, sizeof j->why, "neither `ok <value>` nor `error ...`");
 }
 
 /* ---- the operation's judges --------------------------------------------------- */
