@@ -18,6 +18,14 @@ typedef struct {
 
 typedef ct_code (*ct_builtin_fn)(const ct_args *args, ct_value *out, ct_err *e);
 
+/* Builtins of the common signatures, written once (builtins_core.c): the
+ * arguments converted (an ARG_TYPE names "NAME's layout", "NAME's first
+ * layout", ...), the reference function called, the result stored. */
+typedef ct_code (*ct_layout_fn)(const ct_layout *L, ct_layout *out, ct_err *e);
+typedef ct_code (*ct_layout2_fn)(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
+ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_value *out, ct_err *e);
+ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e);
+
 /* builtins_core.c: queries and reshaping (spec/layout.md, spec/inttuple.md) */
 ct_code ct_b_size(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_rank(const ct_args *a, ct_value *out, ct_err *e);

@@ -19,19 +19,11 @@ ct_code ct_b_coalesce(const ct_args *a, ct_value *out, ct_err *e) {
 }
 
 ct_code ct_b_filter_zeros(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "filter_zeros's layout", e));
-  CT_TRY(ct_filter_zeros(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+  return ct_b_of_layout(a, ct_filter_zeros, "filter_zeros", out, e);
 }
 
 ct_code ct_b_filter(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "filter's layout", e));
-  CT_TRY(ct_filter(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+  return ct_b_of_layout(a, ct_filter, "filter", out, e);
 }
 
 ct_code ct_b_composition(const ct_args *a, ct_value *out, ct_err *e) {

@@ -2,7 +2,30 @@
  * spec/inttuple.md, callable from expressions. */
 #include "builtins.h"
 
+#include <stdio.h>
 #include <string.h>
+
+ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_value *out, ct_err *e) {
+  char what[64];
+  ct_layout L, r;
+  snprintf(what, sizeof what, "%s's layout", name);
+  CT_TRY(ct_as_layout(&a->a[0], &L, what, e));
+  CT_TRY(f(&L, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e) {
+  char what[2][64];
+  ct_layout A, B, r;
+  snprintf(what[0], sizeof what[0], "%s's first layout", name);
+  snprintf(what[1], sizeof what[1], "%s's second layout", name);
+  CT_TRY(ct_as_layout(&a->a[0], &A, what[0], e));
+  CT_TRY(ct_as_layout(&a->a[1], &B, what[1], e));
+  CT_TRY(f(&A, &B, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
 
 /* The argument seen as a layout when it is one, else as an IntTuple: the
  * queries size/rank/depth/get work on both. */
@@ -98,29 +121,21 @@ static ct_code ct_shape_of(const ct_value *v, const ct_tuple **t, ct_err *e) {
   return ct_as_tuple(v, t, "an argument", e);
 }
 
-ct_code ct_b_congruent(const ct_args *a, ct_value *out, ct_err *e) {
+/* A relation of two IntTuples (a layout stands for its shape). */
+static ct_code ct_relation(const ct_args *a, int (*rel)(const ct_tuple *, int, const ct_tuple *, int), ct_value *out,
+                           ct_err *e) {
   const ct_tuple *x, *y;
   CT_TRY(ct_shape_of(&a->a[0], &x, e));
   CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_congruent(x, 0, y, 0));
+  ct_v_bool(out, rel(x, 0, y, 0));
   return CT_OK;
 }
 
+ct_code ct_b_congruent(const ct_args *a, ct_value *out, ct_err *e) { return ct_relation(a, ct_t_congruent, out, e); }
 ct_code ct_b_weakly_congruent(const ct_args *a, ct_value *out, ct_err *e) {
-  const ct_tuple *x, *y;
-  CT_TRY(ct_shape_of(&a->a[0], &x, e));
-  CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_weakly_congruent(x, 0, y, 0));
-  return CT_OK;
+  return ct_relation(a, ct_t_weakly_congruent, out, e);
 }
-
-ct_code ct_b_compatible(const ct_args *a, ct_value *out, ct_err *e) {
-  const ct_tuple *x, *y;
-  CT_TRY(ct_shape_of(&a->a[0], &x, e));
-  CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_compatible(x, 0, y, 0));
-  return CT_OK;
-}
+ct_code ct_b_compatible(const ct_args *a, ct_value *out, ct_err *e) { return ct_relation(a, ct_t_compatible, out, e); }
 
 /* crd2idx(C, L) or crd2idx(C, shape, stride). */
 ct_code ct_b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {

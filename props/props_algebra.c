@@ -19,37 +19,27 @@ CT_FN static int ct_coal(const ct_case *c, ct_layout *C, ct_outcome *o) {
   return 1;
 }
 
-CT_FN void ct_p_coal_1(const ct_case *c, ct_outcome *o) {
-  ct_layout C;
+/* Generate, coalesce, judge COAL-id (judge/judge_coalesce.c). */
+CT_FN static void ct_coal_judged(const ct_case *c, int id, ct_outcome *o) {
+  ct_layout R;
   ct_judgement j;
-  if (!ct_coal(c, &C, o)) return;
-  ct_judge_coal_1(&c->v[0], &C, &j);
+  if (!ct_coal(c, &R, o)) return;
+  switch (id) {
+  case 1: ct_judge_coal_1(&c->v[0], &R, &j); break;
+  case 2: ct_judge_coal_2(&R, &j); break;
+  case 3: ct_judge_coal_3(&c->v[0], &R, CT_BRUTE_MAX, &j); break;
+  default: ct_judge_coal_4(&R, &j); break;
+  }
   ct_judged(&j, o);
 }
 
-CT_FN void ct_p_coal_2(const ct_case *c, ct_outcome *o) {
-  ct_layout C;
-  ct_judgement j;
-  if (!ct_coal(c, &C, o)) return;
-  ct_judge_coal_2(&C, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_coal_1(const ct_case *c, ct_outcome *o) { ct_coal_judged(c, 1, o); }
 
-CT_FN void ct_p_coal_3(const ct_case *c, ct_outcome *o) {
-  ct_layout C;
-  ct_judgement j;
-  if (!ct_coal(c, &C, o)) return;
-  ct_judge_coal_3(&c->v[0], &C, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_coal_2(const ct_case *c, ct_outcome *o) { ct_coal_judged(c, 2, o); }
 
-CT_FN void ct_p_coal_4(const ct_case *c, ct_outcome *o) {
-  ct_layout C;
-  ct_judgement j;
-  if (!ct_coal(c, &C, o)) return;
-  ct_judge_coal_4(&C, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_coal_3(const ct_case *c, ct_outcome *o) { ct_coal_judged(c, 3, o); }
+
+CT_FN void ct_p_coal_4(const ct_case *c, ct_outcome *o) { ct_coal_judged(c, 4, o); }
 
 CT_FN void ct_p_coal_5(const ct_case *c, ct_outcome *o) {
   ct_layout C, C2;
@@ -145,31 +135,26 @@ CT_FN static int ct_comp(const ct_case *c, ct_layout *R, ct_outcome *o) {
   return 1;
 }
 
-CT_FN void ct_p_comp_1(const ct_case *c, ct_outcome *o) {
+/* Generate, compose, judge COMP-id (judge/judge_composition.c). */
+CT_FN static void ct_comp_judged(const ct_case *c, int id, ct_outcome *o) {
   ct_layout R;
   ct_judgement j;
   if (!ct_comp(c, &R, o)) return;
-  ct_judge_comp_1(&c->v[1], &R, &j);
+  switch (id) {
+  case 1: ct_judge_comp_1(&c->v[1], &R, &j); break;
+  case 2: ct_judge_comp_2(&c->v[0], &c->v[1], &R, CT_BRUTE_MAX, &j); break;
+  default: ct_judge_comp_3(&c->v[1], &R, &j); break;
+  }
   ct_judged(&j, o);
 }
 
-CT_FN void ct_p_comp_2(const ct_case *c, ct_outcome *o) {
-  ct_layout R;
-  ct_judgement j;
-  if (!ct_comp(c, &R, o)) return;
-  ct_judge_comp_2(&c->v[0], &c->v[1], &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_comp_1(const ct_case *c, ct_outcome *o) { ct_comp_judged(c, 1, o); }
+
+CT_FN void ct_p_comp_2(const ct_case *c, ct_outcome *o) { ct_comp_judged(c, 2, o); }
 
 CT_FN void ct_p_comp_2r(const ct_case *c, ct_outcome *o) { ct_p_comp_2(c, o); }
 
-CT_FN void ct_p_comp_3(const ct_case *c, ct_outcome *o) {
-  ct_layout R;
-  ct_judgement j;
-  if (!ct_comp(c, &R, o)) return;
-  ct_judge_comp_3(&c->v[1], &R, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_comp_3(const ct_case *c, ct_outcome *o) { ct_comp_judged(c, 3, o); }
 
 CT_FN void ct_p_comp_4(const ct_case *c, ct_outcome *o) {
   ct_layout R, P, R2, Bf, R3, Rf;
@@ -406,37 +391,27 @@ CT_FN static int64_t ct_span(const ct_layout *A, ct_layout *F) {
   return span;
 }
 
-CT_FN void ct_p_cpl_1(const ct_case *c, ct_outcome *o) {
+/* Generate, complement, judge CPL-id (judge/judge_complement.c). */
+CT_FN static void ct_cpl_judged(const ct_case *c, int id, ct_outcome *o) {
   ct_layout R;
   ct_judgement j;
   if (!ct_cpl(c, &R, o)) return;
-  ct_judge_cpl_1(&R, CT_BRUTE_MAX, &j);
+  switch (id) {
+  case 1: ct_judge_cpl_1(&R, CT_BRUTE_MAX, &j); break;
+  case 2: ct_judge_cpl_2(&c->v[0], &R, 4 * CT_BRUTE_MAX, &j); break;
+  case 3: ct_judge_cpl_3(&c->v[0], c->k[0], &R, &j); break;
+  default: ct_judge_cpl_4(&c->v[0], &R, CT_BRUTE_MAX, &j); break;
+  }
   ct_judged(&j, o);
 }
 
-CT_FN void ct_p_cpl_2(const ct_case *c, ct_outcome *o) {
-  ct_layout R;
-  ct_judgement j;
-  if (!ct_cpl(c, &R, o)) return;
-  ct_judge_cpl_2(&c->v[0], &R, 4 * CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_cpl_1(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 1, o); }
 
-CT_FN void ct_p_cpl_3(const ct_case *c, ct_outcome *o) {
-  ct_layout R;
-  ct_judgement j;
-  if (!ct_cpl(c, &R, o)) return;
-  ct_judge_cpl_3(&c->v[0], c->k[0], &R, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_cpl_2(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 2, o); }
 
-CT_FN void ct_p_cpl_4(const ct_case *c, ct_outcome *o) {
-  ct_layout R;
-  ct_judgement j;
-  if (!ct_cpl(c, &R, o)) return;
-  ct_judge_cpl_4(&c->v[0], &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-}
+CT_FN void ct_p_cpl_3(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 3, o); }
+
+CT_FN void ct_p_cpl_4(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 4, o); }
 
 CT_FN void ct_p_cpl_5(const ct_case *c, ct_outcome *o) {
   /* reversed leaves plus a broadcast and a size-1 mode: the same complement */

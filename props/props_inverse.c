@@ -52,22 +52,11 @@ CT_FN static int64_t ct_pi_values(const ct_layout *L, int64_t *v) {
   return n;
 }
 
-/* Shell sort (no recursion). */
-CT_FN static void ct_pi_sort(int64_t *a, int64_t n) {
-  int64_t gap, i, j;
-  for (gap = n / 2; gap > 0; gap /= 2)
-    for (i = gap; i < n; ++i) {
-      int64_t x = a[i];
-      for (j = i; j >= gap && a[j - gap] > x; j -= gap) a[j] = a[j - gap];
-      a[j] = x;
-    }
-}
-
 /* The n values are pairwise distinct (w: scratch). */
 CT_FN static int ct_pi_distinct(const int64_t *v, int64_t n, int64_t *w) {
   int64_t i;
   for (i = 0; i < n; ++i) w[i] = v[i];
-  ct_pi_sort(w, n);
+  ct_j_sort(w, n);
   for (i = 1; i < n; ++i)
     if (w[i] == w[i - 1]) return 0;
   return 1;
@@ -257,7 +246,7 @@ CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
       t[n++] = m.m[k].d;
       if (big == 0 || m.m[k].d > m.m[big - 1].d) big = k + 1;
     }
-  ct_pi_sort(t, n);
+  ct_j_sort(t, n);
   for (k = 1; k < n; ++k)
     if (t[k] % t[k - 1] != 0) return CT_NOT_DIVISIBLE;
   if (!ct_pi_filter_injective(L, sc)) return CT_NOT_INJECTIVE;
@@ -337,6 +326,30 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
 
 /* ---- right_inverse -------------------------------------------------------------- */
 
+/* The judges of spec/inverse.md's post-conditions of (L, R) (judge/). */
+enum { CT_PI_J_RINV_1, CT_PI_J_RINV_2, CT_PI_J_RINV_3, CT_PI_J_RINV_4, CT_PI_J_LINV_1, CT_PI_J_LINV_2 };
+
+/* Generate (the case's layout, or one derived from it: ct_pi_unary),
+ * compute, judge. */
+CT_FN static void ct_pi_judge(const ct_case *c, int op, int kind, int judge, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  ct_judgement j;
+  int how = ct_pi_unary(c, op, kind, &sc, &L, &R, o);
+  if (!how) return;
+  switch (judge) {
+  case CT_PI_J_RINV_1: ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_2: ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_3: ct_judge_rinv_3(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_4: ct_judge_rinv_4(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_LINV_1: ct_judge_linv_1(&L, &R, CT_BRUTE_MAX, &j); break;
+  default: ct_judge_linv_2(&L, &R, CT_BRUTE_MAX, &j); break;
+  }
+  ct_judged(&j, o);
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+
 /* F(G(i)) == i for every i < n (at most CT_BRUTE_MAX), F and G named in the
  * message: RINV-1 (L o R), RINV-5 and LINV-3 (R o L). Stops at the first
  * failure, or at once if the case already failed. */
@@ -352,16 +365,7 @@ CT_FN static void ct_pi_undoes(const ct_layout *F, const char *f, const ct_layou
   }
 }
 
-CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_ACC, CT_PI_J_RINV_1, o); }
 
 /* RINV-1 through composition: L o right_inverse(L) is the identity size(R):1. */
 CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
@@ -376,38 +380,11 @@ CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
-CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_ACC, CT_PI_J_RINV_2, o); }
 
-CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_rinv_3(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_FINJ, CT_PI_J_RINV_3, o); }
 
-CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_rinv_4(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_FINJ, CT_PI_J_RINV_4, o); }
 
 CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
@@ -423,16 +400,7 @@ CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
 
 /* ---- left_inverse ----------------------------------------------------------------- */
 
-CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_linv_1(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_LINV, CT_PI_ACC, CT_PI_J_LINV_1, o); }
 
 /* LINV-1 through composition: L o (R o L) is L, and R o L is the identity
  * when L is injective. */
@@ -455,16 +423,7 @@ CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
-CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  ct_judgement j;
-  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  ct_judge_linv_2(&L, &R, CT_BRUTE_MAX, &j);
-  ct_judged(&j, o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_LINV, CT_PI_ACC, CT_PI_J_LINV_2, o); }
 
 CT_FN void ct_p_linv_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
@@ -575,7 +534,7 @@ CT_FN void ct_p_null_4(const ct_case *c, ct_outcome *o) {
     if (ct_ev(&L, j) == 0) sc.a[k++] = j;
   if (n != k) CT_FAILS(o, "R has %lld values, L is 0 at %lld indices", (long long)n, (long long)k);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i) sc.b[i] = ct_ev(&R, i);
-  ct_pi_sort(sc.b, n);
+  ct_j_sort(sc.b, n);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i)
     if (sc.a[i] != sc.b[i]) CT_FAILS(o, "the %lld-th index where L is 0 is %lld, R's is %lld", (long long)i, (long long)sc.a[i], (long long)sc.b[i]);
   if (how == 2) ct_pi_note(o, "L", &L);

@@ -104,22 +104,15 @@ CT_FN ct_code ct_tile_unpack(const ct_layout *L, int unpack_first, ct_layout *ou
   return CT_OK;
 }
 
-/* DIV-6 */
+/* DIV-6, DIV-8: the regroupings of the by-mode divide (ref/tiler.c). */
 CT_FN ct_code ct_zipped_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout D;
-  CT_TRY(ct_logical_divide_tiler(A, T, &D, e));
-  return ct_tile_unzip(&D, T, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_ZIPPED, A, T, out, e);
 }
 
-/* DIV-8 */
 CT_FN ct_code ct_tiled_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_divide(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 0, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_TILED, A, T, out, e);
 }
 
 CT_FN ct_code ct_flat_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_divide(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 1, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_FLAT, A, T, out, e);
 }

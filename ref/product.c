@@ -31,24 +31,17 @@ CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layo
   return ct_l_concat(parts, 2, out, e);
 }
 
-/* PROD-6 */
+/* PROD-6, PROD-7: the regroupings of the by-mode product (ref/tiler.c). */
 CT_FN ct_code ct_zipped_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout P;
-  CT_TRY(ct_logical_product_tiler(A, T, &P, e));
-  return ct_tile_unzip(&P, T, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_ZIPPED, A, T, out, e);
 }
 
-/* PROD-7 */
 CT_FN ct_code ct_tiled_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_product(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 0, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_TILED, A, T, out, e);
 }
 
 CT_FN ct_code ct_flat_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_product(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 1, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_FLAT, A, T, out, e);
 }
 
 /* CuTe's append<R>: _1:_0 modes until rank R (an integer layout becomes a

@@ -69,3 +69,12 @@ CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_
 CT_FN ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
   return ct_by_mode(CT_BY_PRODUCT, A, T, out, e);
 }
+
+CT_FN ct_code ct_by_mode_form(ct_by_mode_op op, ct_tile_form form, const ct_layout *A, const ct_tiler *T,
+                              ct_layout *out, ct_err *e) {
+  ct_layout L, Z;
+  CT_TRY(ct_by_mode(op, A, T, &L, e));
+  if (form == CT_FORM_ZIPPED) return ct_tile_unzip(&L, T, out, e);
+  CT_TRY(ct_tile_unzip(&L, T, &Z, e));
+  return ct_tile_unpack(&Z, form == CT_FORM_FLAT, out, e);
+}
