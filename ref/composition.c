@@ -86,7 +86,7 @@ CT_FN static ct_code ct_comp_digits(ct_comp_core *c, int k, int64_t rest, const 
 CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, const ct_mode *b, ct_modes *r, ct_err *e) {
   const ct_modes *a = &c->a;
   int last = a->n - 1, k = 0, st = b->ss && b->ds && c->a_static;
-  int64_t rest = b->d, top, M, stride;
+  int64_t rest = b->d, top = 0, M, stride;
   r->n = 0;
   if (b->s == 1 || b->d == 0) { /* a single point, or a broadcast: s:0 */
     ct_modes_push(r, b->s, b->ss, 0, b->s == 1 ? 1 : b->ds);
@@ -96,18 +96,13 @@ CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, const ct_mode *b, ct_modes *r, 
     return CT_FAIL(e, CT_NEGATIVE_STRIDE, "composition: B has stride %lld and A is not rank-1 after coalescing",
                    (long long)b->d);
   while (k < last && rest % a->m[k].s == 0) rest /= a->m[k++].s; /* the digits of d*j below k are 0 */
-  if (k == last) { /* linear in the top digit */
-    CT_TRY(ct_comp_stride(rest, a->m[k].d, &stride, e));
-    ct_modes_push(r, b->s, b->ss, stride, st);
-    return CT_OK;
-  }
   M = a->m[k].s;
-  if (M % rest == 0) return ct_comp_digits(c, k, rest, b, st, r, e); /* d*j = P_k*rest*j, rest | M_k */
-  /* COMP-TRUNC: rest does not divide M_k; fine only if B never wraps digit k. */
-  if (rest < M && !ct_mul_ovf(rest, b->s - 1, &top) && top < M) {
+  if (k < last && M % rest == 0) return ct_comp_digits(c, k, rest, b, st, r, e); /* d*j = P_k*rest*j */
+  /* Linear in the top digit; or COMP-TRUNC: rest does not divide M_k, fine only if B never wraps digit k. */
+  if (k == last || (rest < M && !ct_mul_ovf(rest, b->s - 1, &top) && top < M)) {
     CT_TRY(ct_comp_stride(rest, a->m[k].d, &stride, e));
     ct_modes_push(r, b->s, b->ss, stride, st);
-    ct_comp_use(c, k, top);
+    if (k < last) ct_comp_use(c, k, top);
     return CT_OK;
   }
   return CT_FAIL(e, CT_STRIDE_DIVISIBILITY,
