@@ -7,11 +7,13 @@ one trace: a jit function whose body (a plain Python function, so the DSL's
 AST rewriting leaves it alone) calls the DSL for each request of a batch and
 keeps the printed result.
 
-- A request the DSL rejects (an MLIR error, a Python exception) ends the
-  trace; that request is evaluated again alone in a fresh trace, whose
-  answer is the one given (`error <ExceptionName>: <message>`), and the
-  batch goes on in a new trace after it.  So a failure never colours the
-  answers around it.
+- A request the DSL rejects (an MLIR error, a Python exception) is
+  evaluated again alone, in a trace of its own, once the trace it was in
+  is over; that answer is the one given (`error <ExceptionName>:
+  <message>`).  Answers are written as soon as they are final: up to the
+  first rejection of a trace at once, the rest after those retries.
+  (Answers in a batch and one request per trace, `--batch 1`, were the
+  same on every vector; tests/adapters_test.sh checks it on a sample.)
 - The DSL's C++ layer kills the process (SIGABRT from an uncaught C++
   exception, SIGFPE) on some inputs.  The traces therefore run in a worker
   process forked from this one; the worker writes one answer per request
@@ -234,30 +236,31 @@ def answer_call(call) -> tuple:
 # --------------------------------------------------------------------------
 
 class _Run:
-    """The requests a trace evaluates; `put` writes an answer at once."""
+    """The requests a trace evaluates; `put(i, kind, text)` reports each
+    answer as soon as it is known."""
     calls: list = []
-    done = 0
-    failed = None
+    first = 0             # index of calls[0] in the batch
+    failed: list = []     # indices whose evaluation failed in this trace
     put = None
-    jit = None      # one jit function, traced again at every call
+    jit = None            # one jit function, traced again at every call
 
 
 def _trace_body():
     # A plain function: the DSL rewrites only the jit function's own body.
-    for call in _Run.calls:
+    for k, call in enumerate(_Run.calls):
         good, text = answer_call(call)
-        if not good:
-            _Run.failed = text
-            return
-        _Run.put(text)
-        _Run.done += 1
+        i = _Run.first + k
+        if good:
+            _Run.put(i, "F", text)
+        else:
+            _Run.put(i, "P", text)
+            _Run.failed.append(i)
 
 
-def trace(calls, put):
-    """Evaluate `calls` in one jit trace, writing each answer with `put` as
-    soon as it is known, up to the first failure.  Returns (answered,
-    failure text or None)."""
-    _Run.calls, _Run.done, _Run.failed, _Run.put = calls, 0, None, put
+def trace(calls, first, put):
+    """Evaluate `calls` (batch indices first, first+1, ...) in one jit
+    trace; returns the indices that failed."""
+    _Run.calls, _Run.first, _Run.failed, _Run.put = calls, first, [], put
     if _Run.jit is None:
         @cute.jit
         def cuteref_batch():
@@ -266,18 +269,19 @@ def trace(calls, put):
     try:
         _Run.jit()
     except Exception as e:  # noqa: BLE001 - a failure outside the requests
-        if _Run.failed is None and _Run.done < len(calls):
-            _Run.failed = f"error {type(e).__name__}: {one_line(e)}"
-    return _Run.done, _Run.failed
+        sys.stderr.write(f"[cutedsl_adapter] trace failed after its requests: {one_line(e)}\n")
+    return _Run.failed
 
 
 def worker_loop(rfd: int, wfd: int) -> None:
-    """Read batches ('N\\n' then N request lines) and write one answer line
-    per request, each as soon as it is known."""
+    """Read batches ('N\\n' then N request lines) and report, for each
+    request, as soon as it is known: `F i answer` (final), `P i answer`
+    (a failure inside a trace of several requests, to be evaluated again
+    alone), `R i` (that evaluation alone starts)."""
     rf = os.fdopen(rfd, "r", encoding="utf-8", errors="replace")
 
-    def put(text):
-        os.write(wfd, (text + "\n").encode("utf-8", "replace"))
+    def put(i, kind, text=""):
+        os.write(wfd, (f"{kind} {i} {text}\n").encode("utf-8", "replace"))
 
     while True:
         head = rf.readline()
@@ -295,26 +299,22 @@ def worker_loop(rfd: int, wfd: int) -> None:
         i = 0
         while i < len(calls):
             if isinstance(calls[i], str):
-                put(calls[i])
+                put(i, "F", calls[i])
                 i += 1
                 continue
             j = i
             while j < len(calls) and not isinstance(calls[j], str):
                 j += 1
-            done, failed = trace(calls[i:j], put)
-            i += done
-            if failed is None:
-                continue
-            if done > 0:
-                # The failure ended a trace that did other requests first:
-                # evaluate it again alone, so that its answer cannot depend
-                # on them.
-                done, failed = trace(calls[i:i + 1], put)
-                if done:
-                    i += 1
-                    continue
-            put(failed)
-            i += 1
+            if j - i == 1:
+                # alone already: a failure is final
+                trace(calls[i:j], i, lambda k, kind, text: put(k, "F", text))
+            else:
+                for k in trace(calls[i:j], i, put):
+                    # A failure inside a trace that did other requests too:
+                    # its answer is that of a trace of its own.
+                    put(k, "R")
+                    trace(calls[k:k + 1], k, lambda k2, kind, text: put(k2, "F", text))
+            i = j
 
 
 # --------------------------------------------------------------------------
@@ -349,8 +349,8 @@ class Worker:
             n = os.write(self.to, data)
             data = data[n:]
 
-    def read_answer(self, timeout: float):
-        """(answer line, None), or (None, 'hung' | 'died')."""
+    def read_message(self, timeout: float):
+        """((kind, index, text), None), or (None, 'hung' | 'died')."""
         deadline = time.monotonic() + timeout if timeout > 0 else None
         while b"\n" not in self.buf:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -362,7 +362,8 @@ class Worker:
                 return None, "died"
             self.buf += chunk
         line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode("utf-8", "replace"), None
+        kind, idx, text = (line.decode("utf-8", "replace").split(" ", 2) + ["", ""])[:3]
+        return (kind, int(idx), text), None
 
     def end(self, kill: bool) -> str:
         """Stop the worker; returns how it ended (e.g. SIGFPE)."""
@@ -391,49 +392,84 @@ class Driver:
         self.worker = None
         self.crashes = []     # (request, how)
         self.starts = 0
+        self.debug = bool(os.environ.get("CUTEDSL_ADAPTER_DEBUG"))
 
     def _run(self, lines):
-        """Send `lines` to a worker; returns (answers of a prefix, failure):
-        failure is None, or ('hung' | 'died', how) for lines[len(answers)]."""
+        """Send `lines` to a worker; returns ({index: final answer},
+        {index: provisional answer}, culprit, failure): on a death or a hang,
+        culprit is the index it happened on (None when it cannot be told)
+        and failure ('hung' | 'died', how)."""
         if self.worker is None:
             self.worker = Worker()
             self.starts += 1
-        answers = []
+        final, prov = {}, {}
+        seen = set()
+        retrying = None
         try:
             self.worker.send(lines)
         except BrokenPipeError:
-            pass   # it died before reading: read_answer says so
-        while len(answers) < len(lines):
-            a, why = self.worker.read_answer(self.timeout)
-            if a is None:
+            pass   # it died before reading: read_message says so
+        while len(final) < len(lines):
+            msg, why = self.worker.read_message(self.timeout)
+            if msg is None:
                 how = self.worker.end(kill=True)
                 self.worker = None
-                return answers, (why, how)
-            answers.append(a)
-        return answers, None
+                if retrying is not None and retrying not in final:
+                    culprit = retrying
+                else:
+                    unseen = [i for i in range(len(lines)) if i not in seen]
+                    culprit = unseen[0] if unseen and (not prov or unseen[0] < min(prov)) else None
+                return final, prov, culprit, (why, how)
+            kind, i, text = msg
+            seen.add(i)
+            if kind == "F":
+                final[i] = text
+            elif kind == "P":
+                prov[i] = text
+            elif kind == "R":
+                retrying = i
+        return final, prov, None, None
+
+    def _alone(self, line):
+        """One request in a trace of its own: its answer, or, when the worker
+        dies or hangs on it twice (a fresh worker the second time), CRASH /
+        TIMEOUT."""
+        for attempt in (0, 1):
+            final, _, _, failure = self._run([line])
+            if 0 in final:
+                return final[0]
+        if failure is not None and failure[0] == "hung":
+            return f"error TIMEOUT no answer in {self.timeout:g}s"
+        how = failure[1] if failure else "?"
+        self.crashes.append((line, how))
+        return f"error CRASH {how}"
 
     def answer_lines(self, lines):
         """One answer per line, in order, whatever the worker does."""
-        out = []
-        pending = list(lines)
-        while pending:
-            answers, failure = self._run(pending)
-            out += answers
-            pending = pending[len(answers):]
+        answers = [None] * len(lines)
+        todo = list(range(len(lines)))       # indices still without a final answer
+        while todo:
+            final, prov, culprit, failure = self._run([lines[i] for i in todo])
+            if failure is not None and culprit is None:
+                # It died after every request it started had an answer: at
+                # the end of a trace.  Which request's operation that was
+                # cannot be told, so the answers of that run are dropped and
+                # the rest is asked one request per trace.
+                if self.debug:
+                    sys.stderr.write(f"[cutedsl_adapter] worker {failure[0]} ({failure[1]}) after its "
+                                     f"requests; {len(todo)} request(s) one by one\n")
+                for i in todo:
+                    answers[i] = self._alone(lines[i])
+                break
+            for k, text in final.items():
+                answers[todo[k]] = text
             if failure is None:
-                continue
-            # The worker hung or died on pending[0], or just after its last
-            # answer: ask a fresh worker about that request alone.
-            alone, failure = self._run(pending[:1])
-            if failure is None:
-                out += alone
-            elif failure[0] == "hung":
-                out.append(f"error TIMEOUT no answer in {self.timeout:g}s")
-            else:
-                out.append(f"error CRASH {failure[1]}")
-                self.crashes.append((pending[0], failure[1]))
-            pending = pending[1:]
-        return out
+                break
+            if self.debug:
+                sys.stderr.write(f"[cutedsl_adapter] worker {failure[0]} ({failure[1]}) on: {lines[todo[culprit]]}\n")
+            answers[todo[culprit]] = self._alone(lines[todo[culprit]])
+            todo = [i for i in todo if answers[i] is None]
+        return answers
 
     def close(self):
         if self.worker is not None:
@@ -493,10 +529,15 @@ def main(argv=None) -> int:
                     help=f"at most N requests per batch handed to the worker (default {BATCH_MAX})")
     ap.add_argument("--stats", action="store_true",
                     help="report worker starts and crashes on stderr at exit")
+    ap.add_argument("--list-ops", action="store_true",
+                    help="print the operations this adapter passes on (comma-separated) and exit")
     ap.add_argument("--version", action="store_true", help="print the DSL version in use and exit")
     args = ap.parse_args(argv)
     cute = _import_dsl()
     OPS = _ops()
+    if args.list_ops:
+        print(",".join(OPS))
+        return 0
     if args.version:
         print(f"nvidia-cutlass-dsl {installed_version()} at {os.path.dirname(cute.__file__)}")
         return 0

@@ -243,8 +243,13 @@ def main(argv=None) -> int:
                     "one 'ok <result>' / 'error <text>' line per request on stdout.")
     ap.add_argument("--timeout", type=float, default=10.0,
                     help="seconds allowed per request before answering 'error TIMEOUT' (0 = none; default 10)")
+    ap.add_argument("--list-ops", action="store_true",
+                    help="print the operations this adapter passes on (comma-separated) and exit")
     ap.add_argument("--version", action="store_true", help="print the tensor-layouts version in use and exit")
     args = ap.parse_args(argv)
+    if args.list_ops:
+        print(",".join(OPS))
+        return 0
     if args.version:
         print(f"tensor-layouts {installed_version()} at {os.path.dirname(tl.__file__)}")
         return 0
