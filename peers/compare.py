@@ -6,6 +6,10 @@
         the shrunk counterexamples of every peer, one request per line: the
         cross-check list that every peer is then asked (tools/peers.sh).
 
+    compare.py digest REPORT.json
+        a report's verdicts as canonical text (peers/ci_peers.sh compares it
+        with a committed expectation).
+
     compare.py table SUMMARY.json
         the side-by-side table for a terminal (tools/main.sh prints it).
 
@@ -173,7 +177,7 @@ def cross_answers(cross):
     return out
 
 
-def build_summary(peers, crosses, crash_files):
+def build_summary(peers, crosses, crash_files, provides=None):
     summary = {"format": 1, "peers": [], "operations": {}, "counterexamples": []}
     reports = {k: load(p) for k, p in peers.items()}
     keys = ordered(reports)
@@ -186,8 +190,13 @@ def build_summary(peers, crosses, crash_files):
             "sources": r.get("sources"), "throughput": r.get("throughput"), "totals": t,
             "crashes": [{"request": q, "signal": s} for q, s in crashes[k]],
         })
+        given = set((provides or {}).get(k, "").split(",")) - {""}
         for op, cells in per_operation(r, crashes[k]).items():
-            summary["operations"].setdefault(op, {})[k] = dict(cells)
+            cells = dict(cells)
+            # An operation the peer does not provide: its rejections of
+            # inadmissible inputs "conform", but nothing was judged.
+            cells["provided"] = not given or op in given
+            summary["operations"].setdefault(op, {})[k] = cells
     summary["operations"] = dict(sorted(summary["operations"].items()))
 
     # Every shrunk counterexample, with what each peer answers to it.
@@ -240,10 +249,18 @@ def build_summary(peers, crosses, crash_files):
     return summary, keys
 
 
+def kind_words(kind) -> str:
+    if kind.startswith("inadmissible"):
+        return "accepted inadmissible"
+    return VERDICT_WORDS.get(kind, kind)
+
+
 def cell_text(c) -> str:
     """One terminal cell: conforming/judged and the non-conforming counts."""
     if not c:
         return "-"
+    if not c.get("provided", True):
+        return "n/a"
     judged = c["sent"] - c["unsupported"]
     if judged <= 0:
         return "n/a"
@@ -260,12 +277,13 @@ def terminal_table(summary, keys) -> str:
     rows = []
     tot = {k: collections.Counter() for k in keys}
     for op, per in summary["operations"].items():
-        if all(per.get(k, {}).get("sent", 0) == per.get(k, {}).get("unsupported", 0) for k in keys):
+        if all(cell_text(per.get(k)) in ("n/a", "-") for k in keys):
             continue   # no peer provides it
         rows.append([op] + [cell_text(per.get(k)) for k in keys])
         for k in keys:
-            for col, n in per.get(k, {}).items():
-                tot[k][col] += n
+            if per.get(k, {}).get("provided", True):
+                for col, n in per.get(k, {}).items():
+                    tot[k][col] += int(n)
     rows.append(["total"] + [cell_text(tot[k]) for k in keys])
     widths = [max(len(r[i]) for r in [heads] + rows) for i in range(len(heads))]
     line = lambda r: "  ".join(s.ljust(widths[i]) if i == 0 else s.rjust(widths[i]) for i, s in enumerate(r))
@@ -276,6 +294,8 @@ def terminal_table(summary, keys) -> str:
     out.append("I accepted inadmissible with post-conditions violated, i ... not checked, B answers beyond the")
     out.append("spec (accepted inadmissible, post-conditions hold: no failure), C crashed the peer; n/a: not provided.")
     shared = [c for c in summary["counterexamples"] if c["shared"]]
+    # the widest groups first (three or four peers wrong the same way)
+    shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"] if cl["kind"] != "conforming"))
     if shared:
         out.append("")
         out.append("Wrong the same way (same request, same verdict and answer), %d counterexample(s); first ones:" % len(shared))
@@ -283,7 +303,7 @@ def terminal_table(summary, keys) -> str:
             for cl in c["clusters"]:
                 if len(cl["peers"]) > 1 and cl["kind"] not in ("conforming", "beyond_spec"):
                     who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
-                    out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {VERDICT_WORDS.get(cl['kind'], cl['kind'])}, "
+                    out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {kind_words(cl['kind'])}, "
                                f"{cl['post_condition_violated'] or cl['spec_id']}]")
     crash_lines = [(p, x) for p in summary["peers"] for x in p["crashes"]]
     if crash_lines:
@@ -309,8 +329,8 @@ def md_code(s) -> str:
 def markdown(summary, keys) -> str:
     b = ["# The peers side by side", "",
          "Written by `tools/peers.sh` with `peers/compare.py` from the reports of `cuteref conform` "
-         "(spec/protocol.md): " + ", ".join(
-             f"[{SHORT.get(p['key'], p['key'])}](conformance-{p['key']}.md)" for p in summary["peers"]) + ".", ""]
+         "(spec/protocol.md), one per peer in docs/data/: " + ", ".join(
+             f"{SHORT.get(p['key'], p['key'])} `conformance-{p['key']}.md`" for p in summary["peers"]) + ".", ""]
     b.append("| peer | cases | conforming | wrong result | wrong rejection | accepted inadmissible | "
              "beyond the spec | unsupported | crashed | verdict |")
     b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
@@ -336,7 +356,7 @@ def markdown(summary, keys) -> str:
     b.append("| operation | " + " | ".join(SHORT.get(k, k) for k in keys) + " |")
     b.append("| --- |" + " ---: |" * len(keys))
     for op, per in summary["operations"].items():
-        if all(per.get(k, {}).get("sent", 0) == per.get(k, {}).get("unsupported", 0) for k in keys):
+        if all(cell_text(per.get(k)) in ("n/a", "-") for k in keys):
             continue
         b.append(f"| {op} | " + " | ".join(cell_text(per.get(k)) for k in keys) + " |")
     cex = summary["counterexamples"]
@@ -408,13 +428,29 @@ def describe_sources(src) -> str:
     return " + ".join(parts) or "?"
 
 
+def digest(report) -> str:
+    """Per operation the verdict counts, then every shrunk counterexample:
+    what a change of the spec that flips a verdict changes."""
+    out = []
+    for op, cells in per_operation(report, []).items():
+        counts = " ".join(f"{k}={cells[k]}" for k, _ in COLUMNS if cells.get(k))
+        out.append(f"op {op} sent={cells['sent']} {counts}")
+    for c in sorted(report.get("counterexamples", []), key=lambda c: (c["op"], c["request"])):
+        out.append("cex %s | %s | %s | %s | %s" % (item_kind(c), c.get("spec_id"), c.get("post_condition_violated") or "-",
+                                                 c["request"], c.get("answer")))
+    return "\n".join(out)
+
+
 def cmd_summary(args) -> int:
     peers = parse_pairs(args.peer, "--peer")
     peers = collections.OrderedDict((k, p) for k, p in peers.items() if os.path.exists(p))
     if not peers:
         sys.exit("compare.py: no peer report found")
     crosses = {k: p for k, p in parse_pairs(args.cross, "--cross").items() if os.path.exists(p)}
-    summary, keys = build_summary(peers, crosses, parse_pairs(args.crashes, "--crashes"))
+    provides = {}
+    for k, ops in parse_pairs(args.provides, "--provides").items():
+        provides[k] = ops
+    summary, keys = build_summary(peers, crosses, parse_pairs(args.crashes, "--crashes"), provides)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(summary, f, indent=1)
@@ -438,12 +474,19 @@ def main(argv=None) -> int:
                    help="the peer's report on the union of counterexamples (compare.py union)")
     s.add_argument("--crashes", action="append", metavar="KEY=STDERR",
                    help="the adapter's standard error with its crash lines")
+    s.add_argument("--provides", action="append", metavar="KEY=OP,OP,...",
+                   help="the operations the peer provides; the others show n/a")
     s.add_argument("--markdown", metavar="FILE")
     s.add_argument("--json", metavar="FILE")
     s.add_argument("--terminal", action="store_true", help="print the table for a terminal")
+    g = sub.add_parser("digest", help="a report's verdicts as canonical text (the CI expectation)")
+    g.add_argument("report", metavar="REPORT.json")
     t = sub.add_parser("table", help="print the terminal table of a summary JSON")
     t.add_argument("summary", metavar="SUMMARY.json")
     args = ap.parse_args(argv)
+    if args.cmd == "digest":
+        print(digest(load(args.report)))
+        return 0
     if args.cmd == "table":
         summary = load(args.summary)
         print(terminal_table(summary, [p["key"] for p in summary["peers"]]))

@@ -13,7 +13,7 @@ keeps the printed result.
   <message>`).  Answers are written as soon as they are final: up to the
   first rejection of a trace at once, the rest after those retries.
   (Answers in a batch and one request per trace, `--batch 1`, were the
-  same on every vector; tests/adapters_test.sh checks it on a sample.)
+  same on every vector; peers/adapters_check.sh checks it on a sample.)
 - The DSL's C++ layer kills the process (SIGABRT from an uncaught C++
   exception, SIGFPE) on some inputs.  The traces therefore run in a worker
   process forked from this one; the worker writes one answer per request
@@ -24,6 +24,10 @@ keeps the printed result.
 
 Lines are answered in order, one answer per line, as soon as the lines
 available on stdin are evaluated (interactive and batch use both work).
+
+The DSL's "Operand N of operation ... must be a Value" (its op builder
+does not take that form of argument, e.g. an integer as zipped_divide's
+tiler) is answered `error UNSUPPORTED argument form: ...`.
 
 Notation mapping only, no algebra: a bare IntTuple where a layout is
 expected is `make_layout(shape)`; `<a, b>` is a Python tuple of tilers,
@@ -228,7 +232,12 @@ def answer_call(call) -> tuple:
     except RecursionError:
         return False, "error PARSE nesting too deep"
     except Exception as e:  # noqa: BLE001 - every DSL failure is an answer
-        return False, f"error {type(e).__name__}: {one_line(e) or '(no message)'}"
+        text = one_line(e) or "(no message)"
+        if isinstance(e, ValueError) and " must be a Value " in text:
+            # The DSL's op builder does not take this form of argument (an
+            # integer or `_` as a divide's tiler): a form it does not provide.
+            return True, f"error UNSUPPORTED argument form: {text}"
+        return False, f"error {type(e).__name__}: {text}"
 
 
 # --------------------------------------------------------------------------
@@ -454,12 +463,18 @@ class Driver:
                 # It died after every request it started had an answer: at
                 # the end of a trace.  Which request's operation that was
                 # cannot be told, so the answers of that run are dropped and
-                # the rest is asked one request per trace.
+                # the rest is asked again in halves (one by one when short).
                 if self.debug:
                     sys.stderr.write(f"[cutedsl_adapter] worker {failure[0]} ({failure[1]}) after its "
-                                     f"requests; {len(todo)} request(s) one by one\n")
-                for i in todo:
-                    answers[i] = self._alone(lines[i])
+                                     f"requests; {len(todo)} request(s) again, split\n")
+                if len(todo) <= 4:
+                    for i in todo:
+                        answers[i] = self._alone(lines[i])
+                else:
+                    half = len(todo) // 2
+                    for part in (todo[:half], todo[half:]):
+                        for i, a in zip(part, self.answer_lines([lines[i] for i in part])):
+                            answers[i] = a
                 break
             for k, text in final.items():
                 answers[todo[k]] = text

@@ -126,6 +126,9 @@ else
   echo "peers: tensor-layouts is not installed (pip install tensor-layouts==0.3.2): skipped"
 fi
 if [ "$have_dsl" = 1 ]; then
+  echo "== CuTe DSL adapter: every vector request answered, in order; batches as one request per trace"
+  bash peers/adapters_check.sh "$cuteref" "python3 peers/cutedsl_adapter.py" 900 \
+    "python3 peers/cutedsl_adapter.py --batch 1" 400 || failed=1
   # Batch mode: the adapter evaluates what it has read in one trace.
   judge cutedsl "CuTe DSL (nvidia-cutlass-dsl $(version nvidia-cutlass-dsl))" \
     "python3 peers/cutedsl_adapter.py --stats" --batch
@@ -171,6 +174,8 @@ if [ "${#reports[@]}" -gt 0 ]; then
       --json "$tmp/cross-$key.json" >/dev/null || failed=1
     args+=(--cross "$key=$tmp/cross-$key.json")
   done
+  args+=(--provides "pycute=$pycute_ops" --provides "tensor-layouts=$tl_ops" --provides "cutedsl=$dsl_ops")
+  args+=(--provides "cute-cpp=$cpp_ops")
   python3 peers/compare.py summary "${args[@]}" \
     --json "$out/conformance-summary.json" --markdown "$out/conformance-summary.md" || failed=1
 fi
