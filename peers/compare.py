@@ -160,7 +160,7 @@ def per_operation(report, crashes):
             ops.setdefault(d["op"], collections.Counter())[k] += 1
     # Requests of the run that crashed the peer (the adapter answered them).
     sent = collections.Counter()
-    for req, _how in crashes:
+    for req in sorted({req for req, _how in crashes}):
         sent[op_of(req)] += 1
     for op, n in sent.items():
         if op in ops:
@@ -208,12 +208,23 @@ def build_summary(peers, crosses, crash_files, provides=None):
             if c["request"] not in own:
                 order.append(c["request"])
             own[c["request"]][k] = c
+    # Requests of the cross-check that are no peer's counterexample (the
+    # known cases of peers/known_cases.txt) but on which a peer disagrees.
+    for k in keys:
+        for req in cross.get(k, {}):
+            if req not in own:
+                own[req] = {}
+                order.append(req)
     for req in order:
         verdicts = {}
         expected = None
         for k in keys:
             c = own[req].get(k)
             d = c if c is not None else cross.get(k, {}).get(req)
+            given = set((provides or {}).get(k, "").split(",")) - {""}
+            if d is None and given and op_of(req) not in given:
+                verdicts[k] = {"kind": "not_provided"}
+                continue
             if d is None:
                 if k in cross:
                     verdicts[k] = {"kind": "conforming"}
@@ -231,7 +242,8 @@ def build_summary(peers, crosses, crash_files, provides=None):
             v = verdicts.get(k)
             if v is None:
                 continue
-            sig = (v["kind"], v.get("spec_id"), norm_answer(v.get("answer")) if v["kind"] != "conforming" else "")
+            sig = (v["kind"], v.get("spec_id"),
+                   norm_answer(v.get("answer")) if v["kind"] not in ("conforming", "not_provided") else "")
             groups.setdefault(sig, []).append(k)
         clusters = []
         for (kind, spec_id, _), members in groups.items():
@@ -241,7 +253,8 @@ def build_summary(peers, crosses, crash_files, provides=None):
                 "post_condition_violated": v.get("post_condition_violated"), "answer": v.get("answer"),
                 "why": v.get("why"),
             })
-        shared = any(len(c["peers"]) > 1 and c["kind"] not in ("conforming", "beyond_spec") for c in clusters)
+        shared = any(len(c["peers"]) > 1 and c["kind"] not in ("conforming", "beyond_spec", "not_provided")
+                     for c in clusters)
         summary["counterexamples"].append({
             "op": op_of(req), "request": req, "expected": expected, "clusters": clusters,
             "shared": shared, "unknown": [k for k in keys if k not in verdicts],
@@ -292,16 +305,18 @@ def terminal_table(summary, keys) -> str:
     out.append("")
     out.append("cell: conforming/judged (unsupported requests not judged); W wrong result, R wrong rejection,")
     out.append("I accepted inadmissible with post-conditions violated, i ... not checked, B answers beyond the")
-    out.append("spec (accepted inadmissible, post-conditions hold: no failure), C crashed the peer; n/a: not provided.")
+    out.append("spec (accepted inadmissible, post-conditions hold: no failure), C requests that crashed the peer's")
+    out.append("process (shrinking's candidates included; also counted in their verdict); n/a: not provided.")
     shared = [c for c in summary["counterexamples"] if c["shared"]]
     # the widest groups first (three or four peers wrong the same way)
-    shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"] if cl["kind"] != "conforming"))
+    shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"]
+                                   if cl["kind"] not in ("conforming", "not_provided")))
     if shared:
         out.append("")
         out.append("Wrong the same way (same request, same verdict and answer), %d counterexample(s); first ones:" % len(shared))
         for c in shared[:12]:
             for cl in c["clusters"]:
-                if len(cl["peers"]) > 1 and cl["kind"] not in ("conforming", "beyond_spec"):
+                if len(cl["peers"]) > 1 and cl["kind"] not in ("conforming", "beyond_spec", "not_provided"):
                     who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
                     out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {kind_words(cl['kind'])}, "
                                f"{cl['post_condition_violated'] or cl['spec_id']}]")
@@ -339,9 +354,14 @@ def markdown(summary, keys) -> str:
         per = [summary["operations"][op].get(p["key"], {}) for op in summary["operations"]]
         beyond = sum(c.get("beyond_spec", 0) for c in per)
         crashed = sum(c.get("crashed", 0) for c in per)
+        failures = (t["wrong_result"] + t["wrong_rejection"] + t["accepted_inadmissible"] - beyond + crashed
+                    + t.get("malformed", 0) + t.get("crashed", 0) + t.get("timed_out", 0) + t.get("out_of_order", 0))
+        # Answers beyond the spec are no failure; unsupported operations are
+        # counted apart (the peer does not claim them).
+        verdict = ("does not conform" if failures else
+                   "conforms, with answers beyond the spec" if beyond else "conforms where it answers")
         b.append(f"| {p['name']} | {t['sent']} | {t['conforming']} | {t['wrong_result']} | {t['wrong_rejection']} | "
-                 f"{t['accepted_inadmissible'] - beyond} | {beyond} | {t['unsupported']} | {crashed} | "
-                 f"{'conforms' if p['conforms'] else 'does not conform'} |")
+                 f"{t['accepted_inadmissible'] - beyond} | {beyond} | {t['unsupported']} | {crashed} | {verdict} |")
     b += ["", "Cases: " + "; ".join(f"{SHORT.get(p['key'], p['key'])}: {describe_sources(p['sources'])}"
                                     for p in summary["peers"]) + ".", "",
           "*Answers beyond the spec* are answers to inputs the spec rejects whose post-conditions hold "
@@ -352,7 +372,9 @@ def markdown(summary, keys) -> str:
           "## Per operation", "",
           "Each cell: conforming of judged (requests the peer does not provide are not judged), then "
           "W wrong results, R wrong rejections, I accepted inadmissible with post-conditions violated, "
-          "i ... not checked, B answers beyond the spec (post-conditions hold), C crashes; n/a: not provided.", ""]
+          "i ... not checked, B answers beyond the spec (post-conditions hold), C requests that crashed the "
+          "peer's process (distinct requests, shrinking's candidates included; their `error CRASH` answers "
+          "are also counted in their verdict); n/a: not provided.", ""]
     b.append("| operation | " + " | ".join(SHORT.get(k, k) for k in keys) + " |")
     b.append("| --- |" + " ---: |" * len(keys))
     for op, per in summary["operations"].items():
@@ -379,7 +401,10 @@ def markdown(summary, keys) -> str:
             for cl in c["clusters"]:
                 who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
                 if cl["kind"] == "conforming":
-                    b.append(f"   - {who}: conforms (or does not provide it)")
+                    b.append(f"   - {who}: conforms")
+                    continue
+                if cl["kind"] == "not_provided":
+                    b.append(f"   - {who}: does not provide {c['op']}")
                     continue
                 what = VERDICT_WORDS.get(cl["kind"], cl["kind"]).replace("_", " ")
                 if cl["kind"].startswith("inadmissible"):
@@ -423,8 +448,11 @@ def describe_sources(src) -> str:
     r = src.get("random")
     if r:
         parts.append(f"{r.get('per_operation')} random per operation (seed {r.get('seed')})")
-    if src.get("cases_file"):
-        parts.append(f"cases of `{os.path.basename(str(src['cases_file']))}`")
+    cf = src.get("cases_file")
+    if isinstance(cf, dict):
+        parts.insert(0, f"{cf.get('cases')} cases of `{os.path.basename(str(cf.get('path')))}`")
+    elif cf:
+        parts.insert(0, f"the cases of `{os.path.basename(str(cf))}`")
     return " + ".join(parts) or "?"
 
 

@@ -6,8 +6,9 @@
 #   docs/data/conformance-<peer>.{json,md}     one report per peer (pycute,
 #                                              tensor-layouts, cutedsl, cute-cpp)
 #   docs/data/conformance-summary.{json,md}    the peers side by side (peers/compare.py)
-#   docs/data/cases-counterexamples.txt        every peer's shrunk counterexamples: the
-#                                              cross-check every peer is asked
+#   docs/data/cases-counterexamples.txt        every peer's shrunk counterexamples and
+#                                              peers/known_cases.txt: the cross-check
+#                                              every peer is asked
 #   docs/data/cases-cute-cpp.txt               the C++ run's hand-picked cases (vector lines)
 #   docs/data/throughput.md                    requests/s, in-process and through the protocol
 #
@@ -130,8 +131,11 @@ if [ "$have_dsl" = 1 ]; then
   bash peers/adapters_check.sh "$cuteref" "python3 peers/cutedsl_adapter.py" 900 \
     "python3 peers/cutedsl_adapter.py --batch 1" 400 || failed=1
   # Batch mode: the adapter evaluates what it has read in one trace.
+  # Fewer disagreements shrunk, each further: every shrinking round of the
+  # DSL costs traces.
   judge cutedsl "CuTe DSL (nvidia-cutlass-dsl $(version nvidia-cutlass-dsl))" \
-    "python3 peers/cutedsl_adapter.py --stats" --batch
+    "python3 peers/cutedsl_adapter.py --stats" --batch --shrink-max 4 --shrink-width 8 \
+    --shrink-time "$((2 * shrink))"
 else
   echo "peers: the CuTe DSL is not installed (pip install nvidia-cutlass-dsl==4.8.1): skipped"
   tail -2 "$tmp/dsl_check.err" | sed 's/^/  /'
@@ -158,7 +162,8 @@ if [ "${#reports[@]}" -gt 0 ]; then
   echo "== cross-check: every counterexample through every peer"
   args=()
   for r in "${reports[@]}"; do args+=(--peer "$r"); done
-  python3 peers/compare.py union "${args[@]}" >"$out/cases-counterexamples.txt"
+  { python3 peers/compare.py union "${args[@]}"; grep -v '^#' peers/known_cases.txt; } | awk '!seen[$0]++' \
+    >"$out/cases-counterexamples.txt"
   cx=(--cases "$out/cases-counterexamples.txt" --shrink-max 0 --probe-every 0 --decline "$decline" --quiet)
   for r in "${reports[@]}"; do
     key="${r%%=*}"

@@ -184,9 +184,11 @@ def main(argv=None) -> int:
                  f"{'1x' if name.startswith('reference') else ratio(inproc)} | {note} |")
     if cpp:
         m, secs, compiles, compile_s, run_s, ok = cpp
-        b.append(f"| CuTe C++ (sample) | {fmt_rate(m / run_s if run_s else 0)} | {fmt_rate(m / secs)} | {ok} of {m} | "
-                 f"{ratio(m / run_s if run_s else 0)} | the first {args.cpp_sample} requests of each operation "
-                 f"({m}); in-process: the compiled programs' run time ({run_s:.2f} s); protocol: "
+        timed = run_s >= 0.1   # --stats prints hundredths of a second
+        inproc = fmt_rate(m / run_s) if timed else "not timed"
+        b.append(f"| CuTe C++ (sample) | {inproc} | {fmt_rate(m / secs)} | {ok} of {m} | "
+                 f"{ratio(m / run_s) if timed else '-'} | the first {args.cpp_sample} requests of each operation "
+                 f"({m}); in-process: the compiled programs' run time ({run_s:.2f} s{'' if timed else ', too short for the hundredths `--stats` prints'}); protocol: "
                  f"cold answer cache, {compiles} g++ compile(s), {compile_s:.1f} s |")
     b.append("")
     targets = []
