@@ -71,4 +71,16 @@ if [ "$update" = 0 ] && python3 -c "import pycute" 2>/dev/null; then
     echo "ok   the check bites: pycute answering 13 for a size of 12 differs from the expectation"
   fi
 fi
+# ... and so does adapters_check.sh: an adapter that loses one answer, or
+# gives two answers in the wrong order, must fail it.
+if [ "$update" = 0 ] && python3 -c "import pycute" 2>/dev/null; then
+  for broken in "sed -u 5d" "sed -u -n '7{h;d};8{p;x};p'"; do
+    if bash "$here/adapters_check.sh" "$cuteref" "python3 $here/pycute_adapter.py | $broken" 120 >/dev/null; then
+      echo "FAIL adapters_check.sh does not bite: pycute through \`$broken\` passes it"
+      fail=1
+    else
+      echo "ok   adapters_check.sh bites: pycute through \`$broken\` fails it"
+    fi
+  done
+fi
 exit "$fail"

@@ -367,8 +367,9 @@ def markdown(summary, keys) -> str:
           "*Answers beyond the spec* are answers to inputs the spec rejects whose post-conditions hold "
           "(the judge checks them for composition, complement, right_inverse and left_inverse): the peer "
           "defines more than the spec, which is no failure of the peer. *Accepted inadmissible* counts the "
-          "others (post-conditions violated, or not checked for that operation). *Crashed*: requests that "
-          "killed the peer's process (the adapter answers `error CRASH <signal>` and goes on).", "",
+          "others (post-conditions violated, or not checked for that operation). *Crashed*: distinct requests "
+          "that killed the peer's process during its run, shrinking's candidates included (the adapter "
+          "answers `error CRASH <signal>` and goes on; the judge counts that answer as a rejection).", "",
           "## Per operation", "",
           "Each cell: conforming of judged (requests the peer does not provide are not judged), then "
           "W wrong results, R wrong rejections, I accepted inadmissible with post-conditions violated, "
