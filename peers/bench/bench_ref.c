@@ -6,7 +6,7 @@
  * the timed loop then calls the operation on every request, round after
  * round, until --seconds have passed (each call's arguments are first
  * copied from a compact copy into the reference's fixed-size values). It prints requests/s for the calls
- * alone and for parsing plus calls, and the answers' counts (ok / error),
+ * alone (over all rounds, and in the fastest round) and for parsing plus calls, and the answers' counts (ok / error),
  * so a run that evaluates nothing shows it.
  *
  *   bench_ref LIST [--seconds S]
@@ -192,13 +192,13 @@ static char **read_lines(const char *path, int *n) {
 }
 
 int main(int argc, char **argv) {
-  double seconds = 2.0, t0, t_calls, t_parse;
+  double seconds = 2.0, t0, t_calls, t_parse, best = 0;
   char **lines;
   packed *reqs;
   static request r;
   ct_layout out;
   ct_err e;
-  int n = 0, m = 0, i, rounds = 0, ok = 0, bad = 0, unparsed = 0;
+  int n = 0, m = 0, i, rounds = 0, ok = 0, bad = 0, unparsed = 0, passes = 1;
   long calls = 0;
   volatile long sink = 0;
   if (argc < 2 || argv[1][0] == '-') {
@@ -228,18 +228,29 @@ int main(int argc, char **argv) {
   }
   t_parse = now() - t0;
   /* The calls alone, round after round over the whole list. */
+  /* The best round is reported too: on a shared machine the other rounds
+   * measure the neighbours as well. A round is as many passes over the list
+   * as take about 0.25 s, as long as one pass of the Python peers, so that
+   * the best of short rounds is not favoured. */
   t0 = now();
   do {
-    for (i = 0; i < m; ++i) {
-      unpack(&reqs[i], &r);
-      sink += call(&r, &out, &e) == CT_OK;
-    }
-    calls += m;
+    double r0 = now(), dr;
+    int p;
+    for (p = 0; p < passes; ++p)
+      for (i = 0; i < m; ++i) {
+        unpack(&reqs[i], &r);
+        sink += call(&r, &out, &e) == CT_OK;
+      }
+    dr = now() - r0;
+    if (rounds == 0 && passes == 1 && dr > 0 && dr < 0.25) passes = (int)(0.25 / dr) + 1;
+    else if (best == 0 || dr / passes < best) best = dr / passes;
+    calls += (long)m * p;
     ++rounds;
     t_calls = now() - t0;
-  } while (t_calls < seconds);
+  } while (t_calls < seconds || best == 0);
   printf("requests %d parsed %d unparsed %d ok %d error %d\n", n, m, unparsed, ok, bad);
-  printf("calls %ld rounds %d seconds %.3f requests_per_second %.0f\n", calls, rounds, t_calls, (double)calls / t_calls);
+  printf("calls %ld rounds %d seconds %.3f requests_per_second %.0f best_round_requests_per_second %.0f\n", calls,
+         rounds, t_calls, (double)calls / t_calls, (double)m / best);
   printf("parse_and_call seconds %.3f requests_per_second %.0f\n", t_parse, (double)m / t_parse);
   return sink < 0;
 }
