@@ -450,7 +450,7 @@ def layout(site, title, body, current=None, sections=()):
             side.append("</li>")
         side.append("</ul>")
     top = [("index.html", "Index"), ("figures.html", "Pictures"), ("traceability.html", "Traceability"),
-           ("writing.html", "How pages are written")]
+           ("peers.html", "Peers"), ("writing.html", "How pages are written")]
     topnav = "".join('<a href="%s"%s>%s</a>' % (h, ' class="current"' if current == h else "", t) for h, t in top)
     return """<!DOCTYPE html>
 <html lang="en">
@@ -567,6 +567,23 @@ def render_writing(site):
     hooks = PageHooks(site, page)
     conv = md_subset.Converter(hooks)
     return layout(site, page.title, conv.convert(page.text), "writing.html")
+
+
+def render_peers(site):
+    """The peers side by side (docs/data/conformance-summary.md and
+    throughput.md, written by tools/peers.sh)."""
+    conv = md_subset.Converter(PageHooks(site, Page("", "", "peers.html", ("", [], [], []), "")))
+    b = []
+    for name, missing in (("conformance-summary.md", "no comparison yet: <code>tools/peers.sh</code> writes it"),
+                          ("throughput.md", "no throughput measured yet")):
+        path = os.path.join(site.root, DATA_DIR, name)
+        if os.path.isfile(path):
+            b.append('<div class="included" id="%s">%s</div>' % (name.split(".")[0],
+                                                                  conv.convert(open(path, encoding="utf-8").read())))
+        else:
+            b.append('<p class="muted">%s (<code>%s/%s</code>).</p>' % (missing, DATA_DIR, name))
+    return layout(site, "The peers side by side", "\n".join(b), "peers.html",
+                  [("Conformance", "conformance-summary"), ("Throughput", "throughput")])
 
 
 def first_statement(page, lineno):
@@ -911,6 +928,8 @@ def render_traceability(site):
     shown = 0
     for name in extra:
         path = os.path.join(data_dir, name)
+        if name.startswith("conformance-summary.") or name == "throughput.md":
+            continue   # on the peers page (peers.html)
         if name.endswith(".md"):
             b.append('<h3>%s</h3><div class="included">%s</div>' % (esc(name), conv.convert(open(path, encoding="utf-8").read())))
             shown += 1
@@ -972,7 +991,8 @@ def main():
         else:
             site.warnings.append("dot failed on the dependency graph: " + err)
     outputs = {"index.html": render_index(site), "figures.html": render_figures(site),
-               "traceability.html": render_traceability(site), "writing.html": render_writing(site)}
+               "traceability.html": render_traceability(site), "writing.html": render_writing(site),
+               "peers.html": render_peers(site)}
     for p in site.pages:
         outputs[p.html] = render_page(site, p)
     for name, text in outputs.items():
