@@ -98,4 +98,13 @@ ct_code ct_b_blocked_product(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_raked_product(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e);
 
+/* builtins_composed.c: swizzles and composed layouts (spec/swizzle.md,
+ * spec/composed.md) */
+ct_code ct_b_make_swizzle(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_make_composed_layout(const ct_args *a, ct_value *out, ct_err *e);
+/* parts[0] o parts[1] o parts[2], checked (the literal and the builtin). */
+ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e);
+/* EQUIV-2 where either value is a swizzle or a composed layout. */
+int ct_composed_equivalent(const ct_value *a, const ct_value *b);
+
 #endif

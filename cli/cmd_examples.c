@@ -1,6 +1,7 @@
 /* cmd_examples.c -- `cuteref examples FILE...`: runs every example line of
  * the spec pages (spec/README.md) through the evaluator. */
 #define _POSIX_C_SOURCE 200809L
+#include "builtins.h"
 #include "commands.h"
 #include "eval.h"
 #include "ref/coalesce.h"
@@ -30,6 +31,7 @@ static char *ct_trim(char *s) {
 
 /* EQUIV for values: layouts by function and shape, the rest structurally. */
 int ct_values_equivalent(const ct_value *a, const ct_value *b) {
+  if (ct_v_is_composed_form(a) || ct_v_is_composed_form(b)) return ct_composed_equivalent(a, b);
   if (a->kind == CT_V_LAYOUT || b->kind == CT_V_LAYOUT) {
     ct_layout x, y;
     ct_err e;

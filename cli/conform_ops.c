@@ -38,6 +38,15 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       snprintf(tmp, sizeof tmp, "%lld", (long long)c.k[f[2] - '0']);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
+    } else if (f[0] == '%' && f[1] == 'w' && (f[2] == '0' || f[2] == '1')) {
+      snprintf(tmp, sizeof tmp, "Sw<%d,%d,%d>", c.w[f[2] - '0'].b, c.w[f[2] - '0'].m, c.w[f[2] - '0'].s);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {
+      const ct_swizzle *w = &c.w[f[2] - '0'];
+      snprintf(tmp, sizeof tmp, "%lld", (long long)(f[1] == 'y' ? ct_sw_ymask(w) : ct_sw_zmask(w)));
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
     } else {
       buf[n++] = *f++;
       buf[n] = '\0';
@@ -50,15 +59,31 @@ static int cf_is_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' 
 static int cf_is_alnum(char ch) { return cf_is_alpha(ch) || (ch >= '0' && ch <= '9') || ch == '_'; }
 static int cf_is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
 
+/* After a literal: `(` applies it ("eval"), ` o ` makes it the outer
+ * function of a composed layout ("notation"). */
+static void cf_after_literal(const char *s, char *op, int cap) {
+  while (cf_is_space(*s)) ++s;
+  snprintf(op, (size_t)cap, "%s", *s == '(' ? "eval" : "notation");
+}
+
 void cf_request_op(const char *req, char *op, int cap) {
   const char *s = req;
   while (cf_is_space(*s)) ++s;
+  if (s[0] == 'S' && s[1] == 'w' && !cf_is_alnum(s[2])) { /* Sw<B,M,S> (spec/swizzle.md) */
+    const char *t = s + 2;
+    while (cf_is_space(*t)) ++t;
+    if (*t == '<') {
+      while (*t && *t != '>') ++t;
+      cf_after_literal(*t ? t + 1 : t, op, cap);
+      return;
+    }
+  }
   if (cf_is_alpha(*s)) {
     int n = 0;
     const char *t = s;
     while (cf_is_alnum(*t)) ++t;
     if (!((t - s == 4 && strncmp(s, "true", 4) == 0) || (t - s == 5 && strncmp(s, "false", 5) == 0) ||
-          strncmp(s, "Layout", 6) == 0)) {
+          (t - s == 10 && strncmp(s, "LayoutLeft", 10) == 0) || (t - s == 11 && strncmp(s, "LayoutRight", 11) == 0))) {
       while (cf_is_alnum(*s) && n < cap - 1) op[n++] = *s++;
       op[n] = '\0';
       if (!cf_op_available(op)) snprintf(op, (size_t)cap, "expressions"); /* UNKNOWN_FUNCTION */
@@ -75,11 +100,8 @@ void cf_request_op(const char *req, char *op, int cap) {
     c.pos = 0;
     rc = *s == '<' ? ct_read_tiler(&c, &L, &e) : ct_read_layout(&c, &L, &has_stride, &e);
     if (rc == CT_OK) {
-      ct_skip_space(&c);
-      if (c.s[c.pos] == '(') {
-        snprintf(op, (size_t)cap, "eval");
-        return;
-      }
+      cf_after_literal(c.s + c.pos, op, cap);
+      return;
     }
     snprintf(op, (size_t)cap, "notation");
   }

@@ -3,12 +3,43 @@
 #include "eval.h"
 #include "registry.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int ct_is_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
 static int ct_is_alnum(char ch) { return ct_is_alpha(ch) || (ch >= '0' && ch <= '9') || ch == '_'; }
 
 static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e);
+
+/* Argument arrays live on the heap: a value holds a composed layout
+ * (several trees), and expressions nest CT_MAX_EXPR_DEPTH deep. */
+static ct_value *ct_new_args(void) {
+  ct_value *a = (ct_value *)malloc(sizeof(ct_value) * CT_MAX_ARGS);
+  if (!a) abort(); /* out of memory: nothing sensible to answer */
+  return a;
+}
+
+/* Sw<B,M,S> (S defaults to B, as CuTe's Swizzle<B,M>): spec/swizzle.md. */
+static ct_code ct_swizzle_literal(const int *t, int nt, int at, ct_value *out, ct_err *e) {
+  ct_swizzle w;
+  ct_code rc;
+  if (nt != 2 && nt != 3) return CT_FAIL_AT(e, CT_ARITY, at, "Sw<B,M,S> takes 2 or 3 template arguments, got %d", nt);
+  ct_sw_set(&w, t[0], t[1], nt == 3 ? t[2] : t[0]);
+  rc = ct_sw_check(&w, e);
+  if (rc != CT_OK) {
+    e->pos = at;
+    return rc;
+  }
+  ct_v_swizzle(out, &w);
+  return CT_OK;
+}
+
+/* parts: outer, offset, inner (spec/composed.md). */
+static ct_code ct_composed_literal(const ct_value *parts, int at, ct_value *out, ct_err *e) {
+  ct_code rc = ct_make_composed(parts, out, e);
+  if (rc != CT_OK && e->pos < 0) e->pos = at;
+  return rc;
+}
 
 /* Reads '(' expr {',' expr} ')' into args; the cursor is at '('. */
 static ct_code ct_read_args(ct_cursor *c, ct_value *args, int *n, int depth, ct_err *e) {
@@ -82,7 +113,11 @@ static ct_code ct_call(const char *name, int at, const ct_value *args, int n, co
   a.t = t;
   a.nt = nt;
   a.has_t = has_t;
-  rc = b->fn(&a, out, e);
+  {
+    int k, composed = 0;
+    for (k = 0; k < n; ++k) composed = composed || ct_v_is_composed_form(&args[k]);
+    rc = composed ? ct_composed_call(b, &a, out, e) : b->fn(&a, out, e);
+  }
   if (rc != CT_OK && e->pos < 0) e->pos = at;
   return rc;
 }
@@ -127,11 +162,14 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
       has_t = 1;
       ct_skip_space(c);
     }
+    if (has_t && strcmp(name, "Sw") == 0) return ct_swizzle_literal(t, nt, at, out, e);
     if (c->s[c->pos] == '(') {
-      ct_value args[CT_MAX_ARGS];
+      ct_value *args = ct_new_args();
       int n;
-      CT_TRY(ct_read_args(c, args, &n, depth, e));
-      return ct_call(name, at, args, n, t, nt, has_t, out, e);
+      ct_code rc = ct_read_args(c, args, &n, depth, e);
+      if (rc == CT_OK) rc = ct_call(name, at, args, n, t, nt, has_t, out, e);
+      free(args);
+      return rc;
     }
     if (has_t) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after %s<...> at byte %d", name, c->pos);
     if (strcmp(name, "LayoutLeft") == 0 || strcmp(name, "LayoutRight") == 0 || strcmp(name, "true") == 0 ||
@@ -173,7 +211,8 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
   }
 }
 
-static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
+/* A primary and its applications: L(i), L(i)(j). */
+static ct_code ct_eval_postfix(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
   if (depth > CT_MAX_EXPR_DEPTH)
     return CT_FAIL_AT(e, CT_EXPR_DEPTH, c->pos, "expression nested deeper than %d at byte %d", CT_MAX_EXPR_DEPTH, c->pos);
   CT_TRY(ct_eval_primary(c, out, depth, e));
@@ -182,14 +221,51 @@ static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
     ct_skip_space(c);
     at = c->pos;
     if (c->s[c->pos] != '(') return CT_OK;
-    if (out->kind != CT_V_LAYOUT && out->kind != CT_V_TUPLE)
+    if (out->kind != CT_V_LAYOUT && out->kind != CT_V_TUPLE && !ct_v_is_composed_form(out))
       return CT_FAIL_AT(e, CT_PARSE_EXPECTED, at, "only a layout can be applied to a coordinate (byte %d)", at);
     {
-      ct_value args[CT_MAX_ARGS], f = *out;
+      ct_value *args = ct_new_args(), *f = ct_new_args();
       int n;
-      CT_TRY(ct_read_args(c, args, &n, depth, e));
-      CT_TRY(ct_apply(&f, args, n, at, out, e));
+      ct_code rc;
+      *f = *out;
+      rc = ct_read_args(c, args, &n, depth, e);
+      if (rc == CT_OK) rc = ct_apply(f, args, n, at, out, e);
+      free(args);
+      free(f);
+      CT_TRY(rc);
     }
+  }
+}
+
+/* The infix `o` of a composed layout: `o` alone as a word. */
+static int ct_at_o(const ct_cursor *c) { return c->s[c->pos] == 'o' && !ct_is_alnum(c->s[c->pos + 1]); }
+
+/* expr := postfix [ 'o' postfix 'o' postfix ]: outer o offset o inner
+ * (spec/composed.md, CL-DEF). */
+static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
+  int at;
+  ct_skip_space(c);
+  at = c->pos;
+  CT_TRY(ct_eval_postfix(c, out, depth, e));
+  ct_skip_space(c);
+  if (!ct_at_o(c)) return CT_OK;
+  {
+    ct_value *parts = ct_new_args();
+    ct_code rc;
+    int k;
+    parts[0] = *out;
+    for (k = 1, rc = CT_OK; k < 3 && rc == CT_OK; ++k) {
+      ct_skip_space(c);
+      if (!ct_at_o(c)) {
+        rc = CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected 'o' at byte %d: a composed layout is outer o offset o inner", c->pos);
+        break;
+      }
+      ++c->pos;
+      rc = ct_eval_postfix(c, &parts[k], depth + 1, e);
+    }
+    if (rc == CT_OK) rc = ct_composed_literal(parts, at, out, e);
+    free(parts);
+    return rc;
   }
 }
 

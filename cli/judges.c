@@ -159,3 +159,17 @@ int ct_jx_left_inverse(const ct_value *args, int n, const ct_value *result, int 
   if (accepted) CT_JX(ct_judge_linv_2(&L, &R, bound, j)); /* stated for accepted inputs */
   CT_JX_DONE();
 }
+
+/* make_swizzle(Y, Z): SW-4 (spec/swizzle.md). */
+int ct_jx_make_swizzle(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                       ct_judgement *j) {
+  int64_t y, z;
+  ct_err e;
+  (void)accepted, (void)bound;
+  if (n != 2 || ct_as_int(&args[0], &y, "Y", &e) != CT_OK || ct_as_int(&args[1], &z, "Z", &e) != CT_OK) return -1;
+  if (result->kind != CT_V_SWIZZLE) {
+    CT_J_VIOLATES(j, "SW-4", "the result is not a swizzle");
+    return 0;
+  }
+  return ct_judge_sw_4(y, z, &result->c.sw, j) == CT_J_VIOLATED ? 0 : 1;
+}

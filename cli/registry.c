@@ -335,6 +335,17 @@ const ct_op ct_ops[] = {
      "product.md", "TILE-1..TILE-4",
      {{"tile_to_shape/pair", CT_GEN_PAIR, "tile_to_shape(%0, %s1)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_PRODUCT, 0},
+    /* swizzles and composed layouts (h12-swizzle; spec/swizzle.md, spec/composed.md) */
+    {"make_swizzle", 2, 2, 0, ct_b_make_swizzle,
+     "make_swizzle(Y, Z): the swizzle Sw<B,M,S> whose masks are Y and Z",
+     "swizzle.md", "SW-4",
+     {{"make_swizzle/masks", CT_GEN_SWIZZLE, "make_swizzle(%y0, %z0)"}, {"make_swizzle/mixed", CT_GEN_SWIZZLE, "make_swizzle(%y0, %z1)"}},
+     ct_jx_make_swizzle, 0, CT_DRAW_RESULT, 0},
+    {"make_composed_layout", 3, 3, 0, ct_b_make_composed_layout,
+     "make_composed_layout(A, O, B) = A o O o B: c -> A(O + B(c)), A a swizzle or a layout",
+     "composed.md", "CL-1",
+     {{"make_composed_layout/swizzle", CT_GEN_SWIZZLE, "make_composed_layout(%w0, %k0, %0)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

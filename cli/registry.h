@@ -21,7 +21,8 @@
 
 /* A generator of requests: a props/ generator kind (ct_gen_kind) and a
  * format: %0..%3 print the case's layouts (tilers as <...>), %s0..%s3 their
- * shapes, %d0..%d3 their strides, %k0 / %k1 its integers. The name seeds the
+ * shapes, %d0..%d3 their strides, %k0 / %k1 its integers, %w0 / %w1 its
+ * swizzles and %y0 / %z0 their Y and Z masks (spec/swizzle.md). The name seeds the
  * random stream (so renaming one changes its cases). */
 typedef struct {
   const char *name; /* "composition/admissible" */
@@ -62,6 +63,11 @@ extern const int ct_num_ops;
 
 /* The row of an operation or request group, or 0. */
 const ct_op *ct_find_op(const char *name);
+/* A call with a swizzle or a composed layout among its arguments
+ * (cli/builtins_composed.c): answered the way CuTe's layout_composed.hpp
+ * does, or ARG_TYPE naming the operation. */
+ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err *e);
+
 /* The row of an operation callable from expressions (fn != 0), or 0. */
 const ct_op *ct_find_builtin(const char *name);
 

@@ -1,6 +1,7 @@
 /* value.c -- conversions between evaluator values (spec/expressions.md). */
 #include "value.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *ct_kind_name(ct_vkind k) {
@@ -9,6 +10,8 @@ static const char *ct_kind_name(ct_vkind k) {
   case CT_V_LAYOUT: return "a layout";
   case CT_V_TILER: return "a tiler";
   case CT_V_BOOL: return "a boolean";
+  case CT_V_SWIZZLE: return "a swizzle";
+  case CT_V_COMPOSED: return "a composed layout";
   default: return "a name";
   }
 }
@@ -83,11 +86,41 @@ void ct_v_bool(ct_value *v, int b) {
   v->b = b != 0;
 }
 
+void ct_v_swizzle(ct_value *v, const ct_swizzle *w) {
+  v->kind = CT_V_SWIZZLE;
+  v->c.outer_kind = CT_OUTER_SWIZZLE;
+  v->c.sw = *w;
+}
+
+void ct_v_composed(ct_value *v, const ct_composed *c) {
+  v->kind = CT_V_COMPOSED;
+  if (&v->c != c) v->c = *c;
+}
+
+int ct_v_is_composed_form(const ct_value *v) { return v->kind == CT_V_SWIZZLE || v->kind == CT_V_COMPOSED; }
+
+/* CuTe's print of a swizzle and of a ComposedLayout (spec/swizzle.md,
+ * spec/composed.md): `Sw<3,4,3>`, `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`. */
+static int ct_print_swizzle(const ct_swizzle *w, char *buf, int cap) {
+  return snprintf(buf, (size_t)cap, "Sw<%d,%d,%d>", w->b, w->m, w->s);
+}
+
+static int ct_print_composed(const ct_composed *c, char *buf, int cap) {
+  int n = c->outer_kind == CT_OUTER_SWIZZLE ? ct_print_swizzle(&c->sw, buf, cap) : ct_print_layout(&c->outer, buf, cap);
+  if (n < cap) n += snprintf(buf + n, (size_t)(cap - n), " o ");
+  if (n < cap) n += ct_print_tuple(&c->offset, 0, buf + n, cap - n);
+  if (n < cap) n += snprintf(buf + n, (size_t)(cap - n), " o ");
+  if (n < cap) n += ct_print_layout(&c->inner, buf + n, cap - n);
+  return n;
+}
+
 int ct_print_value(const ct_value *v, char *buf, int cap) {
   switch (v->kind) {
   case CT_V_TUPLE: return ct_print_tuple(&v->l.shape, 0, buf, cap);
   case CT_V_LAYOUT: return ct_print_layout(&v->l, buf, cap);
   case CT_V_TILER: return ct_print_tiler(&v->l, buf, cap);
+  case CT_V_SWIZZLE: return ct_print_swizzle(&v->c.sw, buf, cap);
+  case CT_V_COMPOSED: return ct_print_composed(&v->c, buf, cap);
   case CT_V_BOOL:
     strncpy(buf, v->b ? "true" : "false", (size_t)cap);
     buf[cap - 1] = '\0';

@@ -2,6 +2,7 @@
 #ifndef CT_VALUE_H
 #define CT_VALUE_H
 
+#include "ref/composed.h"
 #include "ref/notation.h"
 
 typedef enum {
@@ -9,7 +10,9 @@ typedef enum {
   CT_V_LAYOUT, /* shape:stride */
   CT_V_TILER,  /* <...> */
   CT_V_BOOL,
-  CT_V_SYMBOL  /* a bare name such as LayoutLeft */
+  CT_V_SYMBOL, /* a bare name such as LayoutLeft */
+  CT_V_SWIZZLE, /* Sw<B,M,S> (spec/swizzle.md): c.sw */
+  CT_V_COMPOSED /* outer o offset o inner (spec/composed.md): c */
 } ct_vkind;
 
 typedef struct {
@@ -17,6 +20,7 @@ typedef struct {
   int b;         /* CT_V_BOOL */
   char sym[24];  /* CT_V_SYMBOL */
   ct_layout l;   /* CT_V_LAYOUT / CT_V_TILER; CT_V_TUPLE uses l.shape */
+  ct_composed c; /* CT_V_SWIZZLE (c.sw only) / CT_V_COMPOSED */
 } ct_value;
 
 /* Conversions used by the builtins; each fails with ARG_TYPE naming `what`. */
@@ -32,6 +36,11 @@ void ct_v_int(ct_value *v, int64_t x, int stat);
 void ct_v_val(ct_value *v, ct_val x);
 void ct_v_layout(ct_value *v, const ct_layout *l);
 void ct_v_bool(ct_value *v, int b);
+void ct_v_swizzle(ct_value *v, const ct_swizzle *w);
+void ct_v_composed(ct_value *v, const ct_composed *c);
+/* Whether a value is a swizzle or a composed layout (the forms of
+ * cli/builtins_composed.c). */
+int ct_v_is_composed_form(const ct_value *v);
 
 int ct_print_value(const ct_value *v, char *buf, int cap);
 

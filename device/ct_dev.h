@@ -115,7 +115,7 @@ CT_FN static inline int ct_enum_is_pair(int gen) {
   return !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
 }
 CT_FN static inline int64_t ct_enum_count(const ct_dev_job *j) {
-  if (j->gen == CT_GEN_COMP3 || j->gen == CT_GEN_TILER) return 0;
+  if (j->gen == CT_GEN_COMP3 || j->gen == CT_GEN_TILER || j->gen == CT_GEN_SWIZZLE) return 0;
   if (ct_enum_is_pair(j->gen)) return ct_bounds_count(&j->b2) * ct_bounds_count(&j->b2);
   return ct_bounds_count(&j->b1) * (j->gen == CT_GEN_CPL ? 3 : 1);
 }

@@ -16,7 +16,7 @@
 #ifndef CT_JUDGE_H
 #define CT_JUDGE_H
 
-#include "ref/layout.h"
+#include "ref/composed.h"
 
 typedef enum { CT_J_HOLDS = 0, CT_J_VIOLATED = 1, CT_J_UNCHECKED = 2 } ct_jstatus;
 
@@ -121,5 +121,16 @@ CT_FN ct_jstatus ct_judge_rinv_3(const ct_layout *L, const ct_layout *R, int64_t
 CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_linv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+/* ---- spec/swizzle.md -------------------------------------------------------------------- */
+/* SW-4: r is a valid swizzle whose masks are y and z. */
+CT_FN ct_jstatus ct_judge_sw_4(int64_t y, int64_t z, const ct_swizzle *r, ct_judgement *j);
+/* SW-5: r(x) == a(b(x)) at 0 and every power of two (a swizzle is linear
+ * over GF(2), so that is every x), and equal shifts. */
+CT_FN ct_jstatus ct_judge_sw_5(const ct_swizzle *a, const ct_swizzle *b, const ct_swizzle *r, ct_judgement *j);
+/* SW-7: R is w o _0 o L (or L itself for B = 0) with R(i) == w(L(i)) for
+ * i < size(L) (visits size(L) indices). */
+CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct_composed *R, int plain,
+                               int64_t bound, ct_judgement *j);
 
 #endif

@@ -70,6 +70,16 @@ void ct_case_print(int prop, const ct_case *c, char *buf, int cap) {
       n += snprintf(buf + n, (size_t)(cap - n), "%lld", (long long)c->k[f[2] - '0']);
       if (n > cap - 1) n = cap - 1;
       f += 3;
+    } else if (f[0] == '%' && f[1] == 'w' && (f[2] == '0' || f[2] == '1')) {
+      const ct_swizzle *w = &c->w[f[2] - '0'];
+      n += snprintf(buf + n, (size_t)(cap - n), "Sw<%d,%d,%d>", w->b, w->m, w->s);
+      if (n > cap - 1) n = cap - 1;
+      f += 3;
+    } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {
+      const ct_swizzle *w = &c->w[f[2] - '0'];
+      n += snprintf(buf + n, (size_t)(cap - n), "%lld", (long long)(f[1] == 'y' ? ct_sw_ymask(w) : ct_sw_zmask(w)));
+      if (n > cap - 1) n = cap - 1;
+      f += 3;
     } else {
       buf[n++] = *f++;
     }
@@ -155,6 +165,22 @@ static int ct_candidate(const ct_case *c, int k, ct_case *out) {
       if (L->shape.nd[x].stat || L->stride.nd[x].stat) break;
     if (x < L->shape.n && k-- == 0) {
       for (x = 0; x < L->shape.n; ++x) out->v[j].shape.nd[x].stat = out->v[j].stride.nd[x].stat = 0;
+      return 1;
+    }
+  }
+  for (j = 0; j < 2; ++j) { /* 5. smaller swizzles, still valid (spec/swizzle.md) */
+    const ct_swizzle *w = &c->w[j];
+    int as = w->s < 0 ? -w->s : w->s;
+    if (w->b > 0 && k-- == 0) {
+      out->w[j].b = w->b - 1;
+      return 1;
+    }
+    if (w->m > 0 && k-- == 0) {
+      out->w[j].m = w->m - 1;
+      return 1;
+    }
+    if (as > w->b && k-- == 0) {
+      out->w[j].s = w->s < 0 ? w->s + 1 : w->s - 1;
       return 1;
     }
   }
@@ -349,7 +375,7 @@ static void ct_run_enumerated(const ct_run_opts *o, int p, double *last_progress
   int gen = ct_props[p].gen, pair = !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
   int64_t idx = 0;
   ct_flat_it a, b;
-  if (gen == CT_GEN_COMP3 || gen == CT_GEN_TILER) return;
+  if (gen == CT_GEN_COMP3 || gen == CT_GEN_TILER || gen == CT_GEN_SWIZZLE) return; /* a swizzle case enumerates itself */
   memset(&b, 0, sizeof b); /* set per pair below; silences -Wmaybe-uninitialized */
   if (!pair) ct_it_init(&a, o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi);
   else ct_it_init(&a, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);

@@ -275,3 +275,26 @@ CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, c
   T->shape.nd[0].mark = 1;
   T->stride.nd[0].mark = 1;
 }
+
+/* Swizzle k of the grid B in [0,3], M in [0,4], S in [-6,6] with |S| >= B:
+ * 43 (B, S) pairs times 5 bases, visited in a scrambled order (97 is prime
+ * to 215) so that any run of indices mixes them. */
+CT_FN void ct_gen_swizzle_at(int64_t index, ct_swizzle *w) {
+  int64_t g = (index % CT_SW_GRID) * 97 % CT_SW_GRID;
+  int b, s, k = (int)(g / 5), m = (int)(g % 5);
+  for (b = 0; b <= 3; ++b)
+    for (s = -6; s <= 6; ++s) {
+      if (s < b && -s < b) continue;
+      if (k-- == 0) {
+        ct_sw_set(w, b, m, s);
+        return;
+      }
+    }
+  ct_sw_set(w, 0, m, 0);
+}
+
+CT_FN void ct_gen_swizzle(ct_rng *r, ct_swizzle *w) {
+  int b = (int)ct_rng_range(r, 0, 5), m = (int)ct_rng_range(r, 0, 8), s = b + (int)ct_rng_range(r, 0, 4);
+  if (ct_rng_chance(r, 1, 4)) s = -s;
+  ct_sw_set(w, b, m, s);
+}

@@ -7,6 +7,7 @@
 
 #include "props/rng.h"
 #include "ref/modes.h"
+#include "ref/swizzle.h"
 
 typedef struct {
   int max_leaves;   /* integers in a shape */
@@ -49,5 +50,12 @@ CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A,
 /* A tiler <T0, ...> for A: rank 1..rank(A), each mode `_` or a divisor of
  * A's mode (ct_gen_divisor). */
 CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, ct_tiler *T);
+
+/* Swizzles (spec/swizzle.md). Case `index` below CT_SW_GRID is every
+ * swizzle of the small grid B <= 3, M <= 4, |S| <= 6 in turn; the others
+ * are random and wider. */
+#define CT_SW_GRID 215
+CT_FN void ct_gen_swizzle_at(int64_t index, ct_swizzle *w);
+CT_FN void ct_gen_swizzle(ct_rng *r, ct_swizzle *w);
 
 #endif

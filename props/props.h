@@ -9,6 +9,7 @@
 
 #include "judge/judge.h"
 #include "props/gen.h"
+#include "ref/swizzle.h"
 
 #define CT_CASE_VALS 4
 
@@ -23,6 +24,8 @@ typedef enum {
   CT_GEN_PROD,    /* v0 complementable, v1 random */
   CT_GEN_INT,     /* v0 a random layout, k0 an integer in [0, 2*size) */
   CT_GEN_TILER,   /* v0 a layout, v1 a tiler <...> of divisors / `_` of v0's modes */
+  CT_GEN_SWIZZLE, /* w0, w1 swizzles (the first cases every small one), v0 a layout, v1 a divisor
+                     of v0, v2 a tiler of v0, k0 an offset, k1 an integer (spec/swizzle.md) */
   CT_GEN_COUNT
 } ct_gen_kind;
 
@@ -30,6 +33,7 @@ typedef struct {
   int n;                     /* layouts used */
   ct_layout v[CT_CASE_VALS]; /* an IntTuple input is v[k].shape */
   int64_t k[2];              /* integer inputs */
+  ct_swizzle w[2];           /* swizzle inputs (CT_GEN_SWIZZLE) */
   int admissible;            /* built admissible: a rejection is a failure */
 } ct_case;
 
@@ -67,6 +71,10 @@ void ct_fails(ct_outcome *o, const char *fmt, ...)
 #endif
 #endif
 
+/* CT_GEN_SWIZZLE's cases (props_swizzle.c). */
+CT_FN void ct_gen_swizzle_case(ct_rng *r, const ct_gen_params *p, uint64_t index, ct_case *c);
+/* Sw(x) bit by bit (SW-1), apart from ref/swizzle.c's masks. */
+CT_FN int64_t ct_sw_by_bits(const ct_swizzle *w, int64_t x);
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c);
 
 /* Helpers for checks. */

@@ -71,6 +71,8 @@ CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t 
   c->n = 0;
   c->k[0] = c->k[1] = 0;
   c->admissible = 0;
+  ct_sw_set(&c->w[0], 0, 0, 0);
+  ct_sw_set(&c->w[1], 0, 0, 0);
   switch (gen) {
   case CT_GEN_LAYOUT:
     ct_gen_layout(&r, p, -1, &c->v[0]);
@@ -114,6 +116,9 @@ CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t 
     ct_gen_layout(&r, p, -1, &c->v[0]);
     ct_gen_tiler(&r, p, &c->v[0], &c->v[1]);
     c->n = 2;
+    break;
+  case CT_GEN_SWIZZLE:
+    ct_gen_swizzle_case(&r, p, index, c);
     break;
   default: /* CT_GEN_INT */
     ct_gen_layout(&r, p, -1, &c->v[0]);

@@ -1,7 +1,7 @@
 /* props_list.h -- every property: X(function, "ID", generator, "operation",
  * "case format"). The ID is a post-condition ID of spec/ or OP!CODE for a
  * property that an operation raises that error code. In the format, %0..%3
- * print the case's layouts, %k0 / %k1 its integers. Families add their
+ * print the case's layouts, %k0 / %k1 its integers, %w0 / %w1 its swizzles, %y0 / %z0 their masks. Families add their
  * lines in their own block; the order is the report's order. */
 #ifndef CT_PROPS_LIST_H
 #define CT_PROPS_LIST_H
@@ -247,6 +247,24 @@
   X(tile_e_arg, "tile_to_shape!ARG_TYPE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                     \
   X(tile_e_prof, "tile_to_shape!BAD_PROFILE", CT_GEN_LAYOUT, "tile_to_shape", "%0")
 
+#define CT_PROPS_SWIZZLE(X)                                                                       \
+  X(sw_1, "SW-1", CT_GEN_SWIZZLE, "Sw<B,M,S>(x)", "%w0 at x < 2^(B+M+|S|+1), %k1 and far ones")   \
+  X(sw_2, "SW-2", CT_GEN_SWIZZLE, "Sw(Sw(x))", "%w0 at x < 2^(B+M+|S|+1), %k1 and far ones")      \
+  X(sw_3, "SW-3", CT_GEN_SWIZZLE, "Sw<B,M,S>(x)", "%w0 at x < 2^(B+M+|S|+1), %k1 and far ones")   \
+  X(sw_4, "SW-4", CT_GEN_SWIZZLE, "make_swizzle", "make_swizzle of the masks of %w0, one bit %k1 flipped") \
+  X(sw_5, "SW-5", CT_GEN_SWIZZLE, "composition of swizzles", "composition(%w0, %w1)")             \
+  X(sw_6, "SW-6", CT_GEN_SWIZZLE, "right_inverse/left_inverse", "right_inverse(%w0)")             \
+  X(sw_7, "SW-7", CT_GEN_SWIZZLE, "composition(Sw, L)", "composition(%w0, %0)")                   \
+  X(sw_e_bad, "Sw!BAD_SWIZZLE", CT_GEN_SWIZZLE, "Sw<B,M,S>", "%w0 with B, M or S past a bound")
+
+#define CT_PROPS_COMPOSED(X)                                                                      \
+  X(cl_1, "CL-1", CT_GEN_SWIZZLE, "composed layout C(i)", "%w0 o %k0 o %0 (outer %1 if k1%4==3)")  \
+  X(cl_2, "CL-2", CT_GEN_SWIZZLE, "reshaping a composed layout", "op(%w0 o %k0 o %0), op by k1 = %k1") \
+  X(cl_3, "CL-3", CT_GEN_SWIZZLE, "composition(C, T)", "composition(%w0 o %k0 o %0, %2 or %1)")   \
+  X(cl_4, "CL-4", CT_GEN_SWIZZLE, "divides/products/tile_to_shape of C", "op(%w0 o %k0 o %0, %1 or %2), op by k1 = %k1") \
+  X(cl_5, "CL-5", CT_GEN_SWIZZLE, "slice of a composed layout", "slice(c, %w0 o %k0 o %0), c from k1 = %k1") \
+  X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_LAYOUT(X)                                                                              \
@@ -257,7 +275,9 @@
   CT_PROPS_CONSTRUCT(X)                                                                           \
   CT_PROPS_INVERSE(X)                                                                             \
   CT_PROPS_DIVIDE(X)                                                                              \
-  CT_PROPS_PRODUCT(X)
+  CT_PROPS_PRODUCT(X)                                                                             \
+  CT_PROPS_SWIZZLE(X)                                                                             \
+  CT_PROPS_COMPOSED(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

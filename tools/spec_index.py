@@ -25,7 +25,7 @@ import sys
 
 ID_RE = re.compile(r"^\s*[-*]\s+\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*")
 CODE_ROW_RE = re.compile(r"^\|\s*`([A-Z_]+)`\s*\|")
-NAME_RE = re.compile(r"\b([a-z_][a-z0-9_]*)\s*(?:<[^>]*>)?\s*\(")
+NAME_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^>]*>)?\s*\(")
 
 
 def pages(root):

@@ -1,0 +1,55 @@
+/* judge_swizzle.c -- judges of spec/swizzle.md: SW-4, SW-5, SW-7. */
+#include "judge/judge.h"
+
+CT_FN ct_jstatus ct_judge_sw_4(int64_t y, int64_t z, const ct_swizzle *r, ct_judgement *j) {
+  ct_err e;
+  if (ct_sw_check(r, &e) != CT_OK)
+    return CT_J_VIOLATES(j, "SW-4", "make_swizzle(%lld, %lld) = Sw<%d,%d,%d>, which is malformed", (long long)y,
+                         (long long)z, r->b, r->m, r->s);
+  if (ct_sw_ymask(r) != y || ct_sw_zmask(r) != z)
+    return CT_J_VIOLATES(j, "SW-4", "make_swizzle(%lld, %lld) = Sw<%d,%d,%d>, whose masks are %lld and %lld",
+                         (long long)y, (long long)z, r->b, r->m, r->s, (long long)ct_sw_ymask(r),
+                         (long long)ct_sw_zmask(r));
+  return ct_j_holds(j, "SW-4");
+}
+
+CT_FN ct_jstatus ct_judge_sw_5(const ct_swizzle *a, const ct_swizzle *b, const ct_swizzle *r, ct_judgement *j) {
+  int k;
+  ct_err e;
+  if (a->s != b->s)
+    return CT_J_VIOLATES(j, "SW-5", "composition of swizzles of shifts %d and %d answered (CuTe rejects it)", a->s, b->s);
+  if (ct_sw_check(r, &e) != CT_OK) return CT_J_VIOLATES(j, "SW-5", "the answer Sw<%d,%d,%d> is malformed", r->b, r->m, r->s);
+  if (ct_sw_apply(r, 0) != 0) return CT_J_VIOLATES(j, "SW-5", "the answer does not take 0 to 0");
+  for (k = 0; k < 64; ++k) {
+    int64_t x = (int64_t)((uint64_t)1 << k), got = ct_sw_apply(r, x), want = ct_sw_apply(a, ct_sw_apply(b, x));
+    if (got != want)
+      return CT_J_VIOLATES(j, "SW-5", "Sw<%d,%d,%d>(%lld) = %lld, a(b(x)) = %lld", r->b, r->m, r->s, (long long)x,
+                           (long long)got, (long long)want);
+  }
+  return ct_j_holds(j, "SW-5");
+}
+
+CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct_composed *R, int plain,
+                               int64_t bound, ct_judgement *j) {
+  int64_t i, n = ct_j_size(L);
+  ct_err e;
+  if (plain != (w->b == 0))
+    return CT_J_VIOLATES(j, "SW-7", "composition(Sw<%d,%d,%d>, L) is %s", w->b, w->m, w->s,
+                         plain ? "L itself, the swizzle is no identity" : "composed, the swizzle is the identity");
+  if (plain) {
+    if (!ct_l_equal(&R->inner, L, 0)) return CT_J_VIOLATES(j, "SW-7", "composition(Sw<0,...>, L) is not L");
+    return ct_j_holds(j, "SW-7");
+  }
+  if (R->outer_kind != CT_OUTER_SWIZZLE || !ct_sw_same(&R->sw, w) || R->offset.nd[0].kind != CT_INT ||
+      R->offset.nd[0].v != 0)
+    return CT_J_VIOLATES(j, "SW-7", "composition(Sw, L) is not Sw o _0 o L'");
+  if (n < 0 || n != ct_j_size(&R->inner)) return CT_J_VIOLATES(j, "SW-7", "size(composition(Sw, L)) != size(L)");
+  if (n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "SW-7");
+  for (i = 0; i < n; ++i) {
+    int64_t got;
+    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != ct_sw_apply(w, ct_j_at(L, i)))
+      return CT_J_VIOLATES(j, "SW-7", "R(%lld) = %lld, Sw(L(i)) = %lld", (long long)i, (long long)got,
+                           (long long)ct_sw_apply(w, ct_j_at(L, i)));
+  }
+  return ct_j_holds(j, "SW-7");
+}

@@ -1,0 +1,74 @@
+/* composed.c -- ComposedLayout: check, evaluation, composition(Sw, L),
+ * slicing (spec/composed.md). */
+#include "composed.h"
+
+#include "ct_arith.h"
+
+CT_FN ct_code ct_cl_check(const ct_composed *C, ct_err *e) {
+  if (C->outer_kind == CT_OUTER_SWIZZLE) CT_TRY(ct_sw_check(&C->sw, e));
+  else CT_TRY(ct_l_check(&C->outer, e));
+  if (C->offset.n < 1 || C->offset.nd[0].kind != CT_INT)
+    return CT_FAIL(e, CT_ARG_TYPE, "a composed layout's offset must be an integer (coordinate offsets come with basis strides)");
+  return ct_l_check(&C->inner, e);
+}
+
+CT_FN int64_t ct_cl_offset(const ct_composed *C) { return C->offset.nd[0].v; }
+
+CT_FN ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *out, ct_err *e) {
+  if (C->outer_kind == CT_OUTER_SWIZZLE) {
+    *out = ct_sw_apply(&C->sw, x);
+    return CT_OK;
+  }
+  return ct_l_eval(&C->outer, x, out, e);
+}
+
+/* CL-1: outer(offset + inner(c)). */
+CT_FN ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *out, ct_err *e) {
+  ct_val in;
+  int64_t x;
+  CT_TRY(ct_crd2idx(c, &C->inner, &in, e));
+  if (ct_add_ovf(ct_cl_offset(C), in.v, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(c) overflows int64");
+  return ct_cl_outer(C, x, out, e);
+}
+
+CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in, x;
+  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+  if (ct_add_ovf(ct_cl_offset(C), in, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(i) overflows int64");
+  return ct_cl_outer(C, x, out, e);
+}
+
+CT_FN ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_composed *out, int *plain, ct_err *e) {
+  CT_TRY(ct_sw_check(w, e));
+  CT_TRY(ct_l_check(L, e));
+  out->outer_kind = CT_OUTER_SWIZZLE;
+  out->sw = *w;
+  ct_t_clear(&out->outer.shape);
+  ct_t_clear(&out->outer.stride);
+  ct_t_set_int(&out->offset, 0, 1);
+  out->inner = *L;
+  *plain = w->b == 0; /* CuTe: composition(Sw<0,M,S>, _0, L) is L */
+  return CT_OK;
+}
+
+CT_FN void ct_cl_rewrap(const ct_composed *C, const ct_layout *inner, ct_composed *out) {
+  if (out != C) {
+    out->outer_kind = C->outer_kind;
+    out->sw = C->sw;
+    out->outer = C->outer;
+    out->offset = C->offset;
+  }
+  out->inner = *inner;
+}
+
+/* CL-5: the sliced-away part of the coordinate moves into the offset. */
+CT_FN ct_code ct_cl_slice(const ct_tuple *c, const ct_composed *C, ct_composed *out, ct_err *e) {
+  ct_layout s;
+  int64_t off, sum;
+  CT_TRY(ct_l_slice(c, &C->inner, &s, e));
+  CT_TRY(ct_l_slice_offset(c, &C->inner, &off, e));
+  if (ct_add_ovf(ct_cl_offset(C), off, &sum)) return CT_FAIL(e, CT_OVERFLOW, "the sliced offset overflows int64");
+  ct_cl_rewrap(C, &s, out);
+  ct_t_set_int(&out->offset, sum, C->offset.nd[0].stat && sum == ct_cl_offset(C));
+  return CT_OK;
+}

@@ -1,0 +1,47 @@
+/* composed.h -- CuTe's ComposedLayout `outer o offset o inner`
+ * (spec/composed.md; spec/layout.md, VALUE-COMPOSED).
+ *
+ * Its value at a coordinate c is outer(offset + inner(c)): inner a layout,
+ * offset an integer, outer a swizzle or a layout. A composed layout is a
+ * value of its own, never a node of an IntTuple. The operations that act on
+ * the inner layout alone (CuTe's layout_composed.hpp) are built by the
+ * caller from the inner layout's operation and ct_cl_rewrap. */
+#ifndef CT_COMPOSED_H
+#define CT_COMPOSED_H
+
+#include "layout.h"
+#include "swizzle.h"
+
+enum { CT_OUTER_SWIZZLE = 0, CT_OUTER_LAYOUT = 1 };
+
+typedef struct {
+  int outer_kind;   /* CT_OUTER_SWIZZLE or CT_OUTER_LAYOUT */
+  ct_swizzle sw;    /* the outer function when a swizzle */
+  ct_layout outer;  /* the outer function when a layout */
+  ct_tuple offset;  /* an integer (coordinate tuples come with basis strides) */
+  ct_layout inner;
+} ct_composed;
+
+/* Well-formed (CL-DEF; spec/composed.md, Preconditions): a valid swizzle or layout, an integer offset
+ * (ARG_TYPE otherwise), a valid inner layout. */
+CT_FN CT_MUST_USE ct_code ct_cl_check(const ct_composed *C, ct_err *e);
+/* The offset as an integer (the check guarantees one). */
+CT_FN int64_t ct_cl_offset(const ct_composed *C);
+/* outer(x) for an integer x: the swizzle, or the outer layout at index x. */
+CT_FN CT_MUST_USE ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *out, ct_err *e);
+/* CL-1: C(c) = outer(offset + inner(c)) at a coordinate (crd2idx rules). */
+CT_FN CT_MUST_USE ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *out, ct_err *e);
+/* C(i) at an integer index. */
+CT_FN CT_MUST_USE ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e);
+
+/* composition(Sw, L) = Sw o _0 o L, as a composed value (SW-7). CuTe returns
+ * L itself for Sw<0,...>: *plain is then 1 and out->inner is the answer. */
+CT_FN CT_MUST_USE ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_composed *out, int *plain,
+                                           ct_err *e);
+/* out := C's outer and offset over a new inner layout (CL-3, CL-4). */
+CT_FN void ct_cl_rewrap(const ct_composed *C, const ct_layout *inner, ct_composed *out);
+/* slice(c, C) = outer o (offset + crd2idx(c with `_` as 0, inner)) o
+ * slice(c, inner) (CL-5). */
+CT_FN CT_MUST_USE ct_code ct_cl_slice(const ct_tuple *c, const ct_composed *C, ct_composed *out, ct_err *e);
+
+#endif
