@@ -8,7 +8,9 @@ Grammar (whitespace allowed between any two tokens):
 
     request   := call
     call      := NAME '(' [arg {',' arg}] ')'
-    arg       := call | tiler | '_' | layout
+    arg       := primary ['o' primary 'o' primary]   # outer o offset o inner
+    primary   := call | tiler | '_' | swizzle | layout
+    swizzle   := 'Sw' '<' INT ',' INT [',' INT] '>'
     layout    := inttuple [':' inttuple]        # a bare inttuple is a shape
     inttuple  := INT | '(' [inttuple {',' inttuple} [',']] ')'
     tiler     := '<' telem {',' telem} '>'
@@ -87,7 +89,29 @@ class Call:
         return self.name + "(" + ",".join(str(a) for a in self.args) + ")"
 
 
-Node = Union[Int, Tup, Lay, Under, Tiler, Call]
+@dataclass(frozen=True)
+class Swz:
+    """CuTe's Swizzle<B,M,S> (spec/swizzle.md)."""
+    b: int
+    m: int
+    s: int
+
+    def __str__(self) -> str:
+        return f"Sw<{self.b},{self.m},{self.s}>"
+
+
+@dataclass(frozen=True)
+class Composed:
+    """outer o offset o inner, CuTe's ComposedLayout (spec/composed.md)."""
+    outer: "Node"
+    offset: "Node"
+    inner: "Node"
+
+    def __str__(self) -> str:
+        return f"{self.outer} o {self.offset} o {self.inner}"
+
+
+Node = Union[Int, Tup, Lay, Under, Tiler, Call, Swz, Composed]
 
 
 # --------------------------------------------------------------------------
@@ -205,7 +229,44 @@ class _Parser:
         return Call(str(name), tuple(args))
 
     def arg(self) -> Node:
+        first = self.primary()
+        if not self.is_o():
+            return first
+        self.take()
+        offset = self.primary()
+        if not self.is_o():
+            raise ParseError("a composed layout is outer o offset o inner")
+        self.take()
+        return Composed(first, offset, self.primary())
+
+    def is_o(self) -> bool:
+        kind, val, _ = self.peek()
+        return kind == "NAME" and val == "o"
+
+    def swizzle(self) -> Swz:
+        self.take()  # Sw
+        self.expect("<")
+        vals = []
+        while True:
+            kind, val, where = self.take()
+            if kind != "INT":
+                raise ParseError(f"expected a swizzle parameter at column {where}")
+            vals.append(val.value)  # type: ignore[union-attr]
+            if self.is_punct(","):
+                self.take()
+                continue
+            self.expect(">")
+            break
+        if len(vals) == 2:
+            vals.append(vals[0])
+        if len(vals) != 3:
+            raise ParseError("Sw<B,M,S> takes 2 or 3 parameters")
+        return Swz(*vals)
+
+    def primary(self) -> Node:
         kind, val, where = self.peek()
+        if kind == "NAME" and val == "Sw" and self.pos + 1 < len(self.toks) and self.toks[self.pos + 1][1] == "<":
+            return self.swizzle()
         if kind == "NAME":
             return self.call()
         if kind == "UNDER":
