@@ -104,6 +104,16 @@ ct_code ct_b_make_swizzle(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_make_composed_layout(const ct_args *a, ct_value *out, ct_err *e);
 /* parts[0] o parts[1] o parts[2], checked (the literal and the builtin). */
 ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e);
+/* builtins_atoms.c: the shared-memory atoms (spec/atoms.md) */
+ct_code ct_b_gmma_atom(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e);
+/* builtins_cutlass2x.c: the CUTLASS 2.x layouts (spec/cutlass2x.md) */
+ct_code ct_b_pitch_linear(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_column_major(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_row_major(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_column_major_interleaved(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_row_major_interleaved(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tensor_nhwc(const ct_args *a, ct_value *out, ct_err *e);
 /* EQUIV-2 where either value is a swizzle or a composed layout. */
 int ct_composed_equivalent(const ct_value *a, const ct_value *b);
 

@@ -139,7 +139,7 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
   const char *name = b->name;
   const ct_value *first = &a->a[0];
   int k;
-  if (b->fn == ct_b_make_composed_layout) return b->fn(a, out, e);
+  if (b->fn == ct_b_make_composed_layout || b->fn == ct_b_recast_swizzle) return b->fn(a, out, e);
   if (strcmp(name, "eval") == 0 && ct_v_is_composed_form(first)) return ct_cl_apply(a, out, e);
   if (strcmp(name, "composition") == 0 && first->kind == CT_V_SWIZZLE) return ct_sw_composition(a, out, e);
   if ((strcmp(name, "right_inverse") == 0 || strcmp(name, "left_inverse") == 0) && first->kind == CT_V_SWIZZLE) {

@@ -2,6 +2,7 @@
  * registry row's generators (cli/registry.c, on props/ generators) make
  * requests, and how a request is cut into its arguments. */
 #include "conform.h"
+#include "props/engine.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -40,6 +41,16 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       f += 3;
     } else if (f[0] == '%' && f[1] == 'w' && (f[2] == '0' || f[2] == '1')) {
       snprintf(tmp, sizeof tmp, "Sw<%d,%d,%d>", c.w[f[2] - '0'].b, c.w[f[2] - '0'].m, c.w[f[2] - '0'].s);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n') && f[2] == '0') { /* spec/cutlass2x.md */
+      ct_case_fmt_2x(&c, f[1], tmp, sizeof tmp);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && f[1] == 'a' && f[2] == '0') { /* an atom's arguments (spec/atoms.md) */
+      int major, row, bits;
+      ct_case_atom(&c, &major, &row, &bits);
+      snprintf(tmp, sizeof tmp, "%s, %d, %d", major ? "MN" : "K", row, bits);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
     } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {

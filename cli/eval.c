@@ -173,7 +173,7 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
     }
     if (has_t) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after %s<...> at byte %d", name, c->pos);
     if (strcmp(name, "LayoutLeft") == 0 || strcmp(name, "LayoutRight") == 0 || strcmp(name, "true") == 0 ||
-        strcmp(name, "false") == 0) {
+        strcmp(name, "false") == 0 || strcmp(name, "K") == 0 || strcmp(name, "MN") == 0) { /* K, MN: spec/atoms.md */
       if (name[0] == 't' || name[0] == 'f') {
         ct_v_bool(out, name[0] == 't');
       } else {

@@ -22,7 +22,9 @@
 /* A generator of requests: a props/ generator kind (ct_gen_kind) and a
  * format: %0..%3 print the case's layouts (tilers as <...>), %s0..%s3 their
  * shapes, %d0..%d3 their strides, %k0 / %k1 its integers, %w0 / %w1 its
- * swizzles and %y0 / %z0 their Y and Z masks (spec/swizzle.md). The name seeds the
+ * swizzles and %y0 / %z0 their Y and Z masks (spec/swizzle.md), %a0 its
+ * shared-memory atom's arguments (spec/atoms.md), %e0 / %i0 / %n0 its
+ * CUTLASS 2.x arguments (spec/cutlass2x.md). The name seeds the
  * random stream (so renaming one changes its cases). */
 typedef struct {
   const char *name; /* "composition/admissible" */

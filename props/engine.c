@@ -56,6 +56,29 @@ static int ct_selected(const ct_run_opts *o, int p) {
   return 0;
 }
 
+/* The CUTLASS 2.x arguments of a case (spec/cutlass2x.md): %e0 an extent
+ * of rank 2 and, half the time, a leading dimension; %i0 an interleave;
+ * %n0 an NHWC extent and, half the time, its strides. */
+int ct_case_fmt_2x(const ct_case *c, char which, char *buf, int cap) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 977u + (uint64_t)c->k[0]);
+  int64_t a = 1 + (int64_t)(h % 8), b = 1 + (int64_t)((h >> 3) % 8), k = (int64_t)1 << ((h >> 6) % 3);
+  int64_t big = a > b ? a : b;
+  if (which == 'i') return snprintf(buf, (size_t)cap, "%lld", (long long)k);
+  if (which == 'e') {
+    if ((h >> 8) % 2) return snprintf(buf, (size_t)cap, "(%lld,%lld)", (long long)a, (long long)b);
+    return snprintf(buf, (size_t)cap, "(%lld,%lld), %lld", (long long)a, (long long)b,
+                    (long long)(big * 4 * (1 + (int64_t)((h >> 9) % 2))));
+  }
+  {
+    int64_t n = 1 + (int64_t)((h >> 10) % 3), hh = 1 + (int64_t)((h >> 12) % 3), w = 1 + (int64_t)((h >> 14) % 3),
+            ch = 1 + (int64_t)((h >> 16) % 4), sw = ch * (1 + (int64_t)((h >> 18) % 2));
+    if ((h >> 19) % 2)
+      return snprintf(buf, (size_t)cap, "(%lld,%lld,%lld,%lld)", (long long)n, (long long)hh, (long long)w, (long long)ch);
+    return snprintf(buf, (size_t)cap, "(%lld,%lld,%lld,%lld), (%lld,%lld,%lld)", (long long)n, (long long)hh,
+                    (long long)w, (long long)ch, (long long)sw, (long long)(sw * w), (long long)(sw * w * hh));
+  }
+}
+
 void ct_case_print(int prop, const ct_case *c, char *buf, int cap) {
   const char *f = ct_props[prop].fmt;
   int n = 0;
@@ -73,6 +96,16 @@ void ct_case_print(int prop, const ct_case *c, char *buf, int cap) {
     } else if (f[0] == '%' && f[1] == 'w' && (f[2] == '0' || f[2] == '1')) {
       const ct_swizzle *w = &c->w[f[2] - '0'];
       n += snprintf(buf + n, (size_t)(cap - n), "Sw<%d,%d,%d>", w->b, w->m, w->s);
+      if (n > cap - 1) n = cap - 1;
+      f += 3;
+    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n') && f[2] == '0') { /* spec/cutlass2x.md */
+      n += ct_case_fmt_2x(c, f[1], buf + n, cap - n);
+      if (n > cap - 1) n = cap - 1;
+      f += 3;
+    } else if (f[0] == '%' && f[1] == 'a' && f[2] == '0') { /* spec/atoms.md */
+      int major, row, bits;
+      ct_case_atom(c, &major, &row, &bits);
+      n += snprintf(buf + n, (size_t)(cap - n), "%s, %d, %d", major ? "MN" : "K", row, bits);
       if (n > cap - 1) n = cap - 1;
       f += 3;
     } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {

@@ -39,6 +39,8 @@ int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats);
 int ct_replay(const ct_run_opts *o, const char *what);
 /* Prints a case in its property's format. */
 void ct_case_print(int prop, const ct_case *c, char *buf, int cap);
+/* A case's CUTLASS 2.x arguments, %e0 / %i0 / %n0 (spec/cutlass2x.md). */
+int ct_case_fmt_2x(const ct_case *c, char which, char *buf, int cap);
 int ct_find_prop(const char *id);
 /* Shrinks a failing case in place; returns the number of steps taken. */
 int ct_shrink(int prop, ct_case *c, ct_outcome *o);

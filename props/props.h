@@ -75,6 +75,8 @@ void ct_fails(ct_outcome *o, const char *fmt, ...)
 CT_FN void ct_gen_swizzle_case(ct_rng *r, const ct_gen_params *p, uint64_t index, ct_case *c);
 /* Sw(x) bit by bit (SW-1), apart from ref/swizzle.c's masks. */
 CT_FN int64_t ct_sw_by_bits(const ct_swizzle *w, int64_t x);
+/* The shared-memory atom of a case (props_atoms.c, spec/atoms.md). */
+CT_FN void ct_case_atom(const ct_case *c, int *major, int *row_bytes, int *bits);
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c);
 
 /* Helpers for checks. */

@@ -1,7 +1,8 @@
 /* props_list.h -- every property: X(function, "ID", generator, "operation",
  * "case format"). The ID is a post-condition ID of spec/ or OP!CODE for a
  * property that an operation raises that error code. In the format, %0..%3
- * print the case's layouts, %k0 / %k1 its integers, %w0 / %w1 its swizzles, %y0 / %z0 their masks. Families add their
+ * print the case's layouts, %k0 / %k1 its integers, %w0 / %w1 its swizzles, %y0 / %z0 their masks, %a0
+ * its shared-memory atom (K, 128, 16). Families add their
  * lines in their own block; the order is the report's order. */
 #ifndef CT_PROPS_LIST_H
 #define CT_PROPS_LIST_H
@@ -265,6 +266,16 @@
   X(cl_5, "CL-5", CT_GEN_SWIZZLE, "slice of a composed layout", "slice(c, %w0 o %k0 o %0), c from k1 = %k1") \
   X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0")
 
+#define CT_PROPS_ATOMS(X)                                                                         \
+  X(atom_1, "ATOM-1", CT_GEN_SWIZZLE, "gmma_atom", "gmma_atom(%a0)")                              \
+  X(atom_2, "ATOM-2", CT_GEN_SWIZZLE, "recast_swizzle", "recast_swizzle of gmma_atom(%a0)")       \
+  X(atom_3, "ATOM-3", CT_GEN_SWIZZLE, "tile_to_shape of an atom", "gmma_atom(%a0) and its tile_to_shape to twice its shape")
+
+#define CT_PROPS_CUTLASS2X(X)                                                                     \
+  X(cx_1, "CX-1", CT_GEN_SWIZZLE, "CUTLASS 2.x layouts", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
+  X(cx_2, "CX-2", CT_GEN_SWIZZLE, "CUTLASS 2.x capacity", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
+  X(cx_3, "CX-3", CT_GEN_SWIZZLE, "CUTLASS 2.x inverse", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_LAYOUT(X)                                                                              \
@@ -277,7 +288,9 @@
   CT_PROPS_DIVIDE(X)                                                                              \
   CT_PROPS_PRODUCT(X)                                                                             \
   CT_PROPS_SWIZZLE(X)                                                                             \
-  CT_PROPS_COMPOSED(X)
+  CT_PROPS_COMPOSED(X)                                                                            \
+  CT_PROPS_ATOMS(X)                                                                               \
+  CT_PROPS_CUTLASS2X(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

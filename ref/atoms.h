@@ -1,0 +1,33 @@
+/* atoms.h -- the GMMA/UMMA shared-memory layout atoms of CuTe
+ * (spec/atoms.md): Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>.
+ *
+ * Each atom is a composed layout Sw<B,4,3> o _0 o L: L is the atom's bit
+ * layout (rows of 16, 32, 64 or 128 bytes, 8 of them) upcast to elements of
+ * `bits` bits, and the swizzle acts on byte addresses (ATOM-DEF). */
+#ifndef CT_ATOMS_H
+#define CT_ATOMS_H
+
+#include "composed.h"
+
+enum { CT_MAJOR_K = 0, CT_MAJOR_MN = 1 };
+
+/* The atom of `major` (K or MN) with rows of `row_bytes` (16: INTER, 32,
+ * 64, 128: SW32, SW64, SW128) for elements of `bits` bits, a power of two
+ * that divides the row (NOT_DIVISIBLE otherwise; ARG_TYPE for another row
+ * width). ATOM-1. */
+CT_FN CT_MUST_USE ct_code ct_gmma_atom(int major, int row_bytes, int bits, ct_composed *out, ct_err *e);
+
+/* The atom's bit layout before the upcast: K (8, 8*row_bytes):(8*row_bytes, 1),
+ * MN its transpose (CuTe's Layout_*_Atom_Bits). */
+CT_FN CT_MUST_USE ct_code ct_gmma_atom_bits(int major, int row_bytes, ct_layout *out, ct_err *e);
+
+/* log2(bits) for a power of two in [1, 2^30], else -1. */
+CT_FN int ct_log2_exact(int64_t v);
+
+/* The swizzle w on byte addresses recast to element offsets of `bits` bits:
+ * Sw<B, M + 3 - log2(bits), S> (ATOM-2; CuTe's
+ * as_position_independent_swizzle_layout). NOT_DIVISIBLE when M + 3 <
+ * log2(bits) or bits is no power of two. */
+CT_FN CT_MUST_USE ct_code ct_sw_recast_bytes(const ct_swizzle *w, int bits, ct_swizzle *out, ct_err *e);
+
+#endif
