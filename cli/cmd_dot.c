@@ -24,10 +24,11 @@
 #include "registry.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char ct_help_dot[] =
-    "usage: cuteref dot [--plain | --tree] EXPR\n"
+    "usage: cuteref dot [--plain | --tree | --bank B] EXPR\n"
     "\n"
     "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
     "render it with `dot -Tsvg` (Debian package graphviz):\n"
@@ -50,6 +51,10 @@ const char ct_help_dot[] =
     "options:\n"
     "  --plain   draw only the result, colored by offset\n"
     "  --tree    draw the nesting of a layout (leaves s:d) or IntTuple as a tree\n"
+    "  --bank B  color each cell by the 16-byte chunk of shared memory (4 banks)\n"
+    "            its offset falls in, for elements of B bits: chunk (offset*B/128)\n"
+    "            mod 8 of a 128-byte row (spec/atoms.md). A swizzle or composed\n"
+    "            layout (spec/composed.md) is drawn this way, B = 8 by default\n"
     "\n"
     "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
 
@@ -61,7 +66,9 @@ const char ct_help_dot[] =
 #define CT_DOT_ARGS 8
 #define CT_DOT_STRIP 32                       /* cells per row of a codomain strip */
 
-enum { CT_G_OFFSET = -2, CT_G_NONE = -1 };
+enum { CT_G_CHUNK = -3, CT_G_OFFSET = -2, CT_G_NONE = -1 };
+
+static int64_t ct_dot_bits = 8; /* --bank: the element width of CT_G_CHUNK */
 
 typedef struct {
   char caption[CT_DOT_TEXT];
@@ -113,6 +120,7 @@ static const char *const ct_tile_colors[15] = {"#8dd3c7", "#fdb462", "#bebada", 
 static const char *ct_dot_color(int grp, int64_t v) {
   if (grp == CT_G_NONE) return "#ffffff";
   if (grp == CT_G_OFFSET) return ct_offset_colors[((v % 8) + 8) % 8];
+  if (grp == CT_G_CHUNK) return ct_offset_colors[((v * ct_dot_bits / 128) % 8 + 8) % 8];
   if (grp == 0) return "#d3d3d3";
   return ct_tile_colors[(grp - 1) % 15];
 }
@@ -694,17 +702,56 @@ static int ct_dot_tree(const ct_value *v, const char *caption) {
 
 /* ---- the command ------------------------------------------------------------ */
 
+/* A composed layout (or, with --bank, a layout): its values C(c) on the
+ * inner layout's grid, each colored by its 16-byte chunk (spec/atoms.md). */
+static int ct_dot_banked(const ct_value *v, const char *caption) {
+  static ct_layout L;
+  ct_panel *p = &ct_p[0];
+  int64_t size, rows, r, c;
+  ct_err e;
+  if (v->kind == CT_V_COMPOSED) L = v->c.inner;
+  else if (ct_as_layout(v, &L, "dot's argument", &e) != CT_OK) return ct_dot_fail(&e);
+  if (ct_dot_sizes(&L, &size, &rows, &e) != CT_OK) return ct_dot_fail(&e);
+  snprintf(p->caption, sizeof p->caption, "%.16000s  (colors: 16-byte chunk of a 128-byte row, %lld-bit elements)",
+           caption, (long long)ct_dot_bits);
+  p->rows = rows;
+  p->cols = size / rows;
+  p->rank2 = ct_l_rank(&L) >= 2;
+  p->strip = 0;
+  p->limit = 0;
+  for (r = 0; r < rows && r < CT_DOT_MAX; ++r)
+    for (c = 0; c < p->cols && c < CT_DOT_MAX; ++c) {
+      int k = (int)(r * CT_DOT_MAX + c);
+      int64_t i = p->rank2 ? r + rows * c : c;
+      ct_code rc = v->kind == CT_V_COMPOSED ? ct_cl_eval(&v->c, i, &p->val[k], &e) : ct_l_eval(&L, i, &p->val[k], &e);
+      if (rc != CT_OK) return ct_dot_fail(&e);
+      p->grp[k] = CT_G_CHUNK;
+      p->past[k] = 0;
+    }
+  ct_dot_begin();
+  ct_dot_panel_out("R", p);
+  ct_dot_end("");
+  return 0;
+}
+
 int ct_cmd_dot(int argc, char **argv) {
   static ct_value v;
   static ct_call k;
   static ct_layout R;
   static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
-  int plain = 0, tree = 0, is_call;
+  int plain = 0, tree = 0, bank = 0, is_call;
   const char *text;
   ct_err e;
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
+    else if (strcmp(argv[0], "--bank") == 0 && argc > 2) {
+      ct_dot_bits = atoll(argv[1]);
+      if (ct_dot_bits < 1 || ct_dot_bits > 1024) return ct_usage_error("dot: --bank takes an element width in bits, got '%s'", argv[1]);
+      bank = 1;
+      --argc;
+      ++argv;
+    }
     else return ct_usage_error("dot: unknown option '%s'", argv[0]);
     --argc;
     ++argv;
@@ -721,6 +768,12 @@ int ct_cmd_dot(int argc, char **argv) {
     if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
     else snprintf(cap, sizeof cap, "%s", buf);
     return ct_dot_tree(&v, cap);
+  }
+  if (bank || v.kind == CT_V_COMPOSED) {
+    ct_print_value(&v, buf, sizeof buf);
+    if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
+    else snprintf(cap, sizeof cap, "%s", buf);
+    return ct_dot_banked(&v, cap);
   }
   if (ct_as_layout(&v, &R, "dot's argument", &e) != CT_OK) {
     ct_report_error(text, &e);
