@@ -43,7 +43,7 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       snprintf(tmp, sizeof tmp, "Sw<%d,%d,%d>", c.w[f[2] - '0'].b, c.w[f[2] - '0'].m, c.w[f[2] - '0'].s);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
-    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n') && f[2] == '0') { /* spec/cutlass2x.md */
+    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n' || f[1] == 't') && f[2] == '0') { /* spec/cutlass2x.md */
       ct_case_fmt_2x(&c, f[1], tmp, sizeof tmp);
       n = cf_put(buf, n, cap, tmp);
       f += 3;

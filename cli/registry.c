@@ -388,6 +388,16 @@ const ct_op ct_ops[] = {
      "cutlass2x.md", "CX-1..CX-3",
      {{"TensorNHWC/extents", CT_GEN_SWIZZLE, "TensorNHWC(%n0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"TensorOpMultiplicandCongruous", 1, 2, 2, ct_b_tensor_op_congruous,
+     "TensorOpMultiplicandCongruous<E,Cw>(extent[, ld]): 2.x's permuted smem layout as Sw o _0 o L",
+     "cutlass2x.md", "CX-4",
+     {{"TensorOpMultiplicandCongruous/tiles", CT_GEN_SWIZZLE, "TensorOpMultiplicandCongruous%t0"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"TensorOpMultiplicandCrosswise", 1, 2, 2, ct_b_tensor_op_crosswise,
+     "TensorOpMultiplicandCrosswise<E,Cw>(extent[, ld]): 2.x's permuted smem layout as Sw o _0 o L",
+     "cutlass2x.md", "CX-4",
+     {{"TensorOpMultiplicandCrosswise/tiles", CT_GEN_SWIZZLE, "TensorOpMultiplicandCrosswise%t0"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

@@ -64,6 +64,15 @@ int ct_case_fmt_2x(const ct_case *c, char which, char *buf, int cap) {
   int64_t a = 1 + (int64_t)(h % 8), b = 1 + (int64_t)((h >> 3) % 8), k = (int64_t)1 << ((h >> 6) % 3);
   int64_t big = a > b ? a : b;
   if (which == 'i') return snprintf(buf, (size_t)cap, "%lld", (long long)k);
+  if (which == 't') { /* <E,Cw>((C,S)[, ld]): whole tiles, ld a power of two (or not) */
+    int64_t bits = (int64_t)8 << ((h >> 20) % 4), v = 128 / bits, f = (int64_t)1 << ((h >> 22) % 3), tile = 8 * v / f;
+    int64_t cc = tile * (1 + (int64_t)((h >> 24) % 2)), ss = f * (1 + (int64_t)((h >> 25) % 4)) * 4, ld = 1;
+    while (ld < cc) ld *= 2;
+    if ((h >> 27) % 4 == 0) return snprintf(buf, (size_t)cap, "<%lld,%lld>((%lld,%lld))", (long long)bits, (long long)(8 * v / f), (long long)cc, (long long)ss);
+    if ((h >> 27) % 4 == 1) ld += 8; /* no power of two: rejected */
+    else ld <<= (h >> 29) % 2;
+    return snprintf(buf, (size_t)cap, "<%lld,%lld>((%lld,%lld), %lld)", (long long)bits, (long long)(8 * v / f), (long long)cc, (long long)ss, (long long)ld);
+  }
   if (which == 'e') {
     if ((h >> 8) % 2) return snprintf(buf, (size_t)cap, "(%lld,%lld)", (long long)a, (long long)b);
     return snprintf(buf, (size_t)cap, "(%lld,%lld), %lld", (long long)a, (long long)b,
@@ -98,7 +107,7 @@ void ct_case_print(int prop, const ct_case *c, char *buf, int cap) {
       n += snprintf(buf + n, (size_t)(cap - n), "Sw<%d,%d,%d>", w->b, w->m, w->s);
       if (n > cap - 1) n = cap - 1;
       f += 3;
-    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n') && f[2] == '0') { /* spec/cutlass2x.md */
+    } else if (f[0] == '%' && (f[1] == 'e' || f[1] == 'i' || f[1] == 'n' || f[1] == 't') && f[2] == '0') { /* spec/cutlass2x.md */
       n += ct_case_fmt_2x(c, f[1], buf + n, cap - n);
       if (n > cap - 1) n = cap - 1;
       f += 3;

@@ -274,7 +274,8 @@
 #define CT_PROPS_CUTLASS2X(X)                                                                     \
   X(cx_1, "CX-1", CT_GEN_SWIZZLE, "CUTLASS 2.x layouts", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
   X(cx_2, "CX-2", CT_GEN_SWIZZLE, "CUTLASS 2.x capacity", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
-  X(cx_3, "CX-3", CT_GEN_SWIZZLE, "CUTLASS 2.x inverse", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1")
+  X(cx_3, "CX-3", CT_GEN_SWIZZLE, "CUTLASS 2.x inverse", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
+  X(cx_4, "CX-4", CT_GEN_SWIZZLE, "TensorOpMultiplicand", "a TensorOpMultiplicand layout from k0 = %k0, k1 = %k1")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
