@@ -20,7 +20,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cuteref_notation import (  # noqa: E402
-    Call, Int, Lay, ParseError, Tiler, Tup, Under, format_inttuple, parse_request,
+    Call, Composed, Int, Lay, ParseError, Swz, Tiler, Tup, Under, format_inttuple, parse_request,
 )
 
 try:
@@ -43,6 +43,10 @@ class Unsupported(Exception):
 # --------------------------------------------------------------------------
 
 def format_value(v) -> str:
+    if isinstance(v, pycute.Swizzle):  # spec/swizzle.md: pycute prints SW_B_M_S
+        return f"Sw<{v.bits},{v.base},{v.shift}>"
+    if isinstance(v, pycute.ComposedLayout):  # spec/composed.md: outer o offset o inner
+        return f"{format_value(v.layoutB)} o {format_value(v.offset)} o {format_value(v.layoutA)}"
     if isinstance(v, pycute.Layout):
         return format_inttuple(v.shape) + ":" + format_inttuple(v.stride)
     return format_inttuple(v)
@@ -62,7 +66,16 @@ def literal_inttuple(node):
 
 def as_layout(node):
     """Argument where a layout is expected: a bare IntTuple is pycute's
-    compact (column-major) layout of that shape."""
+    compact (column-major) layout of that shape. A swizzle or a composed
+    layout (spec/swizzle.md, spec/composed.md) is pycute's Swizzle or
+    ComposedLayout(outer, offset, inner)."""
+    if isinstance(node, Swz):
+        try:
+            return pycute.Swizzle(node.b, node.m, node.s)
+        except AssertionError as exc:
+            raise BadArg(f"pycute rejects {node}: {exc}")
+    if isinstance(node, Composed):
+        return pycute.ComposedLayout(as_layout(node.outer), as_int(node.offset), as_layout(node.inner))
     if isinstance(node, Lay):
         return pycute.Layout(literal_inttuple(node.shape), literal_inttuple(node.stride))
     if isinstance(node, (Int, Tup)):
@@ -150,6 +163,8 @@ OPS = {
     "crd2idx":         {2: lambda a: (lambda L: pycute.crd2idx(as_inttuple(a[0]), L.shape, L.stride))(as_layout(a[1]))},
     "idx2crd":         {2: lambda a: pycute.idx2crd(as_inttuple(a[0]), as_layout(a[1]).shape)},
     "eval":            {2: lambda a: as_layout(a[0])(as_inttuple(a[1]))},
+    # spec/composed.md
+    "make_composed_layout": {3: lambda a: pycute.ComposedLayout(as_layout(a[0]), as_int(a[1]), as_layout(a[2]))},
     # IntTuple functions
     "product":         {1: lambda a: pycute.product(as_inttuple(a[0]))},
     "inner_product":   {2: lambda a: pycute.inner_product(as_inttuple(a[0]), as_inttuple(a[1]))},
