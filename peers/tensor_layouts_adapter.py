@@ -27,7 +27,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cuteref_notation import (  # noqa: E402
-    Call, Int, Lay, ParseError, Tiler, Tup, Under, format_inttuple, parse_request,
+    Call, Composed, Int, Lay, ParseError, Swz, Tiler, Tup, Under, format_inttuple, parse_request,
 )
 
 try:
@@ -51,8 +51,12 @@ class Unsupported(Exception):
 def format_value(v) -> str:
     if isinstance(v, tl.Layout):
         return format_inttuple(v.shape) + ":" + format_inttuple(v.stride)
+    if isinstance(v, tl.Swizzle):  # spec/swizzle.md
+        return f"Sw<{v.bits},{v.base},{v.shift}>"
+    if isinstance(v, tl.ComposedLayout) and isinstance(v.inner, tl.Layout) and isinstance(v.offset, int):
+        return f"{format_value(v.outer)} o {v.offset} o {format_value(v.inner)}"  # spec/composed.md
     if isinstance(v, tl.ComposedLayout):
-        raise Unsupported("result is a ComposedLayout")
+        raise Unsupported("result is a ComposedLayout of another form")
     return format_inttuple(v)
 
 
@@ -65,6 +69,10 @@ def literal_inttuple(node):
 
 
 def as_layout(node):
+    if isinstance(node, Swz):  # spec/swizzle.md
+        return tl.Swizzle(node.b, node.m, node.s)
+    if isinstance(node, Composed):  # spec/composed.md
+        return tl.ComposedLayout(as_layout(node.outer), as_layout(node.inner), offset=as_int(node.offset, "the offset"))
     if isinstance(node, Lay):
         return tl.Layout(literal_inttuple(node.shape), literal_inttuple(node.stride))
     if isinstance(node, (Int, Tup)):
@@ -145,6 +153,9 @@ def _two(fn, int_as_layout=False):
 # name -> {arity: function(args)}; each function converts arguments and calls
 # tensor-layouts, nothing else.
 OPS = {
+    # spec/swizzle.md, spec/composed.md
+    "make_swizzle":      {2: lambda a: tl.make_swizzle(as_int(a[0], "Y"), as_int(a[1], "Z"))},
+    "make_composed_layout": {3: lambda a: tl.ComposedLayout(as_layout(a[0]), as_layout(a[2]), offset=as_int(a[1], "the offset"))},
     "size":              {1: lambda a: tl.size(as_layout(a[0]))},
     "cosize":            {1: lambda a: tl.cosize(as_layout(a[0]))},
     "rank":              {1: lambda a: tl.rank(as_layout(a[0]))},
