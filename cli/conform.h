@@ -129,6 +129,7 @@ typedef struct {
   double batch_timeout;    /* batch: seconds allowed without any output */
   int probe_every;         /* a probe request after every N requests (0: none) */
   int max_starts;          /* processes started at most (restarts after crashes) */
+  int max_silent;          /* processes in a row that end without one answer line, then give up */
   const char *stderr_path; /* the implementation's stderr is appended here (NULL: inherited) */
   int verbose;
 } cf_proc_opts;
@@ -137,6 +138,8 @@ typedef struct {
 typedef struct {
   int starts, crashes, timeouts, order_breaks, probes, probes_rejected, extra_lines, gave_up;
   int cannot_start;        /* the command could not be run at all (exit 126/127, no answer) */
+  int overlong;            /* answer lines longer than CF_LINE_MAX (read to their end, cut) */
+  int silent;              /* processes that ended without one answer line, in a row at the end */
   long probe_k;            /* the last probe's K (probes are numbered across calls) */
   double seconds;          /* wall time of the whole exchange */
   int nev;
@@ -151,6 +154,12 @@ typedef struct {
  * (no newline) or NULL, st[k] one of CF_A_*. The stats are added to *s. */
 void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, int *st, cf_proc_stats *s);
 void cf_proc_defaults(cf_proc_opts *o);
+/* An answer line longer than this is read to its end without being kept
+ * (the runner's memory stays bounded) and cut; it makes the run fail. */
+#define CF_LINE_MAX 65536
+/* The probe size((7919,K)): 1 its answer is right, 0 another value or not
+ * an answer (shifted), -1 rejected (`error ...`). */
+int cf_probe_ok(const char *line, long k);
 
 /* ---- shrinking (conform_shrink.c) ---------------------------------------------- */
 
