@@ -178,7 +178,7 @@ static int cf_add(cf_list *L, const char *req, const char *op, const char *origi
 static int cf_cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 /* Splits a vector line OP \t ORIGIN \t REQUEST \t EXPECTED in place. */
-static int cf_vector_fields(char *line, char **f) {
+int cf_vector_fields(char *line, char **f) {
   int n = 0;
   char *p = line;
   f[n++] = p;
@@ -193,7 +193,7 @@ static int cf_vector_fields(char *line, char **f) {
  * the end of the file. A line that does not fit in cap bytes, or that holds
  * a NUL byte, is read to its end and *bad says why: it is never cut into
  * pieces that would read as lines of their own (issue 17). */
-static int cf_read_line(FILE *f, char *buf, int cap, const char **bad) {
+int cf_read_line(FILE *f, char *buf, int cap, const char **bad) {
   int n = 0, ch, any = 0;
   *bad = 0;
   while ((ch = getc(f)) != EOF) {

@@ -214,6 +214,23 @@ void cf_report_json(FILE *f, const cf_report *r);
 /* Whether a verdict makes the run non-conforming. */
 int cf_verdict_fails(const cf_report *r, int verdict);
 
+/* ---- reading vector files (cmd_conform.c, cmd_vectors.c) --------------------- */
+
+/* One line of f into buf (no \n, no \r before it): 1, or 0 at the end. A
+ * line longer than cap - 1 bytes or holding a NUL byte is read to its end
+ * and *bad says why (never cut into several lines). */
+int cf_read_line(FILE *f, char *buf, int cap, const char **bad);
+/* Splits OP \t ORIGIN \t REQUEST \t EXPECTED in place: 1 when there are
+ * exactly four fields. */
+int cf_vector_fields(char *line, char **f);
+/* The next case of a vectors file's text at *p, split like cf_vector_fields
+ * in line (cap bytes); comments, blank, malformed and over-long lines are
+ * skipped. Advances *p; 0 at the end. */
+int cv_next_case(const char **p, char *line, size_t cap, char *f[4]);
+/* FNV-1a over OP \t REQUEST \t EXPECTED \n of every case of a file's text,
+ * continuing from h; *cases counts them. */
+uint64_t cv_text_digest(const char *text, uint64_t h, int *cases);
+
 /* ---- small helpers ------------------------------------------------------------ */
 
 uint64_t cf_fnv(uint64_t h, const char *s);
