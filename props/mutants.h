@@ -45,6 +45,8 @@ static const ct_mutant_info ct_mutants[] = {
     {32, "product.c", "logical_product's complement has cotarget size(A) instead of size(A)*cosize(B)"},
     {33, "product.c", "blocked_product and raked_product swapped"},
     {34, "product.c", "tile_to_shape does not check that the block divides the target (C++ on dynamic shapes)"},
+    /* issue 17: the round trip for every value (NOTE-1/values) and the integer edges (NOTE-5) */
+    {35, "notation.c", "an empty tiler mode prints as `<>`, which does not parse (the issue 17 finding)"},
 };
 
 #define CT_NUM_MUTANTS ((int)(sizeof ct_mutants / sizeof ct_mutants[0]))

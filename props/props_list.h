@@ -246,8 +246,14 @@
   X(tile_e_arg, "tile_to_shape!ARG_TYPE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                     \
   X(tile_e_prof, "tile_to_shape!BAD_PROFILE", CT_GEN_LAYOUT, "tile_to_shape", "%0")
 
+/* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
+ * kind of value, and the integer edges (NOTE-5). */
+#define CT_PROPS_ROUNDTRIP(X)                                                                     \
+  X(note_1v, "NOTE-1/values", CT_GEN_TILER, "parse/print (every kind of value)", "values from %0 and %1")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
+  CT_PROPS_ROUNDTRIP(X)                                                                           \
   CT_PROPS_LAYOUT(X)                                                                              \
   CT_PROPS_COALESCE(X)                                                                            \
   CT_PROPS_COMPOSITION(X)                                                                         \

@@ -206,6 +206,19 @@ ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e) {
   ct_skip_space(c);
   ct_t_clear(&out->shape);
   ct_t_clear(&out->stride);
+  if (c->s[c->pos] == '(') {
+    /* The empty tiler (no modes) prints as `()`, since `<>` is not in the
+     * grammar; `()` reads back as it (NOTE-EMPTY, NOTE-1; props_roundtrip.c
+     * found that ct_parse_tiler rejected it). Any other shape is no tiler. */
+    int at = c->pos;
+    ct_layout m;
+    CT_TRY(ct_read_tuple(c, &m.shape, 0, e));
+    if (m.shape.nd[0].kind != CT_TUPLE || m.shape.nd[0].rank != 0) {
+      c->pos = at;
+      return ct_expected(c, "'<'", e);
+    }
+    return ct_tiler_from_shape(&m.shape, out, e);
+  }
   if (c->s[c->pos] != '<') return ct_expected(c, "'<'", e);
   return ct_read_tiler_d(c, out, 0, e);
 }
@@ -333,7 +346,7 @@ int ct_print_layout(const ct_layout *L, char *buf, int cap) {
 static void ct_put_tiler(ct_out *o, const ct_tiler *T, int i) {
   const ct_node *nd = &T->shape.nd[i];
   if (nd->kind == CT_ALL) { ct_putc(o, '_'); return; }
-  if (nd->kind == CT_TUPLE && nd->mark && nd->rank == 0) {
+  if (nd->kind == CT_TUPLE && nd->mark && nd->rank == 0 && !CT_MUTANT(35)) { /* M35: printed `<>` */
     /* An empty tiler mode (a shape `()` read as a tiler): `<>` is not in the
      * grammar, and `()` reads back as this very mode (NOTE-1). */
     ct_puts(o, "()");

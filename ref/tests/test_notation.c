@@ -45,6 +45,9 @@ static const canon_case tilers[] = {
     {"<3:3, ()>", "<3:3,()>"},
     {"<((),3)>", "<<(),3:_1>>"},
     {"<():()>", "<():()>"},
+    /* the empty tiler itself (no modes) prints as `()` and reads back as
+     * itself (found by NOTE-1/values: ct_parse_tiler wanted a '<') */
+    {" ( ) ", "()"},
 };
 
 typedef struct {
@@ -61,6 +64,7 @@ static const err_case errors[] = {
     {"(4,8", 'l', CT_PARSE_UNBALANCED, 0},
     {"(4,8))", 'l', CT_PARSE_UNBALANCED, 5},
     {"<3:4,8:2", 'T', CT_PARSE_UNBALANCED, 0},
+    {"(3,8)", 'T', CT_PARSE_EXPECTED, 0}, /* of the bare shapes, only () is a tiler */
     {"(4,8):", 'l', CT_PARSE_EXPECTED, 6},
     {"(4;8)", 'l', CT_PARSE_EXPECTED, 2},
     {"(4,x)", 'l', CT_PARSE_EXPECTED, 3},
