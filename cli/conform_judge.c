@@ -7,6 +7,7 @@
 #include "eval.h"
 #include "ref/coalesce.h"
 #include "ref/composition.h"
+#include "ref/ct_arith.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -281,7 +282,9 @@ static int cf_comp_layout(const ct_layout *A, const ct_layout *B, const ct_layou
       if (digits.n != 1)
         CF_VIOLATED("COMP-2", "B(%lld) = %lld < 0, where A^ is not defined (A has more than one mode after COMP-PREP)",
                     (long long)i, (long long)b);
-      want = b * digits.d[0];
+      if (ct_mul_ovf(b, digits.d[0], &want)) /* checked: fuzz/fuzz_conform.c found the wrap */
+        CF_VIOLATED("COMP-2", "R(%lld) = %lld, but A^(B(%lld)) = %lld * %lld is beyond 64 bits", (long long)i,
+                    (long long)got, (long long)i, (long long)b, (long long)digits.d[0]);
     } else if (!cf_at(A, b, &want)) {
       return -1;
     }
@@ -353,21 +356,29 @@ static int cf_post_complement(const ct_value *args, int n, const ct_layout *R, c
     if (!cf_at(R, i - 1, &a) || !cf_at(R, i, &b)) return -1;
     if (!(a < b)) CF_VIOLATED("CPL-1", "R is not ordered: R(%lld) = %lld, R(%lld) = %lld", (long long)(i - 1), (long long)a, (long long)i, (long long)b);
   }
+  /* every product and sum checked (fuzz/fuzz_conform.c found s*|d| and
+   * size*size wrapping on an answer to an inadmissible request) */
   ct_modes_of(&F, 0, &m);
-  for (j = 0; j < m.n; ++j)
-    if (m.d[j] != 0 && m.s[j] * (m.d[j] < 0 ? -m.d[j] : m.d[j]) > span) span = m.s[j] * (m.d[j] < 0 ? -m.d[j] : m.d[j]);
-  K = nf * nr;
-  if (nf == 0 || K / nf != nr || K > (int64_t)sizeof seen) return -1;
+  for (j = 0; j < m.n; ++j) {
+    int64_t ad, t;
+    if (m.d[j] == 0) continue;
+    if (ct_abs_ovf(m.d[j], &ad) || ct_mul_ovf(m.s[j], ad, &t)) return -1;
+    if (t > span) span = t;
+  }
+  if (nf == 0 || ct_mul_ovf(nf, nr, &K) || K > (int64_t)sizeof seen) return -1;
   memset(seen, 0, (size_t)K);
   for (j = 0; j < nr; ++j)
     for (i = 0; i < nf; ++i) {
-      int64_t a, b;
+      int64_t a, b, ab;
       if (!cf_at(&F, i, &a) || !cf_at(R, j, &b)) return -1;
-      if (a + b < 0 || a + b >= K)
-        CF_VIOLATED("CPL-2", "(filter(A), R) takes the value %lld at %lld, outside [0, %lld)", (long long)(a + b),
+      if (ct_add_ovf(a, b, &ab))
+        CF_VIOLATED("CPL-2", "(filter(A), R) at %lld is %lld + %lld, beyond 64 bits, outside [0, %lld)",
+                    (long long)(i + nf * j), (long long)a, (long long)b, (long long)K);
+      if (ab < 0 || ab >= K)
+        CF_VIOLATED("CPL-2", "(filter(A), R) takes the value %lld at %lld, outside [0, %lld)", (long long)ab,
                     (long long)(i + nf * j), (long long)K);
-      if (seen[a + b]) CF_VIOLATED("CPL-2", "(filter(A), R) takes the value %lld twice: it is not a bijection onto [0, %lld)", (long long)(a + b), (long long)K);
-      seen[a + b] = 1;
+      if (seen[ab]) CF_VIOLATED("CPL-2", "(filter(A), R) takes the value %lld twice: it is not a bijection onto [0, %lld)", (long long)ab, (long long)K);
+      seen[ab] = 1;
     }
   if (K < M) CF_VIOLATED("CPL-3", "size(filter(A))*size(R) = %lld is less than the cotarget's size %lld", (long long)K, (long long)M);
   if (K - span >= M)
@@ -504,8 +515,11 @@ static int cf_post_size_cosize(int is_cosize, const ct_value *args, int n, const
       if (i == 0 || v < lo) lo = v;
       if (i == 0 || v > hi) hi = v;
     }
-    if (got < 1 + hi - lo)
-      CF_VIOLATED("LAYOUT-4", "cosize %lld < 1 + max L(i) - min L(i) = %lld", (long long)got, (long long)(1 + hi - lo));
+    if (ct_sub_ovf(hi, lo, &v) || ct_add_ovf(v, 1, &v))
+      CF_VIOLATED("LAYOUT-4", "cosize %lld < 1 + max L(i) - min L(i) = 1 + %lld - %lld, beyond 64 bits", (long long)got,
+                  (long long)hi, (long long)lo);
+    if (got < v)
+      CF_VIOLATED("LAYOUT-4", "cosize %lld < 1 + max L(i) - min L(i) = %lld", (long long)got, (long long)v);
     if (ct_l_cosize(&L, &want, &e) == CT_OK && got != want.v)
       CF_VIOLATED("LAYOUT-4", "cosize is 1 + sum (s-1)*|d| = %lld, not %lld", (long long)want.v, (long long)got);
     return 1;
