@@ -572,7 +572,7 @@ int ct_cmd_conform(int argc, char **argv) {
   cf_proc_opts po;
   cf_judge_opts jo;
   cf_report R;
-  cf_list L;
+  static cf_list L; /* static: reachable at an early exit (LeakSanitizer, --config=asan) */
   const char *vectors = 0, *cases = 0, *json = 0, *markdown = 0, *name = 0;
   int random_n = 0, shrink_max = 25, width = 16, rounds = 100, quiet = 0, k, drift = 0, list_only = 0;
   double shrink_time = 0;
@@ -657,6 +657,10 @@ int ct_cmd_conform(int argc, char **argv) {
   cf_proc_run(&po, reqs, L.n, ans, st, &R.main);
   if (R.main.cannot_start) {
     fprintf(stderr, "cuteref conform: %s\n", R.main.nev ? R.main.ev[0].text : "cannot start the implementation");
+    for (k = 0; k < L.n; ++k) free(ans[k]);
+    free(ans);
+    free(st);
+    free(reqs);
     return 2;
   }
   for (k = 0; k < L.n; ++k) {

@@ -35,9 +35,24 @@ srcs=(ref/*.c props/*.c fuzz/support.c)
 for f in cli/*.c; do [ "$f" = cli/cuteref.c ] || srcs+=("$f"); done
 flags=(-std=c11 -O1 -g -fno-omit-frame-pointer -Wall -Wextra -iquote .)
 [ -z "$san" ] || flags+=(-fsanitize="$san" -fno-sanitize-recover=all)
-if [ "$replay" = 1 ]; then driver=(fuzz/replay_main.c); else flags+=(-fsanitize=fuzzer); driver=(); fi
+if [ "$replay" = 1 ]; then
+  kind=replay obj_flags=() link_flags=() driver=(fuzz/replay_main.c)
+else
+  kind=libFuzzer obj_flags=(-fsanitize=fuzzer-no-link) link_flags=(-fsanitize=fuzzer) driver=()
+fi
+# The shared sources are compiled once (in parallel), then each target is
+# linked with them.
+obj=$out/obj-$kind-${san:-none}
+mkdir -p "$obj"
+jobs=$(nproc 2>/dev/null || echo 2)
+export CC obj
+printf '%s\n' "${srcs[@]}" "${driver[@]}" | xargs -P "$jobs" -I{} sh -c \
+  'f=$1; shift; exec "$CC" "$@" -c "$f" -o "$obj/$(echo "$f" | tr / _).o"' _ {} "${flags[@]}" "${obj_flags[@]}" "${extra[@]}"
+objs=()
+for f in "${srcs[@]}" "${driver[@]}"; do objs+=("$obj/$(echo "$f" | tr / _).o"); done
 for t in "${targets[@]}"; do
   [ -f "fuzz/fuzz_$t.c" ] || { echo "fuzz/build.sh: no target '$t'" >&2; exit 2; }
-  echo "fuzz/build.sh: $CC ${san:+-fsanitize=$san }$([ "$replay" = 1 ] && echo replay || echo libFuzzer) -> $out/fuzz_$t"
-  "$CC" "${flags[@]}" "${extra[@]}" "${srcs[@]}" "${driver[@]}" "fuzz/fuzz_$t.c" -o "$out/fuzz_$t"
+  echo "fuzz/build.sh: $CC ${san:+-fsanitize=$san }$kind -> $out/fuzz_$t"
+  "$CC" "${flags[@]}" "${obj_flags[@]}" "${extra[@]}" -c "fuzz/fuzz_$t.c" -o "$obj/fuzz_$t.o"
+  "$CC" "${flags[@]}" "${link_flags[@]}" "${extra[@]}" "${objs[@]}" "$obj/fuzz_$t.o" -o "$out/fuzz_$t"
 done

@@ -43,9 +43,11 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus"
   cp -n "$root/fuzz/corpus/$t"/* "$corpus"/ 2>/dev/null || true
   log=$work/$t.log
+  start=$SECONDS
   "$exe" -dict="$root/fuzz/cuteref.dict" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/$t-" "$corpus" >"$log" 2>&1
   rc=$?
+  took=$((SECONDS - start))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
@@ -60,7 +62,7 @@ for t in "${targets[@]}"; do
     fail=1
     what="exit $rc, $findings inputs in $work/$t-* (see $log)"
   fi
-  printf '| %s | %s | %s | %s | %s | %s | %s/%s | %s | %s |\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
+  printf '| %s | %s | %s | %s | %s | %s | %s/%s | %s | %s |\n' "$t" "$took" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
     "${ft:-?}" "$files" "$bytes" "${rss:-?}" "$what"
   if [ "$merge" = 1 ]; then
     "$exe" -merge=1 -max_len="$(max_len "$t")" "$root/fuzz/corpus/$t" "$corpus" >"$work/$t.merge.log" 2>&1 ||
