@@ -47,6 +47,13 @@ static const ct_mutant_info ct_mutants[] = {
     {34, "product.c", "tile_to_shape does not check that the block divides the target (C++ on dynamic shapes)"},
     /* issue 17: the round trip for every value (NOTE-1/values) and the integer edges (NOTE-5) */
     {35, "notation.c", "an empty tiler mode prints as `<>`, which does not parse (the issue 17 finding)"},
+    {36, "layout.c", "cosize's terms (s-1)*|d| and their sum wrap instead of OVERFLOW"},
+    {37, "inttuple.c", "product (so size) wraps instead of OVERFLOW"},
+    {38, "layout.c", "an offset's terms c*d and their sum wrap instead of OVERFLOW (L(i), crd2idx)"},
+    {39, "coalesce.c", "the merge test s0*d0 == d1 wraps: (2^32,2):(2^32,0) merges into one mode"},
+    {40, "composition.c", "a composed stride wraps instead of OVERFLOW"},
+    {41, "complement.c", "a span N*d wraps instead of OVERFLOW"},
+    {42, "product.c", "logical_product's cotarget size(A)*cosize(B) wraps instead of OVERFLOW"},
 };
 
 #define CT_NUM_MUTANTS ((int)(sizeof ct_mutants / sizeof ct_mutants[0]))

@@ -15,7 +15,7 @@ CT_FN void ct_coalesce_modes(const ct_modes *in, ct_modes *out) {
     if (in->s[k] == 1 && !CT_MUTANT(12)) continue; /* M12: keeps size-1 modes */
     if (out->n > 0) {
       int t = out->n - 1;
-      if (!ct_mul_ovf(CT_MUTANT(11) ? in->s[k] : out->s[t], out->d[t], &span) && span == in->d[k] /* M11 */ && !ct_mul_ovf(out->s[t], in->s[k], &merged)) {
+      if (!CT_MUL_OVF_M(39, CT_MUTANT(11) ? in->s[k] : out->s[t], out->d[t], &span) && span == in->d[k] /* M11; M39 wraps */ && !CT_MUL_OVF_M(39, out->s[t], in->s[k], &merged)) {
         out->s[t] = merged;
         out->ss[t] = (uint8_t)(out->ss[t] && in->ss[k]);
         continue;

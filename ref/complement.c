@@ -71,7 +71,8 @@ CT_FN ct_code ct_complement(const ct_layout *A, const ct_tuple *cotarget, ct_lay
                      (long long)m.d[k], (long long)cur);
     }
     ct_modes_push(&r, m.d[k] / cur, all_static, cur, all_static);
-    if (ct_mul_ovf(m.s[k], m.d[k], &cur)) return CT_FAIL(e, CT_OVERFLOW, "complement: span overflows int64");
+    if (CT_MUL_OVF_M(41, m.s[k], m.d[k], &cur)) /* M41: wraps */
+      return CT_FAIL(e, CT_OVERFLOW, "complement: span overflows int64");
   }
   if (!CT_MUTANT(7)) /* M7: forgets the last mode; M8: floor division */
     ct_modes_push(&r, CT_MUTANT(8) ? (M / cur > 0 ? M / cur : 1) : ct_ceil_div(M, cur), all_static, cur, all_static);

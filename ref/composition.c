@@ -68,7 +68,7 @@ CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, i
     return CT_OK;
   }
   if (last == 0) { /* A^ is linear: x -> x*D_0, for any sign of d */
-    if (ct_mul_ovf(d, a->d[0], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
+    if (CT_MUL_OVF_M(40, d, a->d[0], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
     ct_modes_push(r, s, ss, stride, st);
     return CT_OK;
   }
@@ -81,7 +81,7 @@ CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, i
     ++k;
   }
   if (k == last) { /* every value lands in the unbounded top digit */
-    if (ct_mul_ovf(rest, a->d[last], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
+    if (CT_MUL_OVF_M(40, rest, a->d[last], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
     ct_modes_push(r, s, ss, stride, st);
     return CT_OK;
   }
@@ -91,7 +91,7 @@ CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, i
     int64_t top_digit;
     if (rest < a->s[k] && !ct_mul_ovf(rest, s - 1, &top_digit) &&
         (top_digit < a->s[k] || CT_MUTANT(1) || (CT_MUTANT(6) && top_digit - rest < a->s[k]))) { /* M1, M6 */
-      if (ct_mul_ovf(rest, a->d[k], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
+      if (CT_MUL_OVF_M(40, rest, a->d[k], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
       ct_modes_push(r, s, ss, stride, st);
       ct_comp_use(c, k, top_digit);
       return CT_OK;
@@ -110,7 +110,7 @@ CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, i
     for (;;) {
       int64_t n = j == k ? t : a->s[j], unit = j == k ? rest : 1;
       if (j == k) {
-        if (ct_mul_ovf(rest, a->d[k], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
+        if (CT_MUL_OVF_M(40, rest, a->d[k], &stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
       } else {
         stride = a->d[j];
       }

@@ -82,7 +82,7 @@ CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e) {
     if (s->kind != CT_INT) continue;
     if (CT_MUTANT(14)) ad = d->v; /* M14: signed stride */
     else if (ct_abs_ovf(d->v, &ad)) return CT_FAIL(e, CT_OVERFLOW, "cosize overflows int64");
-    if (ct_mul_ovf(s->v - 1, ad, &term) || ct_add_ovf(out->v, term, &out->v))
+    if (CT_MUL_OVF_M(36, s->v - 1, ad, &term) || CT_ADD_OVF_M(36, out->v, term, &out->v)) /* M36: wraps */
       return CT_FAIL(e, CT_OVERFLOW, "cosize overflows int64");
     out->stat = out->stat && s->stat && d->stat;
   }
@@ -137,7 +137,7 @@ CT_FN static ct_code ct_crd_rec(const ct_tuple *c, int ic, const ct_layout *L, i
         ck = v % L->shape.nd[j].v;
         v = v / L->shape.nd[j].v;
       }
-      if (ct_mul_ovf(ck, L->stride.nd[j].v, &term) || ct_add_ovf(acc->v, term, &acc->v))
+      if (CT_MUL_OVF_M(38, ck, L->stride.nd[j].v, &term) || CT_ADD_OVF_M(38, acc->v, term, &acc->v)) /* M38: wraps */
         return CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
       acc->stat = acc->stat && cn->stat && L->stride.nd[j].stat && L->shape.nd[j].stat;
     }

@@ -21,7 +21,7 @@ CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layo
   const ct_layout *parts[2];
   CT_TRY(ct_l_size(A, &n, e));
   CT_TRY(ct_l_cosize(B, &c, e));
-  if (ct_mul_ovf(n.v, c.v, &m))
+  if (CT_MUL_OVF_M(42, n.v, c.v, &m)) /* M42: wraps */
     return CT_FAIL(e, CT_OVERFLOW, "logical_product: size(A)*cosize(B) = %lld*%lld overflows int64", (long long)n.v,
                    (long long)c.v);
   if (CT_MUTANT(32)) m = n.v; /* M32: cotarget size(A) only */
