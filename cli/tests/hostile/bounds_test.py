@@ -248,6 +248,22 @@ def main():
     print("vectors --check: exit %s, %.2f s, peak RSS %d kB" % (status, took, rss))
     if status != 1:
         bad("vectors --check on a hostile directory: exit %s, want 1" % status)
+
+    # vectors --check read a file only up to a NUL byte of each chunk: the
+    # spec's vectors with a NUL and junk after the last line passed (issue 17)
+    if os.path.isdir("spec/vectors"):
+        copy = os.path.join(tmp, "copy")
+        shutil.copytree("spec", copy, ignore=shutil.ignore_patterns("BUILD", "*.sh"))
+        args = [cuteref, "vectors", "--check", os.path.join(copy, "vectors")]
+        status, out, _, _ = run(args, None, "vectors --check on a copy")
+        if status != 0:
+            bad("vectors --check on a copy of spec/: exit %s, want 0: %r" % (status, out[-300:]))
+        with open(os.path.join(copy, "vectors", "size.txt"), "ab") as f:
+            f.write(b"\x00junk after a NUL byte\n")
+        status, out, _, _ = run(args, None, "vectors --check with a NUL byte")
+        print("vectors --check, a NUL byte and junk appended: exit %s" % status)
+        if status != 1:
+            bad("vectors --check passes a vectors file with a NUL byte and junk: exit %s, want 1" % status)
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d passed, %d failed" % (0 if problems else 1, len(problems)))
     return 1 if problems else 0
