@@ -1,4 +1,5 @@
-/* builtins.h -- the operations callable by name from expressions. */
+/* builtins.h -- the operations callable by name from expressions: each is a
+ * ct_builtin_fn, named by its row in the registry (cli/registry.c). */
 #ifndef CT_BUILTINS_H
 #define CT_BUILTINS_H
 
@@ -17,23 +18,84 @@ typedef struct {
 
 typedef ct_code (*ct_builtin_fn)(const ct_args *args, ct_value *out, ct_err *e);
 
-typedef struct {
-  const char *name;
-  int min_args, max_args; /* max_args < 0: any number */
-  int takes_targs;        /* 0: none, 1: optional, 2: required */
-  ct_builtin_fn fn;
-  const char *synopsis;   /* one line for `cuteref eval --list` */
-} ct_builtin;
+/* Builtins of the common signatures, written once (builtins_core.c): the
+ * arguments converted (an ARG_TYPE names "NAME's layout", "NAME's first
+ * layout", ...), the reference function called, the result stored. */
+typedef ct_code (*ct_layout_fn)(const ct_layout *L, ct_layout *out, ct_err *e);
+typedef ct_code (*ct_layout2_fn)(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
+ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_value *out, ct_err *e);
+ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e);
 
-/* Each family registers a table; ct_find_builtin searches them all. */
-extern const ct_builtin ct_core_builtins[];      /* builtins_core.c: queries, reshaping */
-extern const ct_builtin ct_inttuple_builtins[];  /* builtins_inttuple.c: IntTuple arithmetic */
-extern const ct_builtin ct_construct_builtins[]; /* builtins_construct.c: ordered/like/fragment, up/downcast */
-extern const ct_builtin ct_algebra_builtins[];   /* builtins_algebra.c: coalesce, filter, composition, complement */
-extern const ct_builtin ct_inverse_builtins[];   /* builtins_inverse.c: inverses, max_common, nullspace */
-extern const ct_builtin ct_divide_builtins[];    /* builtins_divide.c: divides, products, tile_to_shape */
-const ct_builtin *ct_find_builtin(const char *name);
-/* Iteration for --list: returns NULL past the end. */
-const ct_builtin *ct_builtin_at(int k);
+/* builtins_core.c: queries and reshaping (spec/layout.md, spec/inttuple.md) */
+ct_code ct_b_size(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_rank(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_depth(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_cosize(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_shape(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_stride(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_layout(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_get(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_congruent(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_weakly_congruent(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_compatible(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_crd2idx(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_idx2crd(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_make_layout(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_append(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_prepend(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_flatten(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_group(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_take(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_select(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_slice(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_dice(const ct_args *a, ct_value *out, ct_err *e);
+
+/* builtins_inttuple.c: IntTuple arithmetic (spec/inttuple.md) */
+ct_code ct_b_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_sum(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_inner_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_prefix_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_shape_div(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_ceil_div(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_elem_scale(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_evenly_divides(const ct_args *a, ct_value *out, ct_err *e);
+
+/* builtins_construct.c: constructors, upcast, downcast (spec/construct.md) */
+ct_code ct_b_compact_col_major(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_compact_row_major(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_make_ordered_layout(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_make_layout_like(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_make_fragment_like(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_upcast(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_downcast(const ct_args *a, ct_value *out, ct_err *e);
+
+/* builtins_algebra.c: coalesce, filter, composition, complement */
+ct_code ct_b_coalesce(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_filter_zeros(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_filter(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_composition(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_with_shape(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_complement(const ct_args *a, ct_value *out, ct_err *e);
+
+/* builtins_inverse.c: inverses, max_common, nullspace (spec/inverse.md) */
+ct_code ct_b_right_inverse(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_left_inverse(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_nullspace(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_max_common_layout(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_max_common_vector(const ct_args *a, ct_value *out, ct_err *e);
+
+/* builtins_divide.c: divides, products, tile_to_shape (spec/divide.md, spec/product.md) */
+ct_code ct_b_logical_divide(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_zipped_divide(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_divide(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_flat_divide(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_logical_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_zipped_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_flat_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_blocked_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_raked_product(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e);
 
 #endif

@@ -4,7 +4,7 @@
 #include "ref/complement.h"
 #include "ref/composition.h"
 
-static ct_code b_coalesce(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_coalesce(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "coalesce's layout", e));
   if (a->n == 2) {
@@ -18,23 +18,15 @@ static ct_code b_coalesce(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_filter_zeros(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "filter_zeros's layout", e));
-  CT_TRY(ct_filter_zeros(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_filter_zeros(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layout(a, ct_filter_zeros, "filter_zeros", out, e);
 }
 
-static ct_code b_filter(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "filter's layout", e));
-  CT_TRY(ct_filter(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_filter(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layout(a, ct_filter, "filter", out, e);
 }
 
-static ct_code b_composition(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_composition(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout A, r;
   ct_tiler T;
   CT_TRY(ct_as_layout(&a->a[0], &A, "composition's first argument", e));
@@ -44,7 +36,7 @@ static ct_code b_composition(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_with_shape(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_with_shape(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout A, B, r;
   const ct_tuple *s;
   CT_TRY(ct_as_layout(&a->a[0], &A, "with_shape's layout", e));
@@ -55,7 +47,7 @@ static ct_code b_with_shape(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_complement(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_complement(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout A, r;
   const ct_tuple *cot = 0;
   CT_TRY(ct_as_layout(&a->a[0], &A, "complement's layout", e));
@@ -64,12 +56,3 @@ static ct_code b_complement(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_layout(out, &r);
   return CT_OK;
 }
-
-const ct_builtin ct_algebra_builtins[] = {
-    {"coalesce", 1, 2, 0, b_coalesce, "coalesce(L[, profile]): the simplest layout with the same function"},
-    {"filter_zeros", 1, 1, 0, b_filter_zeros, "filter_zeros(L): stride-0 modes become _1:_0"},
-    {"filter", 1, 1, 0, b_filter, "filter(L) = coalesce(filter_zeros(L))"},
-    {"composition", 2, 2, 0, b_composition, "composition(A, B): R(c) = A(B(c)); B a layout, <tiler>, n or shape"},
-    {"with_shape", 2, 2, 0, b_with_shape, "with_shape(A, shape) = composition(A, make_layout(shape))"},
-    {"complement", 1, 2, 0, b_complement, "complement(A[, cotarget]): the ordered layout of A's repetitions"},
-    {0, 0, 0, 0, 0, 0}};

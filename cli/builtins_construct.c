@@ -24,11 +24,11 @@ static ct_code ct_compact_args(const ct_args *a, int right, ct_value *out, ct_er
   return CT_OK;
 }
 
-static ct_code b_compact_col_major(const ct_args *a, ct_value *out, ct_err *e) { return ct_compact_args(a, 0, out, e); }
+ct_code ct_b_compact_col_major(const ct_args *a, ct_value *out, ct_err *e) { return ct_compact_args(a, 0, out, e); }
 
-static ct_code b_compact_row_major(const ct_args *a, ct_value *out, ct_err *e) { return ct_compact_args(a, 1, out, e); }
+ct_code ct_b_compact_row_major(const ct_args *a, ct_value *out, ct_err *e) { return ct_compact_args(a, 1, out, e); }
 
-static ct_code b_make_ordered_layout(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_make_ordered_layout(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *s, *o;
   ct_layout r;
   CT_TRY(ct_as_tuple(&a->a[0], &s, "the shape", e));
@@ -38,7 +38,7 @@ static ct_code b_make_ordered_layout(const ct_args *a, ct_value *out, ct_err *e)
   return CT_OK;
 }
 
-static ct_code b_make_layout_like(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_make_layout_like(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "make_layout_like's argument", e));
   CT_TRY(ct_make_layout_like(&L, &r, e));
@@ -47,7 +47,7 @@ static ct_code b_make_layout_like(const ct_args *a, ct_value *out, ct_err *e) {
 }
 
 /* make_fragment_like(L), or make_fragment_like(shape) = make_layout(shape). */
-static ct_code b_make_fragment_like(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_make_fragment_like(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "make_fragment_like's argument", e));
   if (a->a[0].kind == CT_V_TUPLE) r = L;
@@ -74,7 +74,7 @@ static ct_code ct_cast_args(const ct_args *a, const char *name, ct_layout *L, ct
   return ct_as_layout(&a->a[0], L, "the layout", e);
 }
 
-static ct_code b_upcast(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_upcast(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   ct_val n;
   CT_TRY(ct_cast_args(a, "upcast", &L, &n, e));
@@ -83,7 +83,7 @@ static ct_code b_upcast(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_downcast(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_downcast(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   ct_val n;
   CT_TRY(ct_cast_args(a, "downcast", &L, &n, e));
@@ -91,15 +91,3 @@ static ct_code b_downcast(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_layout(out, &r);
   return CT_OK;
 }
-
-const ct_builtin ct_construct_builtins[] = {
-    {"compact_col_major", 1, 2, 0, b_compact_col_major, "compact_col_major(S[, d0]): LayoutLeft strides of shape S"},
-    {"compact_row_major", 1, 2, 0, b_compact_row_major, "compact_row_major(S[, d0]): LayoutRight strides of shape S"},
-    {"make_ordered_layout", 2, 2, 0, b_make_ordered_layout,
-     "make_ordered_layout(S, order): compact, strides increasing with order"},
-    {"make_layout_like", 1, 1, 0, b_make_layout_like, "make_layout_like(L): compact in the order of L's strides, 0 kept"},
-    {"make_fragment_like", 1, 1, 0, b_make_fragment_like,
-     "make_fragment_like(L): mode 0 column-major, the rest ordered like L"},
-    {"upcast", 1, 2, 1, b_upcast, "upcast<N>(L) | upcast(L, N): elements N times wider"},
-    {"downcast", 1, 2, 1, b_downcast, "downcast<N>(L) | downcast(L, N): elements N times narrower"},
-    {0, 0, 0, 0, 0, 0}};

@@ -2,7 +2,30 @@
  * spec/inttuple.md, callable from expressions. */
 #include "builtins.h"
 
+#include <stdio.h>
 #include <string.h>
+
+ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_value *out, ct_err *e) {
+  char what[64];
+  ct_layout L, r;
+  snprintf(what, sizeof what, "%s's layout", name);
+  CT_TRY(ct_as_layout(&a->a[0], &L, what, e));
+  CT_TRY(f(&L, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e) {
+  char what[2][64];
+  ct_layout A, B, r;
+  snprintf(what[0], sizeof what[0], "%s's first layout", name);
+  snprintf(what[1], sizeof what[1], "%s's second layout", name);
+  CT_TRY(ct_as_layout(&a->a[0], &A, what[0], e));
+  CT_TRY(ct_as_layout(&a->a[1], &B, what[1], e));
+  CT_TRY(f(&A, &B, &r, e));
+  ct_v_layout(out, &r);
+  return CT_OK;
+}
 
 /* The argument seen as a layout when it is one, else as an IntTuple: the
  * queries size/rank/depth/get work on both. */
@@ -19,7 +42,7 @@ static ct_code ct_sub_of(const ct_args *a, int k, ct_layout *L, int *is_layout, 
   return CT_FAIL(e, CT_ARG_TYPE, "expected a layout or an IntTuple");
 }
 
-static ct_code b_size(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_size(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   int isl;
   ct_val v;
@@ -30,7 +53,7 @@ static ct_code b_size(const ct_args *a, ct_value *out, ct_err *e) {
 }
 
 /* rank and depth are compile-time quantities in CuTe: printed static. */
-static ct_code b_rank(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_rank(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   int isl;
   CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
@@ -38,7 +61,7 @@ static ct_code b_rank(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_depth(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_depth(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   int isl;
   CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
@@ -46,7 +69,7 @@ static ct_code b_depth(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_cosize(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_cosize(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
   ct_val v;
   CT_TRY(ct_as_layout(&a->a[0], &L, "cosize's argument", e));
@@ -56,7 +79,7 @@ static ct_code b_cosize(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_shape(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_shape(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
   CT_TRY(ct_as_layout(&a->a[0], &L, "shape's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
@@ -64,7 +87,7 @@ static ct_code b_shape(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_stride(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_stride(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
   CT_TRY(ct_as_layout(&a->a[0], &L, "stride's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
@@ -72,7 +95,7 @@ static ct_code b_stride(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_layout(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_layout(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
   CT_TRY(ct_as_layout(&a->a[0], &L, "layout's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
@@ -80,7 +103,7 @@ static ct_code b_layout(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_get(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_get(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   int isl = 0;
   CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
@@ -98,32 +121,24 @@ static ct_code ct_shape_of(const ct_value *v, const ct_tuple **t, ct_err *e) {
   return ct_as_tuple(v, t, "an argument", e);
 }
 
-static ct_code b_congruent(const ct_args *a, ct_value *out, ct_err *e) {
+/* A relation of two IntTuples (a layout stands for its shape). */
+static ct_code ct_relation(const ct_args *a, int (*rel)(const ct_tuple *, int, const ct_tuple *, int), ct_value *out,
+                           ct_err *e) {
   const ct_tuple *x, *y;
   CT_TRY(ct_shape_of(&a->a[0], &x, e));
   CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_congruent(x, 0, y, 0));
+  ct_v_bool(out, rel(x, 0, y, 0));
   return CT_OK;
 }
 
-static ct_code b_weakly_congruent(const ct_args *a, ct_value *out, ct_err *e) {
-  const ct_tuple *x, *y;
-  CT_TRY(ct_shape_of(&a->a[0], &x, e));
-  CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_weakly_congruent(x, 0, y, 0));
-  return CT_OK;
+ct_code ct_b_congruent(const ct_args *a, ct_value *out, ct_err *e) { return ct_relation(a, ct_t_congruent, out, e); }
+ct_code ct_b_weakly_congruent(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_relation(a, ct_t_weakly_congruent, out, e);
 }
-
-static ct_code b_compatible(const ct_args *a, ct_value *out, ct_err *e) {
-  const ct_tuple *x, *y;
-  CT_TRY(ct_shape_of(&a->a[0], &x, e));
-  CT_TRY(ct_shape_of(&a->a[1], &y, e));
-  ct_v_bool(out, ct_t_compatible(x, 0, y, 0));
-  return CT_OK;
-}
+ct_code ct_b_compatible(const ct_args *a, ct_value *out, ct_err *e) { return ct_relation(a, ct_t_compatible, out, e); }
 
 /* crd2idx(C, L) or crd2idx(C, shape, stride). */
-static ct_code b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *c;
   ct_layout L;
   ct_val v;
@@ -141,7 +156,7 @@ static ct_code b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
   int64_t i;
   ct_layout L;
   ct_tuple c;
@@ -153,7 +168,7 @@ static ct_code b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
 }
 
 /* eval(L, c) or eval(L, i, j, ...): the offset; a coordinate with `_` slices. */
-static ct_code b_eval(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   ct_tuple crd;
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
@@ -183,7 +198,7 @@ static ct_code b_eval(const ct_args *a, ct_value *out, ct_err *e) {
 
 /* make_layout(shape), make_layout(shape, stride), make_layout(shape,
  * LayoutLeft|LayoutRight), or the concatenation make_layout(L0, L1, ...). */
-static ct_code b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout r;
   if (a->n == 1) {
     CT_TRY(ct_as_layout(&a->a[0], &r, "the argument", e));
@@ -215,7 +230,7 @@ static ct_code b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_append(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_append(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, x, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_as_layout(&a->a[1], &x, "the appended layout", e));
@@ -224,7 +239,7 @@ static ct_code b_append(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, x, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_as_layout(&a->a[1], &x, "the prepended layout", e));
@@ -233,7 +248,7 @@ static ct_code b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_flatten(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_flatten(const ct_args *a, ct_value *out, ct_err *e) {
   if (a->a[0].kind == CT_V_TUPLE) {
     ct_tuple t;
     CT_TRY(ct_t_flatten(&a->a[0].l.shape, &t, e));
@@ -254,7 +269,7 @@ static ct_code ct_two_targs(const ct_args *a, const char *name, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_group(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_group(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_two_targs(a, "group", e));
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
@@ -263,7 +278,7 @@ static ct_code b_group(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_take(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_take(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_two_targs(a, "take", e));
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
@@ -272,7 +287,7 @@ static ct_code b_take(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_select(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_select(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_l_select(&L, a->t, a->nt, &r, e));
@@ -280,7 +295,7 @@ static ct_code b_select(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_slice(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_slice(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *c;
   ct_layout L, r;
   CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
@@ -290,7 +305,7 @@ static ct_code b_slice(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_dice(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_dice(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *c;
   ct_layout L, r;
   CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
@@ -299,29 +314,3 @@ static ct_code b_dice(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_layout(out, &r);
   return CT_OK;
 }
-
-const ct_builtin ct_core_builtins[] = {
-    {"size", 1, 1, 1, b_size, "size<I...>(L|T): product of the shape"},
-    {"rank", 1, 1, 1, b_rank, "rank<I...>(L|T): number of top-level modes"},
-    {"depth", 1, 1, 1, b_depth, "depth<I...>(L|T): nesting depth (an integer has depth 0)"},
-    {"cosize", 1, 1, 1, b_cosize, "cosize<I...>(L): 1 + sum (s-1)*|d|"},
-    {"shape", 1, 1, 1, b_shape, "shape<I...>(L)"},
-    {"stride", 1, 1, 1, b_stride, "stride<I...>(L)"},
-    {"layout", 1, 1, 1, b_layout, "layout<I...>(L): the sub-layout at an index path"},
-    {"get", 1, 1, 2, b_get, "get<I...>(T|L): the element at an index path"},
-    {"congruent", 2, 2, 0, b_congruent, "congruent(A, B): same nesting"},
-    {"weakly_congruent", 2, 2, 0, b_weakly_congruent, "weakly_congruent(A, B): A's nesting is a prefix of B's"},
-    {"compatible", 2, 2, 0, b_compatible, "compatible(A, B): every coordinate of A is one of B"},
-    {"crd2idx", 2, 3, 0, b_crd2idx, "crd2idx(C, L) or crd2idx(C, shape, stride)"},
-    {"idx2crd", 2, 2, 0, b_idx2crd, "idx2crd(i, L|shape): natural coordinate of index i"},
-    {"eval", 2, -1, 0, b_eval, "eval(L, C) = L(C); eval(L, i, j) = L(i,j); `_` slices"},
-    {"make_layout", 1, -1, 0, b_make_layout, "make_layout(L0, L1, ...) | make_layout(shape[, stride|LayoutLeft|LayoutRight])"},
-    {"append", 2, 2, 0, b_append, "append(L, X): X becomes the last mode"},
-    {"prepend", 2, 2, 0, b_prepend, "prepend(L, X): X becomes the first mode"},
-    {"flatten", 1, 1, 0, b_flatten, "flatten(L|T)"},
-    {"group", 1, 1, 2, b_group, "group<b,e>(L): modes [b,e) become one mode"},
-    {"take", 1, 1, 2, b_take, "take<b,e>(L): modes [b,e)"},
-    {"select", 1, 1, 2, b_select, "select<i,j,...>(L): the named modes"},
-    {"slice", 2, 2, 0, b_slice, "slice(C, L): the modes where C has `_`"},
-    {"dice", 2, 2, 0, b_dice, "dice(C, L): the modes where C has an integer"},
-    {0, 0, 0, 0, 0, 0}};

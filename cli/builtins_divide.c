@@ -17,28 +17,28 @@ static ct_code ct_tiler_call(const ct_args *a, ct_tiler_op op, ct_value *out, ct
   return CT_OK;
 }
 
-static ct_code b_logical_divide(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_logical_divide(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_logical_divide_tiler, out, e);
 }
-static ct_code b_zipped_divide(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_zipped_divide(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_zipped_divide, out, e);
 }
-static ct_code b_tiled_divide(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_tiled_divide(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_tiled_divide, out, e);
 }
-static ct_code b_flat_divide(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_flat_divide(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_flat_divide, out, e);
 }
-static ct_code b_logical_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_logical_product(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_logical_product_tiler, out, e);
 }
-static ct_code b_zipped_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_zipped_product(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_zipped_product, out, e);
 }
-static ct_code b_tiled_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_tiled_product(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_tiled_product, out, e);
 }
-static ct_code b_flat_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_flat_product(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_tiler_call(a, ct_flat_product, out, e);
 }
 
@@ -51,10 +51,10 @@ static ct_code ct_rank_call(const ct_args *a, int raked, ct_value *out, ct_err *
   ct_v_layout(out, &r);
   return CT_OK;
 }
-static ct_code b_blocked_product(const ct_args *a, ct_value *out, ct_err *e) { return ct_rank_call(a, 0, out, e); }
-static ct_code b_raked_product(const ct_args *a, ct_value *out, ct_err *e) { return ct_rank_call(a, 1, out, e); }
+ct_code ct_b_blocked_product(const ct_args *a, ct_value *out, ct_err *e) { return ct_rank_call(a, 0, out, e); }
+ct_code ct_b_raked_product(const ct_args *a, ct_value *out, ct_err *e) { return ct_rank_call(a, 1, out, e); }
 
-static ct_code b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout block, r;
   const ct_tuple *target, *order = 0;
   CT_TRY(ct_as_layout(&a->a[0], &block, "tile_to_shape's block", e));
@@ -64,17 +64,3 @@ static ct_code b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_layout(out, &r);
   return CT_OK;
 }
-
-const ct_builtin ct_divide_builtins[] = {
-    {"logical_divide", 2, 2, 0, b_logical_divide, "logical_divide(A, B) = A o (B, complement(B, size(A))); B a layout, <tiler>, n or shape"},
-    {"zipped_divide", 2, 2, 0, b_zipped_divide, "zipped_divide(A, T): ((tiles...), (rests..., other modes...))"},
-    {"tiled_divide", 2, 2, 0, b_tiled_divide, "tiled_divide(A, T): ((tiles...), rest0, rest1, ..., other modes...)"},
-    {"flat_divide", 2, 2, 0, b_flat_divide, "flat_divide(A, T): (tile0, tile1, ..., rest0, rest1, ..., other modes...)"},
-    {"logical_product", 2, 2, 0, b_logical_product, "logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B); B a layout, <tiler>, n or shape"},
-    {"zipped_product", 2, 2, 0, b_zipped_product, "zipped_product(A, T): ((blocks...), (tiles..., other modes...))"},
-    {"tiled_product", 2, 2, 0, b_tiled_product, "tiled_product(A, T): ((blocks...), tile0, tile1, ..., other modes...)"},
-    {"flat_product", 2, 2, 0, b_flat_product, "flat_product(A, T): (block0, block1, ..., tile0, tile1, ..., other modes...)"},
-    {"blocked_product", 2, 2, 0, b_blocked_product, "blocked_product(A, B): mode k = (A_k, copies_k), rank max(rank A, rank B)"},
-    {"raked_product", 2, 2, 0, b_raked_product, "raked_product(A, B): mode k = (copies_k, A_k), rank max(rank A, rank B)"},
-    {"tile_to_shape", 2, 3, 0, b_tile_to_shape, "tile_to_shape(block, shape[, order]): blocked_product of block up to the target shape"},
-    {0, 0, 0, 0, 0, 0}};

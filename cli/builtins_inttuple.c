@@ -4,7 +4,7 @@
 #include "builtins.h"
 #include "ref/int_ops.h"
 
-static ct_code b_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_product(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *t;
   ct_val v;
   CT_TRY(ct_as_tuple(&a->a[0], &t, "product's argument", e));
@@ -13,7 +13,7 @@ static ct_code b_product(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_sum(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_sum(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *t;
   ct_val v;
   CT_TRY(ct_as_tuple(&a->a[0], &t, "sum's argument", e));
@@ -22,7 +22,7 @@ static ct_code b_sum(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_inner_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_inner_product(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *x, *y;
   ct_val v;
   CT_TRY(ct_as_tuple(&a->a[0], &x, "inner_product's first argument", e));
@@ -32,7 +32,7 @@ static ct_code b_inner_product(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-static ct_code b_prefix_product(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_prefix_product(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *t;
   ct_tuple r;
   ct_val init;
@@ -63,19 +63,19 @@ static ct_code ct_binary_tuple(const ct_args *a, ct_tt_fn f, const char *name, c
   return CT_OK;
 }
 
-static ct_code b_shape_div(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_shape_div(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_binary_tuple(a, ct_it_shape_div, "shape_div's arguments", out, e);
 }
 
-static ct_code b_ceil_div(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_ceil_div(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_binary_tuple(a, ct_it_ceil_div, "ceil_div's arguments", out, e);
 }
 
-static ct_code b_elem_scale(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_elem_scale(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_binary_tuple(a, ct_it_elem_scale, "elem_scale's arguments", out, e);
 }
 
-static ct_code b_evenly_divides(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_evenly_divides(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *x, *y;
   int r;
   CT_TRY(ct_as_tuple(&a->a[0], &x, "evenly_divides' shape", e));
@@ -84,14 +84,3 @@ static ct_code b_evenly_divides(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_bool(out, r);
   return CT_OK;
 }
-
-const ct_builtin ct_inttuple_builtins[] = {
-    {"product", 1, 1, 0, b_product, "product(T): product of the integers of T"},
-    {"sum", 1, 1, 0, b_sum, "sum(T): sum of the integers of T"},
-    {"inner_product", 2, 2, 0, b_inner_product, "inner_product(A, B): sum of A_i*B_i over congruent A, B"},
-    {"prefix_product", 1, 2, 0, b_prefix_product, "prefix_product(T[, init]): exclusive colexicographic prefix product"},
-    {"shape_div", 2, 2, 0, b_shape_div, "shape_div(A, B): division of shapes (exact, or 1 when A divides B)"},
-    {"ceil_div", 2, 2, 0, b_ceil_div, "ceil_div(A, B): rounded-up division of shapes"},
-    {"elem_scale", 2, 2, 0, b_elem_scale, "elem_scale(A, B): A_i * product(B_i)"},
-    {"evenly_divides", 2, 2, 0, b_evenly_divides, "evenly_divides(A, B): whether shape A is divided evenly by B"},
-    {0, 0, 0, 0, 0, 0}};

@@ -3,40 +3,23 @@
 #include "builtins.h"
 #include "ref/inverse.h"
 
-static ct_code b_right_inverse(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "right_inverse's layout", e));
-  CT_TRY(ct_right_inverse(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_right_inverse(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layout(a, ct_right_inverse, "right_inverse", out, e);
 }
 
-static ct_code b_left_inverse(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "left_inverse's layout", e));
-  CT_TRY(ct_left_inverse(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_left_inverse(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layout(a, ct_left_inverse, "left_inverse", out, e);
 }
 
-static ct_code b_nullspace(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "nullspace's layout", e));
-  CT_TRY(ct_nullspace(&L, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_nullspace(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layout(a, ct_nullspace, "nullspace", out, e);
 }
 
-static ct_code b_max_common_layout(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout A, B, r;
-  CT_TRY(ct_as_layout(&a->a[0], &A, "max_common_layout's first layout", e));
-  CT_TRY(ct_as_layout(&a->a[1], &B, "max_common_layout's second layout", e));
-  CT_TRY(ct_max_common_layout(&A, &B, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
+ct_code ct_b_max_common_layout(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_of_layouts(a, ct_max_common_layout, "max_common_layout", out, e);
 }
 
-static ct_code b_max_common_vector(const ct_args *a, ct_value *out, ct_err *e) {
+ct_code ct_b_max_common_vector(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout A, B;
   ct_val n;
   CT_TRY(ct_as_layout(&a->a[0], &A, "max_common_vector's first layout", e));
@@ -45,11 +28,3 @@ static ct_code b_max_common_vector(const ct_args *a, ct_value *out, ct_err *e) {
   ct_v_val(out, n);
   return CT_OK;
 }
-
-const ct_builtin ct_inverse_builtins[] = {
-    {"right_inverse", 1, 1, 0, b_right_inverse, "right_inverse(L): the largest R with L(R(i)) == i"},
-    {"left_inverse", 1, 1, 0, b_left_inverse, "left_inverse(L): R with L(R(L(i))) == L(i) (R(L(i)) == i if L is injective)"},
-    {"nullspace", 1, 1, 0, b_nullspace, "nullspace(L): the indices where L is 0, in increasing order"},
-    {"max_common_layout", 2, 2, 0, b_max_common_layout, "max_common_layout(a, b): the longest R with a(R(i)) == i == b(R(i))"},
-    {"max_common_vector", 2, 2, 0, b_max_common_vector, "max_common_vector(a, b) = size(max_common_layout(a, b))"},
-    {0, 0, 0, 0, 0, 0}};

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "props/engine.h"
+#include "registry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ const char ct_help_check[] =
     "  --long             --cases 200000\n"
     "  --seed S           64-bit seed, decimal or 0x-hex (default 0xc0ffee)\n"
     "  --only IDS         only properties whose ID starts with one of IDS (comma-separated)\n"
+    "  --op NAMES         only the properties of these operations (comma-separated; cuteref ops)\n"
     "  --replay ID:SEED:INDEX   rerun one case, shrink it if it fails\n"
     "  --exhaustive       enumerate every flat layout within the bounds instead\n"
     "  --bounds R,S,LO,HI single-layout bounds: rank<=R, shapes 1..S, strides LO..HI (3,4,-4,8)\n"
@@ -46,7 +48,28 @@ static int ct_parse_bounds(const char *s, int *r, int *sh, int *lo, int *hi) {
   return sscanf(s, "%d,%d,%d,%d", r, sh, lo, hi) == 4 && *r >= 1 && *r <= 4 && *sh >= 1 && *lo <= *hi;
 }
 
+/* The properties of the named operations (the registry's rows) as --only
+ * prefixes; 0 when a name is no operation. */
+static int ct_ops_only(const char *names, char *buf, int cap) {
+  int n = 0;
+  buf[0] = '\0';
+  while (*names) {
+    char name[64];
+    const ct_op *op;
+    size_t len = strcspn(names, ",");
+    if (len >= sizeof name) return 0;
+    memcpy(name, names, len);
+    name[len] = '\0';
+    if (!(op = ct_find_op(name))) return 0;
+    if (n > 0 && n < cap - 1) buf[n++] = ',';
+    n += ct_op_props(op, buf + n, cap - n);
+    names += len + (names[len] == ',');
+  }
+  return n > 0;
+}
+
 int ct_cmd_check(int argc, char **argv) {
+  static char only[4096];
   ct_run_opts o;
   const char *replay = 0, *env;
   int k, failed;
@@ -58,6 +81,11 @@ int ct_cmd_check(int argc, char **argv) {
     else if (strcmp(a, "--long") == 0) o.cases = 200000;
     else if (strcmp(a, "--seed") == 0 && v) { o.seed = strtoull(v, 0, 0); ++k; }
     else if (strcmp(a, "--only") == 0 && v) { o.only = v; ++k; }
+    else if (strcmp(a, "--op") == 0 && v) {
+      if (!ct_ops_only(v, only, (int)sizeof only)) return ct_usage_error("--op: '%s' is no list of operations (cuteref ops --names)", v);
+      o.only = only;
+      ++k;
+    }
     else if (strcmp(a, "--replay") == 0 && v) { replay = v; ++k; }
     else if (strcmp(a, "--exhaustive") == 0) o.exhaustive = 1;
     else if (strcmp(a, "--bounds") == 0 && v) {

@@ -288,22 +288,20 @@ static int cf_load_cases(cf_list *L, const char *file, int *count) {
 }
 
 static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
-  int g, h;
+  int k, i;
   char buf[CF_REQ_CAP], origin[256];
-  for (g = 0; g < cf_num_gens; ++g) {
-    int first = 1, ng = 0, mine[32], i;
-    for (h = 0; h < g; ++h)
-      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) first = 0;
-    if (!first || !cf_op_available(cf_gens[g].op) || !cf_op_selected(L->ops, cf_gens[g].op)) continue;
-    for (h = g; h < cf_num_gens && ng < 32; ++h)
-      if (strcmp(cf_gens[h].op, cf_gens[g].op) == 0) mine[ng++] = h;
+  for (k = 0; k < ct_num_ops; ++k) { /* each operation from its generators in turn */
+    const ct_op *op = &ct_ops[k];
+    int ng = 0;
+    while (ng < CT_OP_GENS && op->gens[ng].name) ++ng;
+    if (ng == 0 || !op->fn || !cf_op_selected(L->ops, op->name)) continue;
     for (i = 0; i < per_op; ++i) {
-      int which = mine[i % ng];
+      const ct_op_gen *G = &op->gens[i % ng];
       uint64_t index = (uint64_t)(i / ng);
-      if (cf_gen_request(which, seed, index, buf, sizeof buf) < 0) continue;
-      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", cf_gens[which].name, (unsigned long long)seed,
+      if (cf_gen_request(G, seed, index, buf, sizeof buf) < 0) continue;
+      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", G->name, (unsigned long long)seed,
                (unsigned long long)index);
-      cf_add(L, buf, cf_gens[which].op, origin);
+      cf_add(L, buf, op->name, origin);
     }
   }
 }
@@ -384,14 +382,19 @@ static double cf_clock(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_opts *jo, int shrink_max, int width,
-                          int max_rounds, double max_seconds, int quiet) {
+/* The shrinking state: every judged request (memos), the disagreements
+ * being shrunk. */
+typedef struct {
   cf_memos M;
   cf_shrinker *S;
-  int ns = 0, i, round;
-  double t0 = cf_clock();
-  memset(&M, 0, sizeof M);
-  S = (cf_shrinker *)calloc((size_t)R->n + 1, sizeof(cf_shrinker));
+  int ns, width;
+} cf_shrinking;
+
+/* The main pass's judgements as memos, and a shrinker for each
+ * disagreement within the quota per operation, verdict and spec ID. */
+static void cf_shrink_start(cf_report *R, cf_shrinking *X, int shrink_max) {
+  int i;
+  X->S = (cf_shrinker *)calloc((size_t)R->n + 1, sizeof(cf_shrinker));
   for (i = 0; i < R->n; ++i) {
     cf_item *it = &R->items[i];
     cf_memo m;
@@ -402,107 +405,126 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
     m.answer = it->answer;
     m.expected = it->expected;
     m.why = it->why;
-    cf_memo_add(&M, it->req, &m);
+    cf_memo_add(&X->M, it->req, &m);
   }
   for (i = 0; i < R->n; ++i) {
     cf_item *it = &R->items[i];
     int j, same = 0;
     if (!cf_shrinkable(it->verdict)) continue;
-    for (j = 0; j < ns; ++j) { /* a quota per operation, verdict and spec ID */
-      const cf_item *o = &R->items[S[j].item];
+    for (j = 0; j < X->ns; ++j) {
+      const cf_item *o = &R->items[X->S[j].item];
       same += strcmp(o->op, it->op) == 0 && o->verdict == it->verdict && strcmp(o->id, it->id) == 0;
     }
     if (same >= shrink_max) {
       ++R->unshrunk;
       continue;
     }
-    S[ns].item = i;
-    S[ns].cur = cf_dup(it->req);
-    S[ns].memo = i;
-    S[ns].cand = (char **)calloc((size_t)width, sizeof(char *));
-    ++ns;
+    X->S[X->ns].item = i;
+    X->S[X->ns].cur = cf_dup(it->req);
+    X->S[X->ns].memo = i;
+    X->S[X->ns].cand = (char **)calloc((size_t)X->width, sizeof(char *));
+    ++X->ns;
   }
-  if (ns > 0 && !quiet) fprintf(stderr, "[conform] shrinking %d disagreement%s\n", ns, ns == 1 ? "" : "s");
-  for (round = 0; round < max_rounds; ++round) {
-    char **reqs = 0, **ans;
-    int nreq = 0, capreq = 0, active = 0, *st;
-    cf_map pending;
-    if (max_seconds > 0 && cf_clock() - t0 > max_seconds) {
-      for (i = 0; i < ns; ++i) R->shrink_cut += !S[i].done;
-      if (!quiet) fprintf(stderr, "[conform] shrinking stopped after %.0f s (--shrink-time)\n", cf_clock() - t0);
-      break;
-    }
-    memset(&pending, 0, sizeof pending);
-    for (i = 0; i < ns; ++i) {
-      cf_shrinker *s = &S[i];
-      char buf[CF_REQ_CAP];
-      int t;
-      if (s->done) continue;
-      s->ncand = 0;
-      for (t = 0; t < width; ++t) {
-        if (cf_shrink_candidate(s->cur, s->k + t, buf, sizeof buf) < 0) break;
-        s->cand[s->ncand++] = cf_dup(buf);
-        if (cf_map_find(&M.index, buf) < 0 && cf_map_find(&pending, buf) < 0) {
-          if (nreq == capreq) {
-            capreq = capreq ? capreq * 2 : 256;
-            reqs = (char **)realloc(reqs, sizeof(char *) * (size_t)capreq);
-          }
-          cf_map_put(&pending, buf, nreq);
-          reqs[nreq++] = cf_dup(buf);
+}
+
+/* Each active shrinker's next `width` candidates; those not judged yet are
+ * added to reqs. Returns the number of shrinkers still active. */
+static int cf_shrink_candidates(cf_shrinking *X, char ***reqs, int *nreq) {
+  cf_map pending;
+  int i, capreq = 0, active = 0;
+  memset(&pending, 0, sizeof pending);
+  for (i = 0; i < X->ns; ++i) {
+    cf_shrinker *s = &X->S[i];
+    char buf[CF_REQ_CAP];
+    int t;
+    if (s->done) continue;
+    s->ncand = 0;
+    for (t = 0; t < X->width; ++t) {
+      if (cf_shrink_candidate(s->cur, s->k + t, buf, sizeof buf) < 0) break;
+      s->cand[s->ncand++] = cf_dup(buf);
+      if (cf_map_find(&X->M.index, buf) < 0 && cf_map_find(&pending, buf) < 0) {
+        if (*nreq == capreq) {
+          capreq = capreq ? capreq * 2 : 256;
+          *reqs = (char **)realloc(*reqs, sizeof(char *) * (size_t)capreq);
         }
+        cf_map_put(&pending, buf, *nreq);
+        (*reqs)[(*nreq)++] = cf_dup(buf);
       }
-      if (s->ncand == 0) s->done = 1;
-      else ++active;
     }
-    cf_map_free(&pending);
-    if (!active) break;
-    if (nreq > 0) {
-      ans = (char **)calloc((size_t)nreq, sizeof(char *));
-      st = (int *)calloc((size_t)nreq, sizeof(int));
-      cf_proc_run(po, reqs, nreq, ans, st, &R->shrink);
-      for (i = 0; i < nreq; ++i) {
-        cf_memo m;
-        cf_judge_into(jo, reqs[i], ans[i], st[i], &m);
-        cf_memo_add(&M, reqs[i], &m);
-        free(ans[i]);
-        free(reqs[i]);
-      }
-      free(ans);
-      free(st);
-      R->shrink_requests += nreq;
-    }
-    free(reqs);
-    ++R->shrink_rounds;
-    for (i = 0; i < ns; ++i) {
-      cf_shrinker *s = &S[i];
-      int t, hit = -1;
-      if (s->done) continue;
-      for (t = 0; t < s->ncand && hit < 0; ++t) {
-        int m = cf_map_find(&M.index, s->cand[t]);
-        if (m >= 0 && cf_same_failure(&M.m[m], &M.m[s->memo])) hit = t;
-      }
-      if (hit >= 0) {
-        free(s->cur);
-        s->cur = cf_dup(s->cand[hit]);
-        s->memo = cf_map_find(&M.index, s->cur);
-        s->k = 0;
-        ++s->steps;
-      } else {
-        s->k += s->ncand;
-        if (s->ncand < width) s->done = 1;
-      }
-      for (t = 0; t < s->ncand; ++t) free(s->cand[t]);
-      s->ncand = 0;
-    }
-    if (!quiet && (round + 1) % 10 == 0) fprintf(stderr, "[conform] shrinking: round %d, %d still shrinking\n", round + 1, active);
+    if (s->ncand == 0) s->done = 1;
+    else ++active;
   }
-  /* distinct counterexamples */
-  R->cex = (cf_cex *)calloc((size_t)ns + 1, sizeof(cf_cex));
+  cf_map_free(&pending);
+  return active;
+}
+
+/* Each shrinker moves to its first candidate that fails the same way, or
+ * past the candidates it tried. */
+static void cf_shrink_advance(cf_shrinking *X) {
+  int i;
+  for (i = 0; i < X->ns; ++i) {
+    cf_shrinker *s = &X->S[i];
+    int t, hit = -1;
+    if (s->done) continue;
+    for (t = 0; t < s->ncand && hit < 0; ++t) {
+      int m = cf_map_find(&X->M.index, s->cand[t]);
+      if (m >= 0 && cf_same_failure(&X->M.m[m], &X->M.m[s->memo])) hit = t;
+    }
+    if (hit >= 0) {
+      free(s->cur);
+      s->cur = cf_dup(s->cand[hit]);
+      s->memo = cf_map_find(&X->M.index, s->cur);
+      s->k = 0;
+      ++s->steps;
+    } else {
+      s->k += s->ncand;
+      if (s->ncand < X->width) s->done = 1;
+    }
+    for (t = 0; t < s->ncand; ++t) free(s->cand[t]);
+    s->ncand = 0;
+  }
+}
+
+/* One round: candidates sent and judged, shrinkers advanced. Returns the
+ * number of shrinkers that were active. */
+static int cf_shrink_round(cf_report *R, cf_shrinking *X, const cf_proc_opts *po, const cf_judge_opts *jo) {
+  char **reqs = 0;
+  int nreq = 0, i, active = cf_shrink_candidates(X, &reqs, &nreq);
+  if (!active) {
+    free(reqs);
+    return 0;
+  }
+  if (nreq > 0) {
+    char **ans = (char **)calloc((size_t)nreq, sizeof(char *));
+    int *st = (int *)calloc((size_t)nreq, sizeof(int));
+    cf_proc_run(po, reqs, nreq, ans, st, &R->shrink);
+    for (i = 0; i < nreq; ++i) {
+      cf_memo m;
+      cf_judge_into(jo, reqs[i], ans[i], st[i], &m);
+      cf_memo_add(&X->M, reqs[i], &m);
+      free(ans[i]);
+      free(reqs[i]);
+    }
+    free(ans);
+    free(st);
+    R->shrink_requests += nreq;
+  }
+  free(reqs);
+  ++R->shrink_rounds;
+  cf_shrink_advance(X);
+  return active;
+}
+
+/* The distinct counterexamples the shrinkers reached (each item points at
+ * its own). */
+static void cf_collect_cex(cf_report *R, cf_shrinking *X) {
+  int i;
+  R->cex = (cf_cex *)calloc((size_t)X->ns + 1, sizeof(cf_cex));
   R->ncex = 0;
-  for (i = 0; i < ns; ++i) {
-    cf_shrinker *s = &S[i];
+  for (i = 0; i < X->ns; ++i) {
+    cf_shrinker *s = &X->S[i];
     cf_item *it = &R->items[s->item];
-    const cf_memo *m = &M.m[s->memo];
+    const cf_memo *m = &X->M.m[s->memo];
     int c;
     for (c = 0; c < R->ncex; ++c)
       if (strcmp(R->cex[c].req, s->cur) == 0 && R->cex[c].verdict == m->verdict && strcmp(R->cex[c].id, m->id) == 0)
@@ -527,37 +549,63 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
     free(s->cur);
     free(s->cand);
   }
-  /* sorted by operation, then kind, then spec ID, then request */
-  {
-    int *perm = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1)), *inv = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1));
-    cf_cex *sorted = (cf_cex *)calloc((size_t)R->ncex + 1, sizeof(cf_cex));
-    int a, b;
-    for (a = 0; a < R->ncex; ++a) perm[a] = a;
-    for (a = 1; a < R->ncex; ++a) /* insertion sort: a few hundred at most */
-      for (b = a; b > 0 && cf_cex_before(&R->cex[perm[b]], &R->cex[perm[b - 1]]); --b) {
-        int t = perm[b];
-        perm[b] = perm[b - 1];
-        perm[b - 1] = t;
-      }
-    for (a = 0; a < R->ncex; ++a) {
-      sorted[a] = R->cex[perm[a]];
-      inv[perm[a]] = a;
+}
+
+/* The counterexamples sorted by operation, then kind, then spec ID, then
+ * request; the items' indices follow. */
+static void cf_sort_cex(cf_report *R) {
+  int *perm = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1)), *inv = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1));
+  cf_cex *sorted = (cf_cex *)calloc((size_t)R->ncex + 1, sizeof(cf_cex));
+  int a, b;
+  for (a = 0; a < R->ncex; ++a) perm[a] = a;
+  for (a = 1; a < R->ncex; ++a) /* insertion sort: a few hundred at most */
+    for (b = a; b > 0 && cf_cex_before(&R->cex[perm[b]], &R->cex[perm[b - 1]]); --b) {
+      int t = perm[b];
+      perm[b] = perm[b - 1];
+      perm[b - 1] = t;
     }
-    for (a = 0; a < R->n; ++a)
-      if (R->items[a].cex >= 0) R->items[a].cex = inv[R->items[a].cex];
-    free(R->cex);
-    R->cex = sorted;
-    free(perm);
-    free(inv);
+  for (a = 0; a < R->ncex; ++a) {
+    sorted[a] = R->cex[perm[a]];
+    inv[perm[a]] = a;
   }
-  for (i = R->n; i < M.n; ++i) {
-    free(M.m[i].answer);
-    free(M.m[i].expected);
-    free(M.m[i].why);
+  for (a = 0; a < R->n; ++a)
+    if (R->items[a].cex >= 0) R->items[a].cex = inv[R->items[a].cex];
+  free(R->cex);
+  R->cex = sorted;
+  free(perm);
+  free(inv);
+}
+
+static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_opts *jo, int shrink_max, int width,
+                          int max_rounds, double max_seconds, int quiet) {
+  cf_shrinking X;
+  int i, round;
+  double t0 = cf_clock();
+  memset(&X, 0, sizeof X);
+  X.width = width;
+  cf_shrink_start(R, &X, shrink_max);
+  if (X.ns > 0 && !quiet) fprintf(stderr, "[conform] shrinking %d disagreement%s\n", X.ns, X.ns == 1 ? "" : "s");
+  for (round = 0; round < max_rounds; ++round) {
+    int active;
+    if (max_seconds > 0 && cf_clock() - t0 > max_seconds) {
+      for (i = 0; i < X.ns; ++i) R->shrink_cut += !X.S[i].done;
+      if (!quiet) fprintf(stderr, "[conform] shrinking stopped after %.0f s (--shrink-time)\n", cf_clock() - t0);
+      break;
+    }
+    active = cf_shrink_round(R, &X, po, jo);
+    if (!active) break;
+    if (!quiet && (round + 1) % 10 == 0) fprintf(stderr, "[conform] shrinking: round %d, %d still shrinking\n", round + 1, active);
   }
-  free(M.m);
-  cf_map_free(&M.index);
-  free(S);
+  cf_collect_cex(R, &X);
+  cf_sort_cex(R);
+  for (i = R->n; i < X.M.n; ++i) {
+    free(X.M.m[i].answer);
+    free(X.M.m[i].expected);
+    free(X.M.m[i].why);
+  }
+  free(X.M.m);
+  cf_map_free(&X.M.index);
+  free(X.S);
 }
 
 /* ---- the command ---------------------------------------------------------------- */
@@ -568,105 +616,110 @@ static int cf_num(const char *v, double *out) {
   return end != v && *end == '\0';
 }
 
-int ct_cmd_conform(int argc, char **argv) {
+/* The command's options. */
+typedef struct {
   cf_proc_opts po;
   cf_judge_opts jo;
-  cf_report R;
-  static cf_list L; /* static: reachable at an early exit (LeakSanitizer, --config=asan) */
-  const char *vectors = 0, *cases = 0, *json = 0, *markdown = 0, *name = 0;
-  int random_n = 0, shrink_max = 25, width = 16, rounds = 100, quiet = 0, k, drift = 0, list_only = 0;
-  double shrink_time = 0;
-  uint64_t seed = 0xC0FFEEu;
-  char **reqs, **ans;
-  int *st;
-  cf_proc_defaults(&po);
-  memset(&jo, 0, sizeof jo);
-  memset(&R, 0, sizeof R);
-  memset(&L, 0, sizeof L);
-  jo.decline = "UNSUPPORTED";
+  const char *vectors, *cases, *json, *markdown, *name;
+  int random_n, shrink_max, width, rounds, quiet, list_only;
+  double shrink_time;
+  uint64_t seed;
+} cf_cmd;
+
+/* Reads the options into c (and the run's flags into R, L); 0, or the exit
+ * status of a usage error. */
+static int cf_parse_args(int argc, char **argv, cf_cmd *c, cf_report *R, cf_list *L) {
+  int k;
+  memset(c, 0, sizeof *c);
+  cf_proc_defaults(&c->po);
+  c->jo.decline = "UNSUPPORTED";
+  c->shrink_max = 25;
+  c->width = 16;
+  c->rounds = 100;
+  c->seed = 0xC0FFEEu;
   for (k = 0; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
     double x;
     int takes = 1;
-    if (strcmp(a, "--strict") == 0) { jo.strict = 1; takes = 0; }
-    else if (strcmp(a, "--batch") == 0) { po.batch = 1; takes = 0; }
-    else if (strcmp(a, "--allow-unsupported") == 0) { R.allow_unsupported = 1; takes = 0; }
-    else if (strcmp(a, "--quiet") == 0) { quiet = 1; takes = 0; }
-    else if (strcmp(a, "--list-cases") == 0) { list_only = 1; takes = 0; }
+    if (strcmp(a, "--strict") == 0) { c->jo.strict = 1; takes = 0; }
+    else if (strcmp(a, "--batch") == 0) { c->po.batch = 1; takes = 0; }
+    else if (strcmp(a, "--allow-unsupported") == 0) { R->allow_unsupported = 1; takes = 0; }
+    else if (strcmp(a, "--quiet") == 0) { c->quiet = 1; takes = 0; }
+    else if (strcmp(a, "--list-cases") == 0) { c->list_only = 1; takes = 0; }
     else if (!v) return ct_usage_error("option '%s' needs a value (or is unknown)", a);
-    else if (strcmp(a, "--impl") == 0) po.cmd = v;
-    else if (strcmp(a, "--vectors") == 0) vectors = v;
-    else if (strcmp(a, "--cases") == 0) cases = v;
-    else if (strcmp(a, "--ops") == 0) L.ops = v;
-    else if (strcmp(a, "--seed") == 0) seed = strtoull(v, 0, 0);
-    else if (strcmp(a, "--decline") == 0) jo.decline = v;
-    else if (strcmp(a, "--impl-stderr") == 0) po.stderr_path = v;
-    else if (strcmp(a, "--json") == 0) json = v;
-    else if (strcmp(a, "--markdown") == 0) markdown = v;
-    else if (strcmp(a, "--name") == 0) name = v;
+    else if (strcmp(a, "--impl") == 0) c->po.cmd = v;
+    else if (strcmp(a, "--vectors") == 0) c->vectors = v;
+    else if (strcmp(a, "--cases") == 0) c->cases = v;
+    else if (strcmp(a, "--ops") == 0) L->ops = v;
+    else if (strcmp(a, "--seed") == 0) c->seed = strtoull(v, 0, 0);
+    else if (strcmp(a, "--decline") == 0) c->jo.decline = v;
+    else if (strcmp(a, "--impl-stderr") == 0) c->po.stderr_path = v;
+    else if (strcmp(a, "--json") == 0) c->json = v;
+    else if (strcmp(a, "--markdown") == 0) c->markdown = v;
+    else if (strcmp(a, "--name") == 0) c->name = v;
     else if (!cf_num(v, &x) || x < 0) return ct_usage_error("option '%s' needs a non-negative number", a);
-    else if (strcmp(a, "--random") == 0) random_n = (int)x;
-    else if (strcmp(a, "--batch-size") == 0) po.batch_size = (int)x;
-    else if (strcmp(a, "--window") == 0) po.window = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--timeout") == 0) po.timeout = x;
-    else if (strcmp(a, "--batch-timeout") == 0) po.batch_timeout = x;
-    else if (strcmp(a, "--probe-every") == 0) po.probe_every = (int)x;
-    else if (strcmp(a, "--max-starts") == 0) po.max_starts = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--max-silent") == 0) po.max_silent = (int)x;
-    else if (strcmp(a, "--shrink-max") == 0) shrink_max = (int)x;
-    else if (strcmp(a, "--shrink-width") == 0) width = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--shrink-rounds") == 0) rounds = (int)x;
-    else if (strcmp(a, "--shrink-time") == 0) shrink_time = x;
+    else if (strcmp(a, "--random") == 0) c->random_n = (int)x;
+    else if (strcmp(a, "--batch-size") == 0) c->po.batch_size = (int)x;
+    else if (strcmp(a, "--window") == 0) c->po.window = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--timeout") == 0) c->po.timeout = x;
+    else if (strcmp(a, "--batch-timeout") == 0) c->po.batch_timeout = x;
+    else if (strcmp(a, "--probe-every") == 0) c->po.probe_every = (int)x;
+    else if (strcmp(a, "--max-starts") == 0) c->po.max_starts = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--max-silent") == 0) c->po.max_silent = (int)x;
+    else if (strcmp(a, "--shrink-max") == 0) c->shrink_max = (int)x;
+    else if (strcmp(a, "--shrink-width") == 0) c->width = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--shrink-rounds") == 0) c->rounds = (int)x;
+    else if (strcmp(a, "--shrink-time") == 0) c->shrink_time = x;
     else return ct_usage_error("unknown option '%s'", a);
     k += takes;
   }
-  if (!list_only && (!po.cmd || !po.cmd[0])) return ct_usage_error("%s", "conform needs --impl COMMAND");
-  if (!vectors && !cases && random_n == 0) vectors = "spec/vectors";
-  if (vectors) {
-    int rc = cf_load_vectors(&L, vectors, &R.vectors_version, &R.vectors_cases, &drift);
-    if (rc == 0) return ct_usage_error("cannot read the vectors directory '%s'", vectors);
-    if (rc < 0) return 2;
-    R.vectors_dir = vectors;
-    if (drift && !quiet)
-      fprintf(stderr, "cuteref conform: warning: %d vectors differ from the reference's answers (run cuteref vectors --check %s)\n", drift, vectors);
-  }
-  if (cases && !cf_load_cases(&L, cases, &R.cases_from_file)) return ct_usage_error("cannot read the cases file '%s'", cases);
-  R.cases_file = cases;
-  if (random_n > 0) cf_load_random(&L, random_n, seed);
-  R.random_per_op = random_n;
-  R.seed = (unsigned long long)seed;
-  if (L.n == 0) return ct_usage_error("%s", "no cases to send (check --vectors, --cases, --random and --ops)");
-  if (list_only) {
-    for (k = 0; k < L.n; ++k) printf("%s\n", L.items[k].req);
-    return 0;
-  }
-  R.name = name ? name : po.cmd;
-  R.impl = po.cmd;
-  R.proc = &po;
-  R.strict = jo.strict;
-  R.decline = jo.decline;
-  R.items = L.items;
-  R.n = L.n;
+  if (!c->list_only && (!c->po.cmd || !c->po.cmd[0])) return ct_usage_error("%s", "conform needs --impl COMMAND");
+  return 0;
+}
 
-  /* the main pass */
-  reqs = (char **)malloc(sizeof(char *) * (size_t)L.n);
-  ans = (char **)calloc((size_t)L.n, sizeof(char *));
-  st = (int *)calloc((size_t)L.n, sizeof(int));
-  for (k = 0; k < L.n; ++k) reqs[k] = L.items[k].req;
-  if (!quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L.n, po.cmd);
-  cf_proc_run(&po, reqs, L.n, ans, st, &R.main);
-  if (R.main.cannot_start) {
-    fprintf(stderr, "cuteref conform: %s\n", R.main.nev ? R.main.ev[0].text : "cannot start the implementation");
-    for (k = 0; k < L.n; ++k) free(ans[k]);
+/* The cases: the vectors, a cases file, random ones. 0, or an exit status. */
+static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
+  int drift = 0;
+  if (!c->vectors && !c->cases && c->random_n == 0) c->vectors = "spec/vectors";
+  if (c->vectors) {
+    int rc = cf_load_vectors(L, c->vectors, &R->vectors_version, &R->vectors_cases, &drift);
+    if (rc == 0) return ct_usage_error("cannot read the vectors directory '%s'", c->vectors);
+    if (rc < 0) return 2;
+    R->vectors_dir = c->vectors;
+    if (drift && !c->quiet)
+      fprintf(stderr, "cuteref conform: warning: %d vectors differ from the reference's answers (run cuteref vectors --check %s)\n",
+              drift, c->vectors);
+  }
+  if (c->cases && !cf_load_cases(L, c->cases, &R->cases_from_file))
+    return ct_usage_error("cannot read the cases file '%s'", c->cases);
+  R->cases_file = c->cases;
+  if (c->random_n > 0) cf_load_random(L, c->random_n, c->seed);
+  R->random_per_op = c->random_n;
+  R->seed = (unsigned long long)c->seed;
+  if (L->n == 0) return ct_usage_error("%s", "no cases to send (check --vectors, --cases, --random and --ops)");
+  return 0;
+}
+
+/* The main pass: every request sent, every answer judged. 0, or 2 when the
+ * implementation cannot be started. */
+static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
+  char **reqs = (char **)malloc(sizeof(char *) * (size_t)L->n), **ans = (char **)calloc((size_t)L->n, sizeof(char *));
+  int *st = (int *)calloc((size_t)L->n, sizeof(int)), k;
+  for (k = 0; k < L->n; ++k) reqs[k] = L->items[k].req;
+  if (!c->quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L->n, c->po.cmd);
+  cf_proc_run(&c->po, reqs, L->n, ans, st, &R->main);
+  if (R->main.cannot_start) {
+    fprintf(stderr, "cuteref conform: %s\n", R->main.nev ? R->main.ev[0].text : "cannot start the implementation");
+    for (k = 0; k < L->n; ++k) free(ans[k]);
     free(ans);
     free(st);
     free(reqs);
     return 2;
   }
-  for (k = 0; k < L.n; ++k) {
+  for (k = 0; k < L->n; ++k) {
     cf_memo m;
-    cf_item *it = &L.items[k];
-    cf_judge_into(&jo, it->req, ans[k], st[k], &m);
+    cf_item *it = &L->items[k];
+    cf_judge_into(&c->jo, it->req, ans[k], st[k], &m);
     it->verdict = m.verdict;
     it->post = m.post;
     snprintf(it->id, sizeof it->id, "%s", m.id);
@@ -679,44 +732,77 @@ int ct_cmd_conform(int argc, char **argv) {
   free(ans);
   free(st);
   free(reqs);
-  if (shrink_max > 0) cf_shrink_all(&R, &po, &jo, shrink_max, width, rounds, shrink_time, quiet);
+  return 0;
+}
+
+/* The reports: --json, --markdown, and standard output. 0, or an exit status. */
+static int cf_write_reports(const cf_cmd *c, const cf_report *R) {
+  if (c->json) {
+    FILE *f = fopen(c->json, "w");
+    if (!f) return ct_usage_error("cannot write '%s'", c->json);
+    cf_report_json(f, R);
+    fclose(f);
+  }
+  if (c->markdown) {
+    FILE *f = fopen(c->markdown, "w");
+    if (!f) return ct_usage_error("cannot write '%s'", c->markdown);
+    cf_report_markdown(f, R);
+    fclose(f);
+  }
+  if (!c->quiet) cf_report_markdown(stdout, R);
+  else printf("%s: %s (%d cases)\n", R->name, R->conforms ? "conforms" : "does not conform", R->n);
+  return 0;
+}
+
+static void cf_free_run(cf_report *R, cf_list *L) {
+  int k;
+  for (k = 0; k < L->n; ++k) {
+    free(L->items[k].req);
+    free(L->items[k].origin);
+    free(L->items[k].answer);
+    free(L->items[k].expected);
+    free(L->items[k].why);
+  }
+  for (k = 0; k < R->ncex; ++k) {
+    free(R->cex[k].req);
+    free(R->cex[k].answer);
+    free(R->cex[k].expected);
+    free(R->cex[k].why);
+    free(R->cex[k].orig_req);
+    free(R->cex[k].orig_answer);
+  }
+  free(R->cex);
+  free(L->items);
+  cf_map_free(&L->seen);
+}
+
+int ct_cmd_conform(int argc, char **argv) {
+  static cf_cmd c;
+  cf_report R;
+  static cf_list L; /* static: reachable at an early exit (LeakSanitizer, --config=asan) */
+  int k, rc;
+  memset(&R, 0, sizeof R);
+  memset(&L, 0, sizeof L);
+  if ((rc = cf_parse_args(argc, argv, &c, &R, &L)) != 0 || (rc = cf_gather(&c, &R, &L)) != 0) return rc;
+  if (c.list_only) {
+    for (k = 0; k < L.n; ++k) printf("%s\n", L.items[k].req);
+    return 0;
+  }
+  R.name = c.name ? c.name : c.po.cmd;
+  R.impl = c.po.cmd;
+  R.proc = &c.po;
+  R.strict = c.jo.strict;
+  R.decline = c.jo.decline;
+  R.items = L.items;
+  R.n = L.n;
+  if ((rc = cf_main_pass(&c, &R, &L)) != 0) return rc;
+  if (c.shrink_max > 0) cf_shrink_all(&R, &c.po, &c.jo, c.shrink_max, c.width, c.rounds, c.shrink_time, c.quiet);
   else
     for (k = 0; k < L.n; ++k) R.unshrunk += cf_shrinkable(L.items[k].verdict);
-
   R.conforms = R.main.extra_lines == 0 && R.main.overlong == 0 && !R.main.gave_up;
   for (k = 0; k < L.n; ++k)
     if (cf_verdict_fails(&R, L.items[k].verdict)) R.conforms = 0;
-  if (json) {
-    FILE *f = fopen(json, "w");
-    if (!f) return ct_usage_error("cannot write '%s'", json);
-    cf_report_json(f, &R);
-    fclose(f);
-  }
-  if (markdown) {
-    FILE *f = fopen(markdown, "w");
-    if (!f) return ct_usage_error("cannot write '%s'", markdown);
-    cf_report_markdown(f, &R);
-    fclose(f);
-  }
-  if (!quiet) cf_report_markdown(stdout, &R);
-  else printf("%s: %s (%d cases)\n", R.name, R.conforms ? "conforms" : "does not conform", R.n);
-  for (k = 0; k < L.n; ++k) {
-    free(L.items[k].req);
-    free(L.items[k].origin);
-    free(L.items[k].answer);
-    free(L.items[k].expected);
-    free(L.items[k].why);
-  }
-  for (k = 0; k < R.ncex; ++k) {
-    free(R.cex[k].req);
-    free(R.cex[k].answer);
-    free(R.cex[k].expected);
-    free(R.cex[k].why);
-    free(R.cex[k].orig_req);
-    free(R.cex[k].orig_answer);
-  }
-  free(R.cex);
-  free(L.items);
-  cf_map_free(&L.seen);
+  if ((rc = cf_write_reports(&c, &R)) != 0) return rc;
+  cf_free_run(&R, &L);
   return R.conforms ? 0 : 1;
 }

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "ref/ct_arith.h"
+#include "registry.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -728,22 +729,11 @@ static int ct_dot_tree(const ct_value *v, const char *caption) {
 
 /* ---- the command ------------------------------------------------------------ */
 
-static int ct_dot_is(const char *name, const char *const *names, int n) {
-  int i;
-  for (i = 0; i < n; ++i)
-    if (strcmp(name, names[i]) == 0) return 1;
-  return 0;
-}
-
 int ct_cmd_dot(int argc, char **argv) {
   static ct_value v;
   static ct_call k;
   static ct_layout R;
   static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
-  static const char *const divides[] = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"};
-  static const char *const products[] = {"logical_product", "zipped_product", "tiled_product", "flat_product",
-                                         "blocked_product", "raked_product",  "tile_to_shape"};
-  static const char *const unary[] = {"coalesce", "filter_zeros", "filter", "right_inverse", "left_inverse"};
   int plain = 0, tree = 0, is_call;
   const char *text;
   ct_err e;
@@ -771,18 +761,13 @@ int ct_cmd_dot(int argc, char **argv) {
     ct_report_error(text, &e);
     return 1;
   }
-  if (!plain && is_call && k.nargs >= 1) {
-    int r = -1;
-    if ((strcmp(k.name, "composition") == 0 || strcmp(k.name, "with_shape") == 0) && k.nargs == 2)
-      r = ct_dot_composition(&k, &R);
-    else if (ct_dot_is(k.name, divides, 4) && k.nargs == 2)
-      r = ct_dot_divide(&k, &R);
-    else if (ct_dot_is(k.name, products, 7) && k.nargs >= 2)
-      r = ct_dot_product(&k, &R);
-    else if (strcmp(k.name, "complement") == 0)
-      r = ct_dot_complement(&k, &R);
-    else if (ct_dot_is(k.name, unary, 5))
-      r = ct_dot_unary(&k, &R);
+  if (!plain && is_call && k.nargs >= 1 && ct_find_builtin(k.name)) {
+    int r = -1, draw = ct_find_builtin(k.name)->draw; /* the registry says how (cli/registry.c) */
+    if (draw == CT_DRAW_COMPOSITION && k.nargs == 2) r = ct_dot_composition(&k, &R);
+    else if (draw == CT_DRAW_DIVIDE && k.nargs == 2) r = ct_dot_divide(&k, &R);
+    else if (draw == CT_DRAW_PRODUCT && k.nargs >= 2) r = ct_dot_product(&k, &R);
+    else if (draw == CT_DRAW_COMPLEMENT) r = ct_dot_complement(&k, &R);
+    else if (draw == CT_DRAW_UNARY) r = ct_dot_unary(&k, &R);
     if (r >= 0) return r;
     /* no operation picture (too large, or colors not checkable): the result alone */
   }

@@ -1,7 +1,7 @@
 /* cmd_eval.c -- `cuteref eval EXPR` and the line protocol `cuteref eval -`
  * (spec/protocol.md): one answer line per request line, in order. */
 #define _POSIX_C_SOURCE 200809L
-#include "builtins.h"
+#include "registry.h"
 #include "commands.h"
 #include "eval.h"
 
@@ -119,8 +119,8 @@ static int ct_eval_stream(void) {
 
 static void ct_list(void) {
   int k;
-  const ct_builtin *b;
-  for (k = 0; (b = ct_builtin_at(k)) != 0; ++k) printf("%-20s %s\n", b->name, b->synopsis);
+  for (k = 0; k < ct_num_ops; ++k)
+    if (ct_ops[k].fn) printf("%-20s %s\n", ct_ops[k].name, ct_ops[k].synopsis);
 }
 
 int ct_cmd_eval(int argc, char **argv) {

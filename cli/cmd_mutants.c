@@ -1,11 +1,10 @@
 /* cmd_mutants.c -- `cuteref mutants`: runs the property suite against every
- * mutant of the reference (props/mutants.h), each in a child process so a
+ * mutant of the reference (the patches of mutants/), each in a child process so a
  * crash counts as caught, and prints the mutation score. Only the mutant
  * build (//props:cuteref_mutants) can do this. */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "props/engine.h"
-#include "props/mutants.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -24,7 +23,19 @@ const char ct_help_mutants[] =
     "reference passes, 1 otherwise. Only in the mutant build.\n";
 
 #ifdef CT_WITH_MUTANTS
-extern int ct_active_mutant;
+#include "mutants/ct_mutant.h"
+
+/* One mutant: its number (CT_MUTANT(id)), the ref/ file it breaks, how. */
+typedef struct {
+  int id;
+  const char *where, *what;
+} ct_mutant_info;
+
+static const ct_mutant_info ct_mutants[] = {
+#include "mutants/table.h"
+};
+
+#define CT_NUM_MUTANTS ((int)(sizeof ct_mutants / sizeof ct_mutants[0]))
 
 /* Runs the suite with mutant m in a child; fills `by` with what caught it. */
 static int ct_try_mutant(int m, const ct_run_opts *base, char *by, size_t cap) {

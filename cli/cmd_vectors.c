@@ -196,14 +196,16 @@ static void cv_build(cv_list *L, const char *specdir, int per_gen, int *spec_ok)
   char buf[CF_REQ_CAP], origin[256];
   *spec_ok = cv_spec_examples(L, specdir);
   for (k = 0; k < sizeof cv_known / sizeof cv_known[0]; ++k) cv_add(L, cv_known[k][0], 0, cv_known[k][1]);
-  for (g = 0; g < cf_num_gens; ++g) {
-    int i;
-    for (i = 0; i < per_gen; ++i) {
-      if (cf_gen_request(g, CV_SEED, (uint64_t)i, buf, sizeof buf) < 0) break;
-      snprintf(origin, sizeof origin, "gen:%s:0x%llx:%d", cf_gens[g].name, (unsigned long long)CV_SEED, i);
-      cv_add(L, buf, cf_gens[g].op, origin);
+  for (k = 0; k < (size_t)ct_num_ops; ++k) /* the registry's generators, in table order */
+    for (g = 0; g < CT_OP_GENS && ct_ops[k].gens[g].name && ct_ops[k].fn; ++g) {
+      const ct_op_gen *G = &ct_ops[k].gens[g];
+      int i;
+      for (i = 0; i < per_gen; ++i) {
+        if (cf_gen_request(G, CV_SEED, (uint64_t)i, buf, sizeof buf) < 0) break;
+        snprintf(origin, sizeof origin, "gen:%s:0x%llx:%d", G->name, (unsigned long long)CV_SEED, i);
+        cv_add(L, buf, ct_ops[k].name, origin);
+      }
     }
-  }
 }
 
 /* The operations, sorted; returns their number. */
@@ -391,16 +393,145 @@ static int cv_explain(const char *op, const char *old, const char *neu, int room
   return shown;
 }
 
+/* The result of a build: its cases, their operations, and the digest of
+ * their outcomes. */
+typedef struct {
+  cv_list L;
+  const char *ops[512];
+  int nops;
+  uint64_t digest;
+} cv_built;
+
+/* --write: every operation's file (files of operations without cases any
+ * more removed) and VERSION, bumped when the digest changed. */
+static int cv_write(const char *dir, cv_built *B, int found, int version, uint64_t old_digest) {
+  DIR *d;
+  struct dirent *de;
+  static cv_buf b, vb; /* static: reachable at exit (LeakSanitizer) */
+  char path[4096];
+  int k, stale = 0, new_version = !found ? 1 : B->digest != old_digest ? version + 1 : version;
+  FILE *f;
+  memset(&b, 0, sizeof b);
+  memset(&vb, 0, sizeof vb);
+  d = opendir(dir);
+  if (!d) return ct_usage_error("cannot open the directory '%s' (create it first)", dir);
+  while ((de = readdir(d)) != 0) { /* files of operations that no longer have cases */
+    size_t len = strlen(de->d_name);
+    int j, keep = 0;
+    if (len <= 4 || strcmp(de->d_name + len - 4, ".txt") != 0) continue;
+    for (j = 0; j < B->nops; ++j)
+      if (strlen(B->ops[j]) == len - 4 && strncmp(B->ops[j], de->d_name, len - 4) == 0) keep = 1;
+    snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+    if (!keep && cv_is_ours(path)) {
+      remove(path);
+      ++stale;
+    }
+  }
+  closedir(d);
+  for (k = 0; k < B->nops; ++k) {
+    uint64_t ignore = 0;
+    cv_file_text(&B->L, B->ops[k], &b, &ignore);
+    snprintf(path, sizeof path, "%s/%s.txt", dir, B->ops[k]);
+    f = fopen(path, "w");
+    if (!f) return ct_usage_error("cannot write '%s'", path);
+    fputs(b.s, f);
+    fclose(f);
+  }
+  cv_version_text(&vb, new_version, B->L.n, B->nops, B->digest);
+  snprintf(path, sizeof path, "%s/VERSION", dir);
+  f = fopen(path, "w");
+  if (!f) return ct_usage_error("cannot write '%s'", path);
+  fputs(vb.s, f);
+  fclose(f);
+  printf("vectors: wrote %d cases in %d files to %s, version %d (%s)%s\n", B->L.n, B->nops, dir, new_version,
+         !found ? "new" : new_version != version ? "outcomes changed: version bumped" : "outcomes unchanged",
+         stale ? ", stale files removed" : "");
+  return 0;
+}
+
+/* The names of the .txt files of dir, sorted (malloc'd); their number, -1
+ * when dir cannot be read. */
+static int cv_list_files(const char *dir, char **names, int cap) {
+  DIR *d = opendir(dir);
+  struct dirent *de;
+  int nn = 0;
+  if (!d) return -1;
+  while ((de = readdir(d)) != 0 && nn < cap) {
+    size_t len = strlen(de->d_name);
+    if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0) names[nn++] = cv_dup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)nn, sizeof names[0], cv_cmp_str);
+  return nn;
+}
+
+/* --check: the files' outcomes match VERSION's digest, each operation's file
+ * is what the reference gives now, no file is left without cases. Returns
+ * the number of problems (printed), or -2 when dir cannot be read. */
+static int cv_check(const char *dir, cv_built *B, int version, uint64_t old_digest) {
+  uint64_t files_digest = 0;
+  int files_cases = 0, shown = 0, problems = 0, nn, j, k;
+  char *names[512], path[4096];
+  static cv_buf b; /* static: reachable at exit (LeakSanitizer) */
+  memset(&b, 0, sizeof b);
+  nn = cv_list_files(dir, names, 512);
+  if (nn < 0) return -ct_usage_error("cannot open the directory '%s'", dir);
+  for (j = 0; j < nn; ++j) {
+    char *old;
+    snprintf(path, sizeof path, "%s/%s", dir, names[j]);
+    old = cv_read_file(path);
+    files_digest = cv_text_digest(old, files_digest, &files_cases);
+    free(old);
+  }
+  if (files_digest != old_digest) {
+    printf("FAILED: the expected outcomes in %s changed without a version bump (VERSION %d has digest %016llx, the "
+           "files give %016llx): run cuteref vectors --write %s\n",
+           dir, version, (unsigned long long)old_digest, (unsigned long long)files_digest, dir);
+    ++problems;
+  }
+  for (k = 0; k < B->nops; ++k) {
+    char *old;
+    uint64_t ignore = 0;
+    cv_file_text(&B->L, B->ops[k], &b, &ignore);
+    snprintf(path, sizeof path, "%s/%s.txt", dir, B->ops[k]);
+    old = cv_read_file(path);
+    if (!old) {
+      printf("FAILED: %s is missing (operation %s)\n", path, B->ops[k]);
+      ++problems;
+    } else if (strcmp(old, b.s) != 0) {
+      printf("FAILED: %s differs from what the reference gives now:\n", path);
+      shown += cv_explain(B->ops[k], old, b.s, shown < 40 ? 40 - shown : 0);
+      ++problems;
+    }
+    free(old);
+  }
+  for (j = 0; j < nn; ++j) {
+    int known = 0;
+    size_t len = strlen(names[j]);
+    for (k = 0; k < B->nops; ++k)
+      if (strlen(B->ops[k]) == len - 4 && strncmp(B->ops[k], names[j], len - 4) == 0) known = 1;
+    if (!known) {
+      printf("FAILED: %s/%s has no cases any more\n", dir, names[j]);
+      ++problems;
+    }
+    free(names[j]);
+  }
+  if (B->digest != old_digest && problems)
+    printf("the expected outcomes changed: `cuteref vectors --write %s` writes them as version %d\n", dir, version + 1);
+  else if (problems)
+    printf("only origins or order changed: `cuteref vectors --write %s` keeps version %d\n", dir, version);
+  return problems;
+}
+
 int ct_cmd_vectors(int argc, char **argv) {
   const char *dir = 0, *specdir = 0;
-  int write = 0, check = 0, per_gen = 40, k, nops, spec_ok, version, found, problems = 0, stale = 0;
-  char specbuf[4096], path[4096];
-  const char *ops[512];
+  int write = 0, check = 0, per_gen = 40, k, spec_ok, version, found, problems;
+  char specbuf[4096];
   /* static: the cases live until the process exits (reachable then, so
    * LeakSanitizer has nothing to report under --config=asan) */
-  static cv_list L;
-  static cv_buf b, vb;
-  uint64_t digest = 0, old_digest;
+  static cv_built B;
+  static cv_buf b;
+  uint64_t old_digest;
   for (k = 0; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
     if (strcmp(a, "--write") == 0 && v) { write = 1; dir = v; ++k; }
@@ -414,123 +545,21 @@ int ct_cmd_vectors(int argc, char **argv) {
     snprintf(specbuf, sizeof specbuf, "%s/..", dir);
     specdir = specbuf;
   }
-  memset(&L, 0, sizeof L);
+  memset(&B, 0, sizeof B);
   memset(&b, 0, sizeof b);
-  memset(&vb, 0, sizeof vb);
-  cv_build(&L, specdir, per_gen, &spec_ok);
+  cv_build(&B.L, specdir, per_gen, &spec_ok);
   if (!spec_ok) return ct_usage_error("cannot read the spec pages in '%s'", specdir);
-  nops = cv_ops(&L, ops, 512);
-  for (k = 0; k < nops; ++k) cv_file_text(&L, ops[k], &b, &digest);
+  B.nops = cv_ops(&B.L, B.ops, 512);
+  for (k = 0; k < B.nops; ++k) cv_file_text(&B.L, B.ops[k], &b, &B.digest);
   cv_read_version(dir, &version, &old_digest, &found);
-
-  if (write) {
-    DIR *d;
-    struct dirent *de;
-    int new_version = !found ? 1 : digest != old_digest ? version + 1 : version;
-    d = opendir(dir);
-    if (!d) return ct_usage_error("cannot open the directory '%s' (create it first)", dir);
-    while ((de = readdir(d)) != 0) { /* files of operations that no longer have cases */
-      size_t len = strlen(de->d_name);
-      int j, keep = 0;
-      if (len <= 4 || strcmp(de->d_name + len - 4, ".txt") != 0) continue;
-      for (j = 0; j < nops; ++j)
-        if (strlen(ops[j]) == len - 4 && strncmp(ops[j], de->d_name, len - 4) == 0) keep = 1;
-      snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-      if (!keep && cv_is_ours(path)) {
-        remove(path);
-        ++stale;
-      }
-    }
-    closedir(d);
-    for (k = 0; k < nops; ++k) {
-      FILE *f;
-      uint64_t ignore = 0;
-      cv_file_text(&L, ops[k], &b, &ignore);
-      snprintf(path, sizeof path, "%s/%s.txt", dir, ops[k]);
-      f = fopen(path, "w");
-      if (!f) return ct_usage_error("cannot write '%s'", path);
-      fputs(b.s, f);
-      fclose(f);
-    }
-    cv_version_text(&vb, new_version, L.n, nops, digest);
-    snprintf(path, sizeof path, "%s/VERSION", dir);
-    {
-      FILE *f = fopen(path, "w");
-      if (!f) return ct_usage_error("cannot write '%s'", path);
-      fputs(vb.s, f);
-      fclose(f);
-    }
-    printf("vectors: wrote %d cases in %d files to %s, version %d (%s)%s\n", L.n, nops, dir, new_version,
-           !found ? "new" : new_version != version ? "outcomes changed: version bumped" : "outcomes unchanged",
-           stale ? ", stale files removed" : "");
-    return 0;
-  }
-
-  /* --check */
+  if (write) return cv_write(dir, &B, found, version, old_digest);
   if (!found) {
     printf("FAILED: %s/VERSION is missing: run cuteref vectors --write %s\n", dir, dir);
     return 1;
   }
-  {
-    uint64_t files_digest = 0;
-    int files_cases = 0, shown = 0;
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    char *names[512];
-    int nn = 0, j;
-    if (!d) return ct_usage_error("cannot open the directory '%s'", dir);
-    while ((de = readdir(d)) != 0 && nn < 512) {
-      size_t len = strlen(de->d_name);
-      if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0) names[nn++] = cv_dup(de->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)nn, sizeof names[0], cv_cmp_str);
-    for (j = 0; j < nn; ++j) {
-      char *old;
-      snprintf(path, sizeof path, "%s/%s", dir, names[j]);
-      old = cv_read_file(path);
-      files_digest = cv_text_digest(old, files_digest, &files_cases);
-      free(old);
-    }
-    if (files_digest != old_digest) {
-      printf("FAILED: the expected outcomes in %s changed without a version bump (VERSION %d has digest %016llx, the "
-             "files give %016llx): run cuteref vectors --write %s\n",
-             dir, version, (unsigned long long)old_digest, (unsigned long long)files_digest, dir);
-      ++problems;
-    }
-    for (k = 0; k < nops; ++k) {
-      char *old;
-      uint64_t ignore = 0;
-      cv_file_text(&L, ops[k], &b, &ignore);
-      snprintf(path, sizeof path, "%s/%s.txt", dir, ops[k]);
-      old = cv_read_file(path);
-      if (!old) {
-        printf("FAILED: %s is missing (operation %s)\n", path, ops[k]);
-        ++problems;
-      } else if (strcmp(old, b.s) != 0) {
-        printf("FAILED: %s differs from what the reference gives now:\n", path);
-        shown += cv_explain(ops[k], old, b.s, shown < 40 ? 40 - shown : 0);
-        ++problems;
-      }
-      free(old);
-    }
-    for (j = 0; j < nn; ++j) {
-      int known = 0;
-      size_t len = strlen(names[j]);
-      for (k = 0; k < nops; ++k)
-        if (strlen(ops[k]) == len - 4 && strncmp(ops[k], names[j], len - 4) == 0) known = 1;
-      if (!known) {
-        printf("FAILED: %s/%s has no cases any more\n", dir, names[j]);
-        ++problems;
-      }
-      free(names[j]);
-    }
-    if (digest != old_digest && problems)
-      printf("the expected outcomes changed: `cuteref vectors --write %s` writes them as version %d\n", dir, version + 1);
-    else if (problems)
-      printf("only origins or order changed: `cuteref vectors --write %s` keeps version %d\n", dir, version);
-  }
-  if (!problems) printf("vectors: %d cases in %d files, version %d: up to date\n", L.n, nops, version);
+  problems = cv_check(dir, &B, version, old_digest);
+  if (problems < 0) return 2;
+  if (!problems) printf("vectors: %d cases in %d files, version %d: up to date\n", B.L.n, B.nops, version);
   printf("%d passed, %d failed\n", problems ? 0 : 1, problems);
   return problems ? 1 : 0;
 }

@@ -12,6 +12,7 @@ static const ct_command ct_commands[] = {
     {"conform", ct_cmd_conform, ct_help_conform},
     {"vectors", ct_cmd_vectors, ct_help_vectors},
     {"dot", ct_cmd_dot, ct_help_dot},
+    {"ops", ct_cmd_ops, ct_help_ops},
 };
 
 const ct_command *ct_find_command(const char *name) {

@@ -34,5 +34,7 @@ int ct_cmd_vectors(int argc, char **argv);
 extern const char ct_help_vectors[];
 int ct_cmd_dot(int argc, char **argv);
 extern const char ct_help_dot[];
+int ct_cmd_ops(int argc, char **argv);
+extern const char ct_help_ops[];
 
 #endif

@@ -1,10 +1,11 @@
 /* conform.h -- the conformance runner (`cuteref conform`, spec/protocol.md)
  * and the conformance vectors (`cuteref vectors`, spec/vectors.md).
  *
- *   conform_ops.c     the operations: request generators (props/ generators,
- *                     one table line each), request splitting, op grouping
+ *   conform_ops.c     requests from the registry's generators (cli/registry.c),
+ *                     request splitting, op grouping
  *   conform_judge.c   the reference outcome of a request and the judgement of
- *                     an answer (equivalence, post-conditions, spec IDs)
+ *                     an answer (equivalence, then the operation's judges of
+ *                     judge/ through cli/judges.c, naming the spec ID)
  *   conform_proc.c    the implementation under test as a subprocess: the line
  *                     protocol, interactive and batch modes, probes, timeouts
  *   conform_shrink.c  shrinking a request to a minimal one that still fails
@@ -17,6 +18,7 @@
 #include <stdio.h>
 
 #include "props/props.h"
+#include "registry.h"
 #include "value.h"
 
 #define CF_REQ_CAP 4096  /* longest request or answer text handled */
@@ -25,24 +27,11 @@
 
 /* ---- operations and generators (conform_ops.c) ------------------------------- */
 
-/* One way to generate requests for an operation: a props/ generator kind and
- * a format. In the format %0..%3 print the case's layouts (tilers as <...>),
- * %s0..%s3 their shapes, %d0..%d3 their strides, %k0 / %k1 its integers. */
-typedef struct {
-  const char *op;   /* operation, as in `cuteref eval --list` */
-  const char *name; /* unique generator name: "composition/admissible" */
-  int gen;          /* ct_gen_kind (props/props.h) */
-  const char *fmt;
-} cf_gen;
-
-extern const cf_gen cf_gens[];
-extern const int cf_num_gens;
-
 /* Whether `cuteref eval --list` offers the operation. */
 int cf_op_available(const char *op);
-/* Request `index` of generator g for a seed. Returns the text length, or -1
- * when the operation is not available. */
-int cf_gen_request(int g, uint64_t seed, uint64_t index, char *buf, int cap);
+/* Request `index` of a registry generator (cli/registry.h) for a seed;
+ * returns the text length. */
+int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf, int cap);
 
 /* The group a request is counted under: the outermost operation name,
  * "notation" for a literal, "eval" for a literal applied to a coordinate,
@@ -60,14 +49,6 @@ typedef struct {
 } cf_split;
 /* Returns 0 when the request is not a single call with nothing after it. */
 int cf_split_request(const char *req, cf_split *s);
-
-/* The spec page of an operation and the post-condition IDs of its result. */
-typedef struct {
-  const char *op;
-  const char *page; /* spec/<page> */
-  const char *ids;  /* e.g. "DIV-1..DIV-8" */
-} cf_op_spec;
-const cf_op_spec *cf_op_spec_of(const char *op);
 
 /* ---- judging (conform_judge.c) ------------------------------------------------ */
 
@@ -108,10 +89,11 @@ ct_code cf_reference(const char *req, char *out, int cap);
 /* Judges one answer line (NULL: no answer; then `verdict` must be set by the
  * caller from the transport status). */
 void cf_judge(const cf_judge_opts *o, const char *req, const char *answer, cf_judgement *j);
-/* Post-conditions of an operation on its arguments and a result.
- * accepted: the reference accepts the input (some post-conditions are stated
- * for accepted inputs only). Returns 1 if they hold, 0 if one is violated
- * (id and why filled), -1 if the operation has no checker here. */
+/* The operation's judges (judge/, cli/judges.c) on its arguments and a
+ * result. accepted: the reference accepts the input (some post-conditions
+ * are stated for accepted inputs only). Returns 1 if those that could
+ * decide hold, 0 if one is violated (id and why filled), -1 if the
+ * operation has no judge or none could decide. */
 int cf_check_post(const char *req, const ct_value *result, int accepted, char *id, int idcap, char *why, int whycap);
 /* Equal as values (layouts: EQUIV-2). Defined in cmd_examples.c. */
 int ct_values_equivalent(const ct_value *a, const ct_value *b);

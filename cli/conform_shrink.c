@@ -117,11 +117,11 @@ static int cf_edit_arg(cf_sreq *r, int j, int *k) {
       ct_layout F;
       ct_err e;
       if (kind == CF_ARG_SHAPE) {
-        ct_t_flatten(&L->shape, &F.shape, &e);
+        ct_discard(ct_t_flatten(&L->shape, &F.shape, &e)); /* never more nodes: cannot fail */
         L->shape = F.shape;
         L->stride = F.shape;
       } else {
-        ct_l_flatten(L, &F, &e);
+        ct_discard(ct_l_flatten(L, &F, &e)); /* never more nodes: cannot fail */
         *L = F;
       }
       return 1;

@@ -25,6 +25,7 @@ static const char *ct_usage =
     "  check         run the property suite (every post-condition of spec/)\n"
     "  conform --impl CMD  judge another implementation through the line protocol\n"
     "  vectors --check DIR | --write DIR  the conformance vectors (spec/vectors/)\n"
+    "  ops           the registry of operations, as text for tools (--tsv, --names)\n"
     "  help [CMD]    this text, or the help of one command\n"
     "\n"
     "examples:\n"

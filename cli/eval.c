@@ -1,7 +1,7 @@
 /* eval.c -- a recursive-descent evaluator: expressions are evaluated while
  * they are parsed, so nothing but the values is stored. */
 #include "eval.h"
-#include "builtins.h"
+#include "registry.h"
 
 #include <string.h>
 
@@ -70,7 +70,7 @@ static ct_code ct_read_targs(ct_cursor *c, int *t, int *nt, ct_err *e) {
 
 static ct_code ct_call(const char *name, int at, const ct_value *args, int n, const int *t, int nt, int has_t,
                        ct_value *out, ct_err *e) {
-  const ct_builtin *b = ct_find_builtin(name);
+  const ct_op *b = ct_find_builtin(name);
   ct_args a;
   ct_code rc;
   if (!b) return CT_FAIL_AT(e, CT_UNKNOWN_FUNCTION, at, "no operation named '%s' (see cuteref eval --list)", name);

@@ -751,17 +751,16 @@ static long long ct_drill(const ct_opts *o, const ct_pjob *pj, long long ci, int
 
 /* ---- agree ----------------------------------------------------------------------------------- */
 
-static int ct_cmd_agree(const ct_opts *o) {
-  std::vector<ct_pjob> jobs;
-  std::vector<long long> task_job, task_chunk;
-  std::vector<pid_t> pids;
-  ct_task *tasks = 0;
-  size_t tasks_bytes = 0;
-  long long ntasks, total = 0, total_gpu_fail = 0, total_host = 0, total_host_fail = 0, total_mm_chunks = 0,
-                    total_mm_cases = 0, total_adm = 0;
-  int p, failed_props = 0, bad_workers;
-  double t_all = ct_now(), gpu_secs = 0;
-  FILE *dump = 0, *tsv = ct_open_tsv(o, "property\tcases\tadmissible\tfailures\thost_checked\thost_failures\tdiffering_chunks\tgpu_rate");
+/* The property rows' sums. */
+typedef struct {
+  long long cases, adm, gpu_fail, host, host_fail, mm_chunks, mm_cases;
+} ct_agree_sums;
+
+/* The selected properties as jobs, and the host's sample of their chunks
+ * as tasks (task t: chunk task_chunk[t] of job task_job[t]). */
+static void ct_agree_plan(const ct_opts *o, std::vector<ct_pjob> &jobs, std::vector<long long> &task_job,
+                          std::vector<long long> &task_chunk) {
+  int p;
   for (p = 0; p < ct_num_props; ++p) {
     ct_pjob pj;
     if (!ct_selected(o, p)) continue;
@@ -781,7 +780,9 @@ static int ct_cmd_agree(const ct_opts *o) {
     jobs.push_back(pj);
   }
   if (jobs.empty()) ct_die("no property selected");
-  ntasks = (long long)task_job.size();
+}
+
+static void ct_agree_header(const ct_opts *o, size_t njobs, long long ntasks) {
   if (o->exhaustive)
     printf("enumerated cases: single layouts rank<=%d, shapes 1..%d, strides %d..%d (%lld layouts); pairs of "
            "rank<=%d, shapes 1..%d, strides %d..%d (%lld layouts each)\n",
@@ -793,10 +794,129 @@ static int ct_cmd_agree(const ct_opts *o) {
   ct_print_excluded(o);
   printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases; host recomputes "
          "%s (%lld chunks, %d processes)\n",
-         CT_MAX_NODES, CT_BRUTE_MAX, jobs.size(), o->chunk,
+         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk,
          o->host_every == 0 ? "nothing" : o->host_every == 1 ? "every chunk" : "a sample of the chunks", ntasks,
          o->procs);
   fflush(stdout);
+}
+
+/* Every job on the GPU, whole; returns the kernels' seconds. */
+static double ct_agree_gpu(const ct_opts *o, std::vector<ct_pjob> &jobs) {
+  ct_gpu_bufs b;
+  size_t i;
+  double secs = 0;
+  ct_gpu_init(o);
+  ct_gpu_bufs_init(o, &b);
+  for (i = 0; i < jobs.size(); ++i) {
+    jobs[i].gpu = new std::vector<ct_dev_acc>();
+    jobs[i].gpu_fails = new std::vector<long long>();
+    jobs[i].gpu_seconds =
+        ct_gpu_range(o, &b, &jobs[i].job, 0, jobs[i].count, jobs[i].gpu, jobs[i].gpu_fails, &jobs[i].gpu_nfail);
+    secs += jobs[i].gpu_seconds;
+    /* progress on stderr: a long run shows where it is */
+    fprintf(stderr, "[gpu %zu/%zu] %s: %lld cases in %.2f s (%.3g/s, order %s), %llu failures\n", i + 1, jobs.size(),
+            ct_props[jobs[i].job.prop].id, jobs[i].count, jobs[i].gpu_seconds,
+            jobs[i].gpu_seconds > 0 ? (double)jobs[i].count / jobs[i].gpu_seconds : 0.0,
+            ct_order_name(ct_job_order(o, &jobs[i].job)), jobs[i].gpu_nfail);
+  }
+  return secs;
+}
+
+/* Job pj's row: its host chunks [t0, t1) against the GPU's (the first
+ * differing chunks compared case by case), its failures reported; the sums
+ * are added to *S. Returns whether the property failed or disagrees. */
+static int ct_agree_row(const ct_opts *o, ct_pjob *pj, const ct_task *tasks, const std::vector<long long> &task_chunk,
+                        long long t0, long long t1, FILE *dump, FILE *tsv, ct_agree_sums *S) {
+  long long t, host_cases = 0, host_fail = 0, adm = 0, fails = 0, mm_chunks = 0, mm_cases = 0;
+  int reported = 0, freported = 0;
+  std::vector<long long> host_fails;
+  for (t = t0; t < t1; ++t) {
+    const ct_task *tk = &tasks[t];
+    long long ci = task_chunk[(size_t)t];
+    if (!tk->done) continue;
+    host_cases += (long long)tk->acc.cases;
+    host_fail += (long long)tk->acc.failures;
+    if (tk->first_fail >= 0) host_fails.push_back(tk->first_fail);
+    if (dump)
+      fprintf(dump, "%s %lld %016llx %llu %llu %llu\n", ct_props[pj->job.prop].id, ci, (unsigned long long)tk->acc.hash,
+              (unsigned long long)tk->acc.cases, (unsigned long long)tk->acc.admissible,
+              (unsigned long long)tk->acc.failures);
+    if (pj->gpu) {
+      const ct_dev_acc *g = &(*pj->gpu)[(size_t)ci];
+      if (g->hash != tk->acc.hash || g->cases != tk->acc.cases || g->admissible != tk->acc.admissible ||
+          g->failures != tk->acc.failures) {
+        ++mm_chunks; /* the first few differing chunks are compared case by case */
+        if (mm_chunks <= 2 || reported < o->report) mm_cases += ct_drill(o, pj, ci, &reported);
+      }
+    }
+  }
+  if (pj->gpu) {
+    size_t c;
+    for (c = 0; c < pj->gpu->size(); ++c) {
+      adm += (long long)(*pj->gpu)[c].admissible;
+      fails += (long long)(*pj->gpu)[c].failures;
+    }
+    std::sort(pj->gpu_fails->begin(), pj->gpu_fails->end());
+    for (c = 0; c < pj->gpu_fails->size() && freported < o->report; ++c, ++freported)
+      ct_report_failure(o, &pj->job, (*pj->gpu_fails)[c]);
+  } else {
+    for (t = t0; t < t1; ++t) adm += (long long)tasks[t].acc.admissible;
+    fails = host_fail;
+    for (t = 0; t < (long long)host_fails.size() && freported < o->report; ++t, ++freported)
+      ct_report_failure(o, &pj->job, host_fails[(size_t)t]);
+  }
+  S->cases += pj->count;
+  S->adm += adm;
+  S->gpu_fail += fails;
+  S->host += host_cases;
+  S->host_fail += host_fail;
+  S->mm_chunks += mm_chunks;
+  S->mm_cases += mm_cases;
+  if (tsv)
+    fprintf(tsv, "%s\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%.4g\n", ct_props[pj->job.prop].id, pj->count, adm, fails,
+            host_cases, host_fail, mm_chunks, pj->gpu && pj->gpu_seconds > 0 ? (double)pj->count / pj->gpu_seconds : 0.0);
+  if (pj->gpu)
+    printf("%-36s %12lld %12lld %8lld %12lld %8lld %8lld %10.3g\n", ct_props[pj->job.prop].id, pj->count, adm, fails,
+           host_cases, host_fail, mm_chunks, pj->gpu_seconds > 0 ? (double)pj->count / pj->gpu_seconds : 0.0);
+  else
+    printf("%-36s %12lld %12lld %8lld %12lld %8lld %8s %10s\n", ct_props[pj->job.prop].id, pj->count, adm, fails,
+           host_cases, host_fail, "-", "-");
+  return fails || host_fail || mm_cases || mm_chunks;
+}
+
+static void ct_agree_summary(const ct_opts *o, const ct_agree_sums *S, double t_all, double gpu_secs, int bad_workers) {
+  printf("%-36s %12lld %12lld %8lld %12lld %8lld %8lld\n", "total", S->cases, S->adm, S->gpu_fail, S->host,
+         S->host_fail, S->mm_chunks);
+  printf("(differ: chunks whose sums differ between the GPU and the host; failures: property failures on the GPU)\n");
+  printf("time: %.1f s in all, %.1f s of GPU kernels (%.3g cases/s)\n", ct_now() - t_all, gpu_secs,
+         gpu_secs > 0 ? (double)S->cases / gpu_secs : 0.0);
+  if (o->host_only) {
+    printf("host half: %lld cases answered by the host twin, %lld failures: %s\n", S->host, S->host_fail,
+           S->host_fail || bad_workers ? "FAILED" : "ok");
+  } else {
+    printf("agreement: %s: %lld cases on the GPU, %lld of them recomputed on the host, %lld chunks differ (%lld "
+           "differing cases found in those compared case by case); property failures: %lld on the GPU, %lld on the "
+           "host\n",
+           S->mm_chunks || S->mm_cases || bad_workers ? "MISMATCH" : "OK", S->cases, S->host, S->mm_chunks,
+           S->mm_cases, S->gpu_fail, S->host_fail);
+  }
+}
+
+static int ct_cmd_agree(const ct_opts *o) {
+  std::vector<ct_pjob> jobs;
+  std::vector<long long> task_job, task_chunk;
+  std::vector<pid_t> pids;
+  ct_task *tasks = 0;
+  size_t tasks_bytes = 0, i;
+  long long ntasks;
+  int failed_props = 0, bad_workers;
+  double t_all = ct_now(), gpu_secs = 0;
+  ct_agree_sums S;
+  FILE *dump = 0, *tsv = ct_open_tsv(o, "property\tcases\tadmissible\tfailures\thost_checked\thost_failures\tdiffering_chunks\tgpu_rate");
+  memset(&S, 0, sizeof S);
+  ct_agree_plan(o, jobs, task_job, task_chunk);
+  ntasks = (long long)task_job.size();
+  ct_agree_header(o, jobs.size(), ntasks);
   if (ntasks > 0) {
     tasks_bytes = sizeof(ct_task) * (size_t)ntasks;
     tasks = (ct_task *)mmap(0, tasks_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -804,24 +924,7 @@ static int ct_cmd_agree(const ct_opts *o) {
     memset(tasks, 0, tasks_bytes);
     pids = ct_fork_workers(o, jobs, task_job, task_chunk, tasks);
   }
-  if (!o->host_only) {
-    ct_gpu_bufs b;
-    size_t i;
-    ct_gpu_init(o);
-    ct_gpu_bufs_init(o, &b);
-    for (i = 0; i < jobs.size(); ++i) {
-      jobs[i].gpu = new std::vector<ct_dev_acc>();
-      jobs[i].gpu_fails = new std::vector<long long>();
-      jobs[i].gpu_seconds =
-          ct_gpu_range(o, &b, &jobs[i].job, 0, jobs[i].count, jobs[i].gpu, jobs[i].gpu_fails, &jobs[i].gpu_nfail);
-      gpu_secs += jobs[i].gpu_seconds;
-      /* progress on stderr: a long run shows where it is */
-      fprintf(stderr, "[gpu %zu/%zu] %s: %lld cases in %.2f s (%.3g/s, order %s), %llu failures\n", i + 1,
-              jobs.size(), ct_props[jobs[i].job.prop].id, jobs[i].count, jobs[i].gpu_seconds,
-              jobs[i].gpu_seconds > 0 ? (double)jobs[i].count / jobs[i].gpu_seconds : 0.0,
-              ct_order_name(ct_job_order(o, &jobs[i].job)), jobs[i].gpu_nfail);
-    }
-  }
+  if (!o->host_only) gpu_secs = ct_agree_gpu(o, jobs);
   bad_workers = ct_wait_workers(pids);
   if (bad_workers) printf("ERROR: %d host worker processes died\n", bad_workers);
   if (o->dump) {
@@ -830,87 +933,12 @@ static int ct_cmd_agree(const ct_opts *o) {
   }
   printf("%-36s %12s %12s %8s %12s %8s %8s %10s\n", "property", "cases", "admissible", "failures", "host-checked",
          "host-fail", "differ", "GPU-case/s");
-  {
-    size_t i;
-    for (i = 0; i < jobs.size(); ++i) {
-      ct_pjob *pj = &jobs[i];
-      long long t, host_cases = 0, host_fail = 0, adm = 0, fails = 0, mm_chunks = 0, mm_cases = 0;
-      long long tend = i + 1 < jobs.size() ? jobs[i + 1].first_task : ntasks;
-      int reported = 0, freported = 0;
-      std::vector<long long> host_fails;
-      for (t = pj->first_task; t < tend; ++t) {
-        ct_task *tk = &tasks[t];
-        long long ci = task_chunk[(size_t)t];
-        if (!tk->done) continue;
-        host_cases += (long long)tk->acc.cases;
-        host_fail += (long long)tk->acc.failures;
-        if (tk->first_fail >= 0) host_fails.push_back(tk->first_fail);
-        if (dump)
-          fprintf(dump, "%s %lld %016llx %llu %llu %llu\n", ct_props[pj->job.prop].id, ci,
-                  (unsigned long long)tk->acc.hash, (unsigned long long)tk->acc.cases,
-                  (unsigned long long)tk->acc.admissible, (unsigned long long)tk->acc.failures);
-        if (pj->gpu) {
-          const ct_dev_acc *g = &(*pj->gpu)[(size_t)ci];
-          if (g->hash != tk->acc.hash || g->cases != tk->acc.cases || g->admissible != tk->acc.admissible ||
-              g->failures != tk->acc.failures) {
-            ++mm_chunks; /* the first few differing chunks are compared case by case */
-            if (mm_chunks <= 2 || reported < o->report) mm_cases += ct_drill(o, pj, ci, &reported);
-          }
-        }
-      }
-      if (pj->gpu) {
-        size_t c;
-        for (c = 0; c < pj->gpu->size(); ++c) {
-          adm += (long long)(*pj->gpu)[c].admissible;
-          fails += (long long)(*pj->gpu)[c].failures;
-        }
-        std::sort(pj->gpu_fails->begin(), pj->gpu_fails->end());
-        for (c = 0; c < pj->gpu_fails->size() && freported < o->report; ++c, ++freported)
-          ct_report_failure(o, &pj->job, (*pj->gpu_fails)[c]);
-      } else {
-        for (t = pj->first_task; t < tend; ++t) adm += (long long)tasks[t].acc.admissible;
-        fails = host_fail;
-        for (t = 0; t < (long long)host_fails.size() && freported < o->report; ++t, ++freported)
-          ct_report_failure(o, &pj->job, host_fails[(size_t)t]);
-      }
-      if (fails || host_fail || mm_cases || mm_chunks) ++failed_props;
-      total += pj->count;
-      total_adm += adm;
-      total_gpu_fail += fails;
-      total_host += host_cases;
-      total_host_fail += host_fail;
-      total_mm_chunks += mm_chunks;
-      total_mm_cases += mm_cases;
-      if (tsv)
-        fprintf(tsv, "%s\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%.4g\n", ct_props[pj->job.prop].id, pj->count, adm, fails,
-                host_cases, host_fail, mm_chunks,
-                pj->gpu && pj->gpu_seconds > 0 ? (double)pj->count / pj->gpu_seconds : 0.0);
-      if (pj->gpu)
-        printf("%-36s %12lld %12lld %8lld %12lld %8lld %8lld %10.3g\n", ct_props[pj->job.prop].id, pj->count, adm,
-               fails, host_cases, host_fail, mm_chunks,
-               pj->gpu_seconds > 0 ? (double)pj->count / pj->gpu_seconds : 0.0);
-      else
-        printf("%-36s %12lld %12lld %8lld %12lld %8lld %8s %10s\n", ct_props[pj->job.prop].id, pj->count, adm,
-               fails, host_cases, host_fail, "-", "-");
-    }
-  }
+  for (i = 0; i < jobs.size(); ++i)
+    failed_props += ct_agree_row(o, &jobs[i], tasks, task_chunk, jobs[i].first_task,
+                                 i + 1 < jobs.size() ? jobs[i + 1].first_task : ntasks, dump, tsv, &S);
   if (dump) fclose(dump);
   if (tsv) fclose(tsv);
-  printf("%-36s %12lld %12lld %8lld %12lld %8lld %8lld\n", "total", total, total_adm, total_gpu_fail, total_host,
-         total_host_fail, total_mm_chunks);
-  printf("(differ: chunks whose sums differ between the GPU and the host; failures: property failures on the GPU)\n");
-  printf("time: %.1f s in all, %.1f s of GPU kernels (%.3g cases/s)\n", ct_now() - t_all, gpu_secs,
-         gpu_secs > 0 ? (double)total / gpu_secs : 0.0);
-  if (o->host_only) {
-    printf("host half: %lld cases answered by the host twin, %lld failures: %s\n", total_host, total_host_fail,
-           total_host_fail || bad_workers ? "FAILED" : "ok");
-  } else {
-    printf("agreement: %s: %lld cases on the GPU, %lld of them recomputed on the host, %lld chunks differ (%lld "
-           "differing cases found in those compared case by case); property failures: %lld on the GPU, %lld on the "
-           "host\n",
-           total_mm_chunks || total_mm_cases || bad_workers ? "MISMATCH" : "OK", total, total_host, total_mm_chunks,
-           total_mm_cases, total_gpu_fail, total_host_fail);
-  }
+  ct_agree_summary(o, &S, t_all, gpu_secs, bad_workers);
   if (tasks) munmap(tasks, tasks_bytes);
   return failed_props || bad_workers ? 1 : 0;
 }

@@ -5,13 +5,15 @@
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
 #                   [--regs 128] [TARGET...]
 #
-# Targets (default: all three):
+# Targets (default: all four):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
-#              each ref/*.c and props/*.c compiled by nvcc as CUDA, relocatable
+#              each ref/*.c, judge/*.c and props/*.c compiled by nvcc as CUDA, relocatable
 #              device code, device-linked (ref/notation.c and props/engine.c are
 #              host only: compiled by the host compiler)
 #   ct_sweep   the exhaustive composition sweep (device/sweep.cu, a unity build)
 #   host_twin  the host half compiled as plain C11 by gcc, same configuration
+#   cuteref    the command (gcc, host): run_gpu.sh asks its registry which
+#              properties the exhaustive step runs (`cuteref ops`)
 #
 # --regs N caps ct_gpu's registers per thread (-maxrregcount; 0: no cap): the
 # property code would take 255 and run 8 warps per SM.
@@ -37,11 +39,11 @@ while [ $# -gt 0 ]; do
     --nodes) nodes=$2; shift 2 ;;
     --brute) brute=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep host_twin)
+[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep host_twin cuteref)
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 [ -n "$obj" ] || obj=$out/obj
 case $obj in /*) ;; *) obj=$(pwd)/$obj ;; esac
@@ -94,7 +96,7 @@ echo "build: nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 
 if want ct_gpu; then
   objs=()
-  for f in ref/*.c props/*.c; do
+  for f in ref/*.c judge/*.c props/*.c; do
     o=$obj/$(echo "${f%.c}" | tr / _).o
     objs+=("$o")
     case $f in
@@ -109,8 +111,11 @@ if want ct_sweep; then
   run "device/sweep.cu -> ct_sweep" "${nv[@]}" "${extra[@]}" device/sweep.cu -o "$out/ct_sweep"
 fi
 if want host_twin; then
-  run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c props/*.c device/host_twin.c \
+  run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c device/host_twin.c \
     -o "$out/host_twin"
+fi
+if want cuteref; then
+  run "cuteref (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . cli/*.c ref/*.c judge/*.c props/*.c -o "$out/cuteref"
 fi
 wait_all
 if want ct_gpu; then

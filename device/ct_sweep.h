@@ -190,7 +190,22 @@ CT_FN static inline void ct_sweep_a_init(ct_sweep_a *A, int n, const int *s, con
 
 /* Value of the flat modes m at j. */
 CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
-  return ct_sweep_colex(m->s, m->d, m->n, j);
+  int k;
+  int64_t v = 0;
+  for (k = 0; k + 1 < m->n; ++k) {
+    v += (j % m->m[k].s) * m->m[k].d;
+    j /= m->m[k].s;
+  }
+  return m->n > 0 ? v + j * m->m[m->n - 1].d : v;
+}
+
+/* Leaf s:d of B (dynamic marks) composed with the prepared A (COMP-LEAF). */
+CT_FN static inline ct_code ct_sweep_leaf(ct_comp_core *c, int s, int d, ct_modes *r, ct_err *e) {
+  ct_mode b;
+  b.s = s;
+  b.d = d;
+  b.ss = b.ds = 0;
+  return ct_comp_core_leaf(c, &b, r, e);
 }
 
 /* Is f[0..s) (f[0] == 0) the function of some layout of size s? Greedy on
@@ -301,7 +316,7 @@ CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const in
   int j, k;
   if (m->n == 1) {
     for (j = 0; j < s; ++j)
-      if (f[j] != (int64_t)j * m->d[0]) return 0;
+      if (f[j] != (int64_t)j * m->m[0].d) return 0;
     return 1;
   }
   for (k = 0; k < m->n; ++k) c[k] = 0;
@@ -309,13 +324,13 @@ CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const in
     if (f[j] != v) return 0;
     k = 0;
     ++c[0];
-    v += m->d[0];
-    while (k + 1 < m->n && c[k] == m->s[k]) {
-      v -= m->s[k] * m->d[k];
+    v += m->m[0].d;
+    while (k + 1 < m->n && c[k] == m->m[k].s) {
+      v -= m->m[k].s * m->m[k].d;
       c[k] = 0;
       ++k;
       ++c[k];
-      v += m->d[k];
+      v += m->m[k].d;
     }
   }
   return 1;
@@ -329,7 +344,7 @@ CT_FN static inline int ct_sweep_check_accepted(const ct_sweep_a *A, int rb, con
   for (i = 0; i < rb; ++i) { /* COMP-1 */
     int k;
     int64_t size = 1;
-    for (k = 0; k < r[i].n; ++k) size *= r[i].s[k];
+    for (k = 0; k < r[i].n; ++k) size *= r[i].m[k].s;
     if (size != bs[i]) return 0;
   }
   if (A->n > 2) return ct_sweep_brute_values(A, rb, bs, bd, r, 0, &ok) && ok;

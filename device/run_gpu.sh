@@ -264,7 +264,7 @@ if want agree; then
 fi
 if want exhaustive; then
   step exhaustive 900 "$gpu" agree --exhaustive --bounds "$ex_bounds" --pair-bounds "$ex_pair" \
-    --only 'COMP-,composition!,CPL-,complement!,DIV-,logical_divide!,PROD-,BLK-,RAKE-,logical_product!,RINV,LINV,NULL,MCL,MCV,right_inverse!,left_inverse!,nullspace!,max_common_layout!' \
+    --only "$("$bin/cuteref" ops --exhaustive-props)" \
     --host-every 64 --stack "$stack" --tsv "$logs/exhaustive.tsv"
 fi
 if want sweep; then

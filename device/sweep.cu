@@ -10,7 +10,6 @@
  * kernel; the host loop and the GPU kernel call the same ct_sweep_unit. */
 #define _POSIX_C_SOURCE 200809L
 #include "ref/ct_error.c"
-#include "ref/ct_mutant.c"
 #include "ref/inttuple.c"
 #include "ref/layout.c"
 #include "ref/modes.c"
@@ -57,9 +56,9 @@ CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int 
     ct_modes_push(&bm, bs[k], 0, bd[k], 0);
     n *= bs[k];
   }
-  if (am.n == 1) ct_l_set_int(&LA, am.s[0], 0, am.d[0], 0);
+  if (am.n == 1) ct_l_set_int(&LA, am.m[0].s, 0, am.m[0].d, 0);
   else ct_modes_to_layout(&am, &LA, &e);
-  if (bm.n == 1) ct_l_set_int(&LB, bm.s[0], 0, bm.d[0], 0);
+  if (bm.n == 1) ct_l_set_int(&LB, bm.m[0].s, 0, bm.m[0].d, 0);
   else ct_modes_to_layout(&bm, &LB, &e);
   code = ct_composition(&LA, &LB, &R, &e);
   if (code != core_code) return 0;
@@ -69,7 +68,7 @@ CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int 
   for (i = 0; i < rb; ++i)
     for (k = 0; k < r[i].n; ++k, ++j) {
       while (j < R.shape.n && R.shape.nd[j].kind != CT_INT) ++j;
-      if (j >= R.shape.n || R.shape.nd[j].v != r[i].s[k] || R.stride.nd[j].v != r[i].d[k]) return 0;
+      if (j >= R.shape.n || R.shape.nd[j].v != r[i].m[k].s || R.stride.nd[j].v != r[i].m[k].d) return 0;
     }
   for (x = 0; x < n; ++x) {
     int ok = 1;
@@ -135,7 +134,7 @@ CT_FN static void ct_sweep_unit(const ct_sweep_bounds *b, int64_t u, ct_sweep_co
     int i;
     ct_sweep_mode(b, v0, &bs[0], &bd[0]);
     ct_comp_core_reset(&core);
-    for (i = 0; i < rb && code == CT_OK; ++i) code = ct_comp_core_leaf(&core, bs[i], 0, bd[i], 0, &r[i], &e);
+    for (i = 0; i < rb && code == CT_OK; ++i) code = ct_sweep_leaf(&core, bs[i], bd[i], &r[i], &e);
     if (code == CT_OK) code = ct_comp_core_check(&core, &e);
     ++n->pairs;
     if (code == CT_OK) {
@@ -146,7 +145,7 @@ CT_FN static void ct_sweep_unit(const ct_sweep_bounds *b, int64_t u, ct_sweep_co
         /* the exact criterion against every point */
         for (jj = 0; jj < rb; ++jj) {
           int64_t size = 1;
-          for (m = 0; m < r[jj].n; ++m) size *= r[jj].s[m];
+          for (m = 0; m < r[jj].n; ++m) size *= r[jj].m[m].s;
           ok2 = ok2 && size == bs[jj];
         }
         if (ok2) ok2 = ct_sweep_brute_values(&A, rb, bs, bd, r, 0, &ok2) && ok2;
@@ -364,14 +363,14 @@ static void ct_pair_layouts(const ct_sweep_bounds *b, const ct_sweep_pair *p, ct
     ct_sweep_mode(b, p->va[k], &s, &d);
     ct_modes_push(&m, s, 0, d, 0);
   }
-  if (m.n == 1) ct_l_set_int(A, m.s[0], 0, m.d[0], 0);
+  if (m.n == 1) ct_l_set_int(A, m.m[0].s, 0, m.m[0].d, 0);
   else ct_modes_to_layout(&m, A, &e);
   m.n = 0;
   for (k = 0; k < p->rb; ++k) {
     ct_sweep_mode(b, p->vb[k], &s, &d);
     ct_modes_push(&m, s, 0, d, 0);
   }
-  if (m.n == 1) ct_l_set_int(B, m.s[0], 0, m.d[0], 0);
+  if (m.n == 1) ct_l_set_int(B, m.m[0].s, 0, m.m[0].d, 0);
   else ct_modes_to_layout(&m, B, &e);
 }
 
@@ -395,18 +394,18 @@ static void ct_show_pair(const ct_sweep_bounds *bb, const ct_layout *LA, const c
   ct_modes_of(LB, 0, &bm);
   if (am.n > CT_SWEEP_MAX_RANK || bm.n > CT_SWEEP_MAX_RANK) return;
   for (k = 0; k < bm.n; ++k)
-    if (bm.s[k] > CT_SWEEP_MAX_SHAPE || bm.d[k] > CT_SWEEP_MAX_STRIDE || bm.d[k] < -CT_SWEEP_MAX_STRIDE) {
+    if (bm.m[k].s > CT_SWEEP_MAX_SHAPE || bm.m[k].d > CT_SWEEP_MAX_STRIDE || bm.m[k].d < -CT_SWEEP_MAX_STRIDE) {
       printf("    (B is outside the sweep's limits: shapes <= %d, |strides| <= %d)\n", CT_SWEEP_MAX_SHAPE,
              CT_SWEEP_MAX_STRIDE);
       return;
     }
   for (k = 0; k < am.n; ++k) {
-    as[k] = (int)am.s[k];
-    ad[k] = (int)am.d[k];
+    as[k] = (int)am.m[k].s;
+    ad[k] = (int)am.m[k].d;
   }
   for (k = 0; k < bm.n; ++k) {
-    bs[k] = (int)bm.s[k];
-    bd[k] = (int)bm.d[k];
+    bs[k] = (int)bm.m[k].s;
+    bd[k] = (int)bm.m[k].d;
   }
   ct_sweep_a_init(&A, am.n, as, ad, 1);
   if (code == CT_OK) {
@@ -414,7 +413,7 @@ static void ct_show_pair(const ct_sweep_bounds *bb, const ct_layout *LA, const c
     ct_modes rr[CT_SWEEP_MAX_RANK];
     int ok;
     ct_comp_core_init(&core, &am);
-    for (k = 0; k < bm.n; ++k) ct_comp_core_leaf(&core, bs[k], 0, bd[k], 0, &rr[k], &e);
+    for (k = 0; k < bm.n; ++k) (void)ct_sweep_leaf(&core, bs[k], bd[k], &rr[k], &e); /* accepted: checked above */
     ok = ct_sweep_check_accepted(&A, bm.n, bs, bd, rr);
     printf("    COMP-1 and COMP-2 on every coordinate: %s\n", ok ? "hold" : "VIOLATED");
     return;

@@ -103,6 +103,7 @@ class Site:
         self.si = load_spec_index(self.root)
         self.pages = []
         self.ops = []          # [(name, synopsis)]
+        self.registry = {}     # name -> its row of `cuteref ops --tsv`
         self.op_page = {}      # name -> Page
         self.props = []        # [(pid, description)]
         self.codes = []        # [(code, meaning)]
@@ -117,13 +118,16 @@ class Site:
 
     # -- inputs ----------------------------------------------------------------
     def load(self):
-        rc, out, err = run([self.cuteref, "eval", "--list"])
+        rc, out, err = run([self.cuteref, "ops", "--tsv"])  # the registry (cli/registry.c)
         if rc != 0:
-            raise SystemExit("gen_site: cuteref eval --list failed: " + err)
-        for line in out.splitlines():
-            if line.strip():
-                name = line.split()[0]
-                self.ops.append((name, line[len(name):].strip()))
+            raise SystemExit("gen_site: cuteref ops --tsv failed: " + err)
+        lines = out.splitlines()
+        head = lines[0].split("\t")
+        for line in lines[1:]:
+            row = dict(zip(head, line.split("\t")))
+            self.registry[row["name"]] = row
+            if row["builtin"] == "1":
+                self.ops.append((row["name"], row["synopsis"]))
         rc, out, err = run([self.cuteref, "check", "--list"])
         for line in out.splitlines():
             if line.strip():
@@ -154,30 +158,13 @@ class Site:
         return self.pages + ([self.readme] if self.readme else [])
 
     def assign_ops(self):
-        """Each operation goes to one page: the page whose title names it, else a
-        heading, else its introduction, else the page with most examples of it."""
-        def intro(p):
-            return p.text.split("\n## ", 1)[0]
-
+        """Each operation goes to the page its registry row names."""
+        by_file = {os.path.basename(p.path): p for p in self.pages}
         for name, _ in self.ops:
-            word = re.compile(r"(?<![\w])%s(?![\w])" % re.escape(name))
-            found = [p for p in self.pages if word.search(p.title)]
-            if not found:
-                found = [p for p in self.pages
-                         if any(word.search(l) for l in p.text.splitlines() if l.startswith("### "))]
-            if not found:
-                code = re.compile(r"`%s(?:<[^`]*>)?(?:\([^`]*\))?`" % re.escape(name))
-                found = [p for p in self.pages if code.search(intro(p))]
-            if not found:
-                best, count = None, 0
-                for p in self.pages:
-                    c = sum(1 for _, ex in p.examples if re.match(r"%s\s*[<(]" % re.escape(name), ex))
-                    if c > count:
-                        best, count = p, c
-                found = [best] if best else []
-            if found:
-                self.op_page[name] = found[0]
-                found[0].ops.append(name)
+            page = by_file.get(self.registry[name]["page"])
+            if page:
+                self.op_page[name] = page
+                page.ops.append(name)
             else:
                 self.warnings.append("operation %s has no page" % name)
 
@@ -463,7 +450,7 @@ def layout(site, title, body, current=None, sections=()):
             side.append("</li>")
         side.append("</ul>")
     top = [("index.html", "Index"), ("figures.html", "Pictures"), ("traceability.html", "Traceability"),
-           ("writing.html", "How pages are written")]
+           ("peers.html", "Peers"), ("writing.html", "How pages are written")]
     topnav = "".join('<a href="%s"%s>%s</a>' % (h, ' class="current"' if current == h else "", t) for h, t in top)
     return """<!DOCTYPE html>
 <html lang="en">
@@ -582,6 +569,23 @@ def render_writing(site):
     return layout(site, page.title, conv.convert(page.text), "writing.html")
 
 
+def render_peers(site):
+    """The peers side by side (docs/data/conformance-summary.md and
+    throughput.md, written by tools/peers.sh)."""
+    conv = md_subset.Converter(PageHooks(site, Page("", "", "peers.html", ("", [], [], []), "")))
+    b = []
+    for name, missing in (("conformance-summary.md", "no comparison yet: <code>tools/peers.sh</code> writes it"),
+                          ("throughput.md", "no throughput measured yet")):
+        path = os.path.join(site.root, DATA_DIR, name)
+        if os.path.isfile(path):
+            b.append('<div class="included" id="%s">%s</div>' % (name.split(".")[0],
+                                                                  conv.convert(open(path, encoding="utf-8").read())))
+        else:
+            b.append('<p class="muted">%s (<code>%s/%s</code>).</p>' % (missing, DATA_DIR, name))
+    return layout(site, "The peers side by side", "\n".join(b), "peers.html",
+                  [("Conformance", "conformance-summary"), ("Throughput", "throughput")])
+
+
 def first_statement(page, lineno):
     lines = page.text.splitlines()
     out = [POST_RE.sub(r"\2", re.sub(r"^\s*[-*]\s+", "", lines[lineno - 1]))]
@@ -622,14 +626,18 @@ def render_index(site):
                  % (p.html, esc(p.title), ops, ids, len(p.examples)))
     b.append("</tbody></table></div>")
     # operations
-    b.append('<h2 id="operations">Operations</h2><p>Every operation of <code>cuteref eval --list</code>, '
-             "alphabetically, with its page.</p><div class=\"table-wrap\"><table><thead><tr><th>operation</th><th>synopsis</th>"
-             "<th>page</th></tr></thead><tbody>")
+    b.append('<h2 id="operations">Operations</h2><p>Every operation of the registry (<code>cuteref ops</code>), '
+             "alphabetically, with its page and whether <code>cuteref conform</code> judges an answer by the "
+             "post-conditions (the judges of <code>judge/</code>, which the properties share) or by its equivalence "
+             "with the reference's alone.</p><div class=\"table-wrap\"><table><thead><tr><th>operation</th>"
+             "<th>synopsis</th><th>page</th><th>judged by</th></tr></thead><tbody>")
     for name, syn in sorted(site.ops):
         p = site.op_page.get(name)
         where = '<a href="%s">%s</a>' % (p.html, esc(short_title(p))) if p else '<span class="noprop">no page</span>'
         link = '<a href="%s#op-%s"><code>%s</code></a>' % (p.html, name, name) if p else "<code>%s</code>" % name
-        b.append('<tr id="index-op-%s"><td>%s</td><td>%s</td><td>%s</td></tr>' % (name, link, esc(syn), where))
+        row = site.registry.get(name, {})
+        judged = "its judges" if row.get("judge") == "judge" else "equivalence"
+        b.append('<tr id="index-op-%s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>' % (name, link, esc(syn), where, judged))
     b.append("</tbody></table></div>")
     # dependency graph
     svg = site.dependency_svg
@@ -886,8 +894,10 @@ def render_traceability(site):
             op, _, code = pid.partition("!")
             p = site.op_page.get(op)
             opl = '<a href="%s#op-%s"><code>%s</code></a>' % (p.html, op, op) if p else "<code>%s</code>" % esc(op)
+            known = code in {c for c, _ in site.codes}  # else a family of codes, e.g. complement!classified
             b.append('<tr id="prop-%s" title="property %s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>'
-                     % (esc(pid), esc(pid), opl, site.code_link(code), host_cell(pid), gpu_cell(pid, pid)))
+                     % (esc(pid), esc(pid), opl, site.code_link(code) if known else esc(code), host_cell(pid),
+                        gpu_cell(pid, pid)))
         b.append("</tbody></table></div>")
     # host table
     b.append('<h2 id="host">Property suite on the host</h2>')
@@ -918,6 +928,8 @@ def render_traceability(site):
     shown = 0
     for name in extra:
         path = os.path.join(data_dir, name)
+        if name.startswith("conformance-summary.") or name == "throughput.md":
+            continue   # on the peers page (peers.html)
         if name.endswith(".md"):
             b.append('<h3>%s</h3><div class="included">%s</div>' % (esc(name), conv.convert(open(path, encoding="utf-8").read())))
             shown += 1
@@ -979,7 +991,8 @@ def main():
         else:
             site.warnings.append("dot failed on the dependency graph: " + err)
     outputs = {"index.html": render_index(site), "figures.html": render_figures(site),
-               "traceability.html": render_traceability(site), "writing.html": render_writing(site)}
+               "traceability.html": render_traceability(site), "writing.html": render_writing(site),
+               "peers.html": render_peers(site)}
     for p in site.pages:
         outputs[p.html] = render_page(site, p)
     for name, text in outputs.items():

@@ -121,7 +121,7 @@ static int ct_candidate(const ct_case *c, int k, ct_case *out) {
     if (ct_t_depth(&L->shape, 0) > 1 && !L->shape.nd[0].mark) {
       if (k-- == 0) {
         ct_err e;
-        ct_l_flatten(L, &out->v[j], &e);
+        ct_discard(ct_l_flatten(L, &out->v[j], &e)); /* never more nodes than L: cannot fail */
         return 1;
       }
     }
@@ -309,88 +309,102 @@ static void ct_report_failure(const ct_run_opts *o, int p, uint64_t seed, int64_
   }
 }
 
+/* The sizes of the exhaustive run's domains. */
+static void ct_print_bounds(const ct_run_opts *o) {
+  int64_t n2 = ct_it_count(o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+  fprintf(o->out, "exhaustive bounds: single layouts rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts\n",
+          o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi, (long long)ct_it_count(o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi));
+  fprintf(o->out, "exhaustive bounds: pairs rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts, %lld pairs\n",
+          o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi, (long long)n2, (long long)(n2 * n2));
+}
+
+/* Property p on its random cases (this shard's); st counts them. */
+static void ct_run_random(const ct_run_opts *o, int p, int64_t failed_before, double *last_progress,
+                          ct_prop_stats *st) {
+  uint64_t stream = ct_hash_str(ct_props[p].id);
+  int64_t i;
+  for (i = o->shard_index; i < o->cases; i += o->shard_count) {
+    ct_case c;
+    ct_outcome r;
+    ct_case_gen(ct_props[p].gen, &o->params, o->seed, (uint64_t)i, stream, &c);
+    ct_prop_check(p, &c, &r);
+    ++st->cases;
+    if (r.verdict != CT_SKIPPED) ++st->admissible;
+    if (r.verdict == CT_FAILED) {
+      if (st->failures++ < 3) ct_report_failure(o, p, o->seed, i, &c, &r, st);
+      if (o->stop_at_first) break;
+    }
+    if (o->progress && (i & 1023) == 0 && ct_now() - *last_progress > 2.0) {
+      *last_progress = ct_now();
+      fprintf(stderr, "[check] %s: %lld/%lld cases, %lld failures so far\n", ct_props[p].id, (long long)i,
+              (long long)o->cases, (long long)(failed_before + st->failures));
+    }
+  }
+}
+
+/* Property p on every flat layout (or pair) within the bounds, a few
+ * cotargets for CT_GEN_CPL, every index for CT_GEN_INT; triples and tilers
+ * are sampled only. */
+static void ct_run_enumerated(const ct_run_opts *o, int p, double *last_progress, ct_prop_stats *st) {
+  int gen = ct_props[p].gen, pair = !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
+  int64_t idx = 0;
+  ct_flat_it a, b;
+  if (gen == CT_GEN_COMP3 || gen == CT_GEN_TILER) return;
+  memset(&b, 0, sizeof b); /* set per pair below; silences -Wmaybe-uninitialized */
+  if (!pair) ct_it_init(&a, o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi);
+  else ct_it_init(&a, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+  do {
+    ct_case c;
+    int more_b = 1;
+    memset(&c, 0, sizeof c);
+    ct_it_layout(&a, &c.v[0]);
+    c.n = 1;
+    if (pair) {
+      ct_it_init(&b, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
+      c.n = 2;
+    }
+    while (more_b) {
+      int64_t ks[3] = {1, 7, 24}, nk = gen == CT_GEN_CPL ? 3 : 1, kk;
+      if (pair) ct_it_layout(&b, &c.v[1]);
+      for (kk = 0; kk < nk; ++kk) {
+        ct_outcome r;
+        if (gen == CT_GEN_CPL) c.k[0] = ks[kk];
+        if (gen == CT_GEN_INT) c.k[0] = idx;
+        if (idx++ % o->shard_count != o->shard_index) continue;
+        ct_prop_check(p, &c, &r);
+        ++st->cases;
+        if (r.verdict != CT_SKIPPED) ++st->admissible;
+        if (r.verdict == CT_FAILED && st->failures++ < 3) ct_report_failure(o, p, 0, -1, &c, &r, st);
+      }
+      more_b = pair ? ct_it_next(&b) : 0;
+      if (o->progress && ct_now() - *last_progress > 2.0) {
+        *last_progress = ct_now();
+        fprintf(stderr, "[check] %s: %lld cases enumerated\n", ct_props[p].id, (long long)st->cases);
+      }
+    }
+  } while (ct_it_next(&a));
+}
+
+static void ct_print_row(const ct_run_opts *o, const char *id, int64_t cases, int64_t adm, int64_t fail, double secs) {
+  fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", id, (long long)cases, (long long)adm, (long long)fail, secs,
+          secs > 0 ? (double)cases / secs : 0.0);
+}
+
 int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats) {
   int p, failed_props = 0;
   double t_all = ct_now(), last_progress = t_all;
   int64_t total_cases = 0, total_fail = 0, total_adm = 0;
   failed_props += ct_run_regressions(o) > 0;
-  if (o->exhaustive && !o->quiet) {
-    fprintf(o->out, "exhaustive bounds: single layouts rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts\n",
-            o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi, (long long)ct_it_count(o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi));
-    {
-      int64_t n2 = ct_it_count(o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
-      fprintf(o->out, "exhaustive bounds: pairs rank<=%d, shapes 1..%d, strides %d..%d: %lld layouts, %lld pairs\n",
-              o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi, (long long)n2, (long long)(n2 * n2));
-    }
-  }
+  if (o->exhaustive && !o->quiet) ct_print_bounds(o);
   if (!o->quiet)
     fprintf(o->out, "%-34s %10s %10s %8s %9s %10s\n", "property", "cases", "admissible", "failures", "time(s)", "cases/s");
   for (p = 0; p < ct_num_props; ++p) {
     ct_prop_stats st;
     double t0 = ct_now();
-    uint64_t stream = ct_hash_str(ct_props[p].id);
-    int gen = ct_props[p].gen;
     memset(&st, 0, sizeof st);
     if (!ct_selected(o, p)) continue;
-    if (!o->exhaustive) {
-      int64_t i;
-      for (i = o->shard_index; i < o->cases; i += o->shard_count) {
-        ct_case c;
-        ct_outcome r;
-        ct_case_gen(gen, &o->params, o->seed, (uint64_t)i, stream, &c);
-        ct_prop_check(p, &c, &r);
-        ++st.cases;
-        if (r.verdict != CT_SKIPPED) ++st.admissible;
-        if (r.verdict == CT_FAILED) {
-          if (st.failures++ < 3) ct_report_failure(o, p, o->seed, i, &c, &r, &st);
-          if (o->stop_at_first) break;
-        }
-        if (o->progress && (i & 1023) == 0 && ct_now() - last_progress > 2.0) {
-          last_progress = ct_now();
-          fprintf(stderr, "[check] %s: %lld/%lld cases, %lld failures so far\n", ct_props[p].id, (long long)i,
-                  (long long)o->cases, (long long)total_fail + st.failures);
-        }
-      }
-    } else if (gen == CT_GEN_COMP3 || gen == CT_GEN_TILER) {
-      /* not enumerated: triples and tilers are sampled only */
-    } else {
-      ct_flat_it a, b;
-      memset(&b, 0, sizeof b); /* set per pair below; silences -Wmaybe-uninitialized */
-      int pair = !(gen == CT_GEN_LAYOUT || gen == CT_GEN_INT || gen == CT_GEN_CPL);
-      int64_t idx = 0;
-      if (!pair) ct_it_init(&a, o->ex_rank, o->ex_shape, o->ex_lo, o->ex_hi);
-      else ct_it_init(&a, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
-      do {
-        ct_case c;
-        int more_b = 1;
-        memset(&c, 0, sizeof c);
-        ct_it_layout(&a, &c.v[0]);
-        c.n = 1;
-        if (pair) {
-          ct_it_init(&b, o->ex2_rank, o->ex2_shape, o->ex2_lo, o->ex2_hi);
-          c.n = 2;
-        }
-        while (more_b) {
-          int64_t ks[3] = {1, 7, 24}, nk = gen == CT_GEN_CPL ? 3 : 1, kk;
-          if (pair) ct_it_layout(&b, &c.v[1]);
-          for (kk = 0; kk < nk; ++kk) {
-            ct_outcome r;
-            if (gen == CT_GEN_CPL) c.k[0] = ks[kk];
-            if (gen == CT_GEN_INT) c.k[0] = idx;
-            if (idx++ % o->shard_count != o->shard_index) continue;
-            ct_prop_check(p, &c, &r);
-            ++st.cases;
-            if (r.verdict != CT_SKIPPED) ++st.admissible;
-            if (r.verdict == CT_FAILED && st.failures++ < 3) ct_report_failure(o, p, 0, -1, &c, &r, &st);
-          }
-          more_b = pair ? ct_it_next(&b) : 0;
-          if (o->progress && ct_now() - last_progress > 2.0) {
-            last_progress = ct_now();
-            fprintf(stderr, "[check] %s: %lld cases enumerated\n", ct_props[p].id, (long long)st.cases);
-          }
-        }
-      } while (ct_it_next(&a));
-    }
+    if (!o->exhaustive) ct_run_random(o, p, total_fail, &last_progress, &st);
+    else ct_run_enumerated(o, p, &last_progress, &st);
     st.seconds = ct_now() - t0;
     total_cases += st.cases;
     total_fail += st.failures;
@@ -398,16 +412,9 @@ int ct_run_props(const ct_run_opts *o, ct_prop_stats *stats) {
     if (st.failures) ++failed_props;
     if (stats) stats[p] = st;
     if (st.failures && o->stop_run) break;
-    if (!o->quiet)
-      fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", ct_props[p].id, (long long)st.cases,
-              (long long)st.admissible, (long long)st.failures, st.seconds,
-              st.seconds > 0 ? (double)st.cases / st.seconds : 0.0);
+    if (!o->quiet) ct_print_row(o, ct_props[p].id, st.cases, st.admissible, st.failures, st.seconds);
   }
-  if (!o->quiet) {
-    double t = ct_now() - t_all;
-    fprintf(o->out, "%-34s %10lld %10lld %8lld %9.3f %10.0f\n", "total", (long long)total_cases, (long long)total_adm,
-            (long long)total_fail, t, t > 0 ? (double)total_cases / t : 0.0);
-  }
+  if (!o->quiet) ct_print_row(o, "total", total_cases, total_adm, total_fail, ct_now() - t_all);
   return failed_props;
 }
 

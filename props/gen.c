@@ -1,5 +1,10 @@
 /* gen.c -- generators (see gen.h). Recursion only in ct_gen_nest, bounded by
- * max_depth <= CT_MAX_DEPTH. */
+ * max_depth <= CT_MAX_DEPTH.
+ *
+ * A generated layout has at most max_leaves (4) leaves plus a tiler's or a
+ * divisor's few more, nested below max_depth (2): far inside the
+ * representation (CT_MAX_NODES >= 16 in every build), so its building steps
+ * cannot fail and their codes are dropped on purpose (ct_discard). */
 #include "props/gen.h"
 #include "ref/composition.h"
 
@@ -34,12 +39,12 @@ CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes 
   ct_err e;
   int i, hs, hd;
   if (!as_tuple && hi - lo == 1) {
-    ct_t_push_int(&out->shape, m->s[lo], m->ss[lo], &e);
-    ct_t_push_int(&out->stride, m->d[lo], m->ds[lo], &e);
+    ct_discard(ct_t_push_int(&out->shape, m->m[lo].s, m->m[lo].ss, &e));
+    ct_discard(ct_t_push_int(&out->stride, m->m[lo].d, m->m[lo].ds, &e));
     return;
   }
-  ct_t_open(&out->shape, &hs, &e);
-  ct_t_open(&out->stride, &hd, &e);
+  ct_discard(ct_t_open(&out->shape, &hs, &e));
+  ct_discard(ct_t_open(&out->stride, &hd, &e));
   i = lo;
   while (i < hi) {
     int run = 1;
@@ -51,8 +56,8 @@ CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes 
       ct_nest_rec(r, p, m, i, i + run, depth + 1, out, 1);
     i += run;
   }
-  ct_t_close(&out->shape, hs, &e);
-  ct_t_close(&out->stride, hd, &e);
+  ct_discard(ct_t_close(&out->shape, hs, &e));
+  ct_discard(ct_t_close(&out->stride, hd, &e));
 }
 
 CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out) {
@@ -84,15 +89,15 @@ CT_FN void ct_gen_strides(ct_rng *r, const ct_gen_params *p, int cls, ct_modes *
   ct_shuffle(r, order, m->n);
   for (k = 0; k < m->n; ++k) {
     int j = order[k];
-    m->d[j] = cur;
-    cur *= m->s[j];
+    m->m[j].d = cur;
+    cur *= m->m[j].s;
     if (cls == CT_SC_GAPS && ct_rng_chance(r, 1, 2)) cur *= ct_rng_range(r, 2, 3);
-    m->ds[j] = (uint8_t)ct_rng_chance(r, p->static_pct, 100);
+    m->m[j].ds = (uint8_t)ct_rng_chance(r, p->static_pct, 100);
   }
   for (k = 0; k < m->n; ++k) {
-    if (cls == CT_SC_BROADCAST && ct_rng_chance(r, 1, 3)) m->d[k] = 0;
-    if (cls == CT_SC_NEGATIVE && ct_rng_chance(r, 1, 2)) m->d[k] = -m->d[k];
-    if (cls == CT_SC_RANDOM) m->d[k] = ct_rng_range(r, -p->max_stride, p->max_stride);
+    if (cls == CT_SC_BROADCAST && ct_rng_chance(r, 1, 3)) m->m[k].d = 0;
+    if (cls == CT_SC_NEGATIVE && ct_rng_chance(r, 1, 2)) m->m[k].d = -m->m[k].d;
+    if (cls == CT_SC_RANDOM) m->m[k].d = ct_rng_range(r, -p->max_stride, p->max_stride);
   }
 }
 
@@ -131,7 +136,7 @@ CT_FN static int ct_units(ct_rng *r, const ct_modes *digits, int64_t *us, int64_
       nf = (int)ct_rng_range(r, 0, 2);
       for (j = 0; j < nf; ++j) f[j] = ct_rng_range(r, 2, 4);
     } else {
-      nf = ct_factor_chain(r, digits->s[k], f, 16);
+      nf = ct_factor_chain(r, digits->m[k].s, f, 16);
     }
     for (j = 0; j < nf && n < cap; ++j) {
       us[n] = f[j];
@@ -155,8 +160,8 @@ CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t
     if (!ct_rng_chance(r, 3, 5)) continue;
     if (size * us[k] > p->max_size) continue;
     size *= us[k];
-    if (m.n > 0 && ct_rng_chance(r, 1, 3) && k > 0 && m.d[m.n - 1] * m.s[m.n - 1] == up[k]) {
-      m.s[m.n - 1] *= us[k]; /* the previous chosen unit is contiguous */
+    if (m.n > 0 && ct_rng_chance(r, 1, 3) && k > 0 && m.m[m.n - 1].d * m.m[m.n - 1].s == up[k]) {
+      m.m[m.n - 1].s *= us[k]; /* the previous chosen unit is contiguous */
       continue;
     }
     ct_modes_push_marked(r, p, &m, us[k], up[k]);
@@ -168,7 +173,7 @@ CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t
   {
     ct_modes o;
     o.n = 0;
-    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.s[order[k]], m.ss[order[k]], m.d[order[k]], m.ds[order[k]]);
+    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.m[order[k]].s, m.m[order[k]].ss, m.m[order[k]].d, m.m[order[k]].ds);
     if (o.n == 0) ct_modes_push(&o, 1, 1, 0, 1);
     ct_gen_nest(r, p, &o, B);
   }
@@ -204,7 +209,7 @@ CT_FN void ct_gen_complementable(ct_rng *r, const ct_gen_params *p, ct_layout *A
   {
     ct_modes o;
     o.n = 0;
-    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.s[order[k]], m.ss[order[k]], m.d[order[k]], m.ds[order[k]]);
+    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.m[order[k]].s, m.m[order[k]].ss, m.m[order[k]].d, m.m[order[k]].ds);
     ct_gen_nest(r, p, &o, A);
   }
   (void)span;
@@ -218,7 +223,7 @@ CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A,
   ct_modes_of(A, 0, &m);
   for (k = 0; k < m.n; ++k) {
     int64_t f[16];
-    int j, nf = ct_factor_chain(r, m.s[k], f, 16);
+    int j, nf = ct_factor_chain(r, m.m[k].s, f, 16);
     for (j = 0; j < nf && n < CT_MAX_NODES / 2; ++j) {
       us[n] = f[j];
       up[n] = P;
@@ -238,7 +243,7 @@ CT_FN void ct_gen_divisor(ct_rng *r, const ct_gen_params *p, const ct_layout *A,
     {
       ct_modes o;
       o.n = 0;
-      for (k = 0; k < b.n; ++k) ct_modes_push(&o, b.s[order[k]], b.ss[order[k]], b.d[order[k]], b.ds[order[k]]);
+      for (k = 0; k < b.n; ++k) ct_modes_push(&o, b.m[order[k]].s, b.m[order[k]].ss, b.m[order[k]].d, b.m[order[k]].ds);
       if (o.n == 0) ct_modes_push(&o, 1, 1, 0, 1);
       ct_gen_nest(r, p, &o, B);
     }
@@ -250,23 +255,23 @@ CT_FN void ct_gen_tiler(ct_rng *r, const ct_gen_params *p, const ct_layout *A, c
   ct_err e;
   ct_t_clear(&T->shape);
   ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
+  ct_discard(ct_t_open(&T->shape, &hs, &e));
+  ct_discard(ct_t_open(&T->stride, &hd, &e));
   for (k = 0; k < n; ++k) {
     ct_layout Ak, Bk;
     int path = k;
     if (ct_rng_chance(r, 1, 5)) {
-      ct_t_push_all(&T->shape, &e);
-      ct_t_push_all(&T->stride, &e);
+      ct_discard(ct_t_push_all(&T->shape, &e));
+      ct_discard(ct_t_push_all(&T->stride, &e));
       continue;
     }
-    ct_l_mode(A, &path, 1, &Ak, &e);
+    ct_discard(ct_l_mode(A, &path, 1, &Ak, &e));
     ct_gen_divisor(r, p, &Ak, &Bk);
-    ct_t_push_sub(&T->shape, &Bk.shape, 0, &e);
-    ct_t_push_sub(&T->stride, &Bk.stride, 0, &e);
+    ct_discard(ct_t_push_sub(&T->shape, &Bk.shape, 0, &e));
+    ct_discard(ct_t_push_sub(&T->stride, &Bk.stride, 0, &e));
   }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
+  ct_discard(ct_t_close(&T->shape, hs, &e));
+  ct_discard(ct_t_close(&T->stride, hd, &e));
   T->shape.nd[0].mark = 1;
   T->stride.nd[0].mark = 1;
 }

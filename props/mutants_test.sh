@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every mutant must be caught (props/mutants.h); prints the mutation score.
+# Every mutant must be caught (mutants/*.patch); prints the mutation score.
 set -u
 out=$("$1" mutants)
 status=$?

@@ -7,6 +7,7 @@
 #ifndef CT_PROPS_H
 #define CT_PROPS_H
 
+#include "judge/judge.h"
 #include "props/gen.h"
 
 #define CT_CASE_VALS 4
@@ -80,6 +81,18 @@ CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const c
  * a representation limit (CT_MAX_NODES and friends: a build with a small
  * capacity hits them) or fails otherwise. The result must not be read then. */
 CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what);
+
+/* Folds one building step's code into *rc, keeping the first failure:
+ * check *rc once with ct_build_failed after the steps. */
+CT_FN static inline void ct_step(ct_code *rc, ct_code got) {
+  if (*rc == CT_OK) *rc = got;
+}
+
+/* A judge's verdict as the case's (judge/judge.h): a violation fails it, a
+ * judge that hit a representation limit building what it needs skips it,
+ * and one that holds or could not decide within its bound passes it (the
+ * brute force of a property stops at CT_BRUTE_MAX). */
+CT_FN void ct_judged(const ct_judgement *j, ct_outcome *o);
 
 /* The property table (props_list.h) and its dispatch. */
 typedef struct {

@@ -37,27 +37,28 @@ CT_FN static ct_val ct_pc_val(int64_t v, int stat) {
 }
 
 /* Leaf coordinates of index i over the sizes s (colexicographic). */
-CT_FN static void ct_pc_colex(int64_t i, const int64_t *s, int n, int64_t *crd) {
+CT_FN static void ct_pc_colex(int64_t i, const ct_modes *m, int64_t *crd) {
   int k;
-  for (k = 0; k < n; ++k) {
-    crd[k] = s[k] > 0 ? i % s[k] : 0;
-    if (s[k] > 0) i /= s[k];
+  for (k = 0; k < m->n; ++k) {
+    int64_t s = m->m[k].s;
+    crd[k] = s > 0 ? i % s : 0;
+    if (s > 0) i /= s;
   }
 }
 
-CT_FN static int64_t ct_pc_dot(const int64_t *crd, const int64_t *d, int n) {
+CT_FN static int64_t ct_pc_dot(const int64_t *crd, const ct_modes *m) {
   int64_t v = 0;
   int k;
-  for (k = 0; k < n; ++k) v += crd[k] * d[k];
+  for (k = 0; k < m->n; ++k) v += crd[k] * m->m[k].d;
   return v;
 }
 
 /* size of a flat list of modes; -1 past the brute-force bound. */
-CT_FN static int64_t ct_pc_count(const int64_t *s, int n, int64_t cap) {
+CT_FN static int64_t ct_pc_count(const ct_modes *m, int64_t cap) {
   int64_t p = 1;
   int k;
-  for (k = 0; k < n; ++k)
-    if (ct_mul_ovf(p, s[k], &p) || p > cap) return -1;
+  for (k = 0; k < m->n; ++k)
+    if (ct_mul_ovf(p, m->m[k].s, &p) || p > cap) return -1;
   return p;
 }
 
@@ -81,13 +82,14 @@ CT_FN static int ct_pc_bijective(const int64_t *v, int64_t n, unsigned char *see
 
 /* Appends a coarsening of t@i with the values of vals (congruent to t): a
  * tuple node may become one integer (hash h), the value of vals' first
- * integer below it. Bounded by the depth. */
+ * integer below it. Bounded by the depth. A coarsening has no more nodes
+ * than t, so its building steps cannot fail (codes dropped on purpose). */
 CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
                                     ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
-    ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e);
+    ct_discard(ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e));
     return;
   }
   if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
@@ -98,12 +100,12 @@ CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *va
         v = vals->nd[j].v;
         break;
       }
-    ct_t_push_int(out, v, 0, &e);
+    ct_discard(ct_t_push_int(out, v, 0, &e));
     return;
   }
-  ct_t_open(out, &hdr, &e);
+  ct_discard(ct_t_open(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) ct_pc_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_t_close(out, hdr, &e);
+  ct_discard(ct_t_close(out, hdr, &e));
 }
 
 /* An order for the case's shape: its strides, coarsened. */
@@ -136,7 +138,7 @@ CT_FN static int ct_pc_groups(const ct_tuple *S, const ct_tuple *order, int *fir
 CT_FN static int64_t ct_pc_group_size(const ct_modes *m, int first, int count) {
   int64_t p = 1;
   int k;
-  for (k = first; k < first + count; ++k) p *= m->s[k];
+  for (k = first; k < first + count; ++k) p *= m->m[k].s;
   return p;
 }
 
@@ -194,9 +196,9 @@ CT_FN static void ct_pc_compact_map(int right, const ct_case *c, ct_outcome *o) 
   for (i = 0; i < n; ++i) {
     int64_t want = i, got = ct_ev(&L, i);
     if (right) { /* lexicographic: the last leaf varies fastest */
-      ct_pc_colex(i, m.s, m.n, crd);
+      ct_pc_colex(i, &m, crd);
       want = 0;
-      for (k = 0; k < m.n; ++k) want = want * m.s[k] + crd[k];
+      for (k = 0; k < m.n; ++k) want = want * m.m[k].s + crd[k];
     }
     if (got != want) {
       CT_FAILS(o, "shape:%s(shape) maps %lld to %lld, want %lld", right ? "compact_row_major" : "compact_col_major",
@@ -317,10 +319,10 @@ CT_FN void ct_p_ord_3(const ct_case *c, ct_outcome *o) {
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
   for (i = 0; i < n; ++i) {
     int64_t want = 0, got = ct_ev(&R, i);
-    ct_pc_colex(i, ms.s, ms.n, crd);
+    ct_pc_colex(i, &ms, crd);
     for (g = 0; g < m; ++g) { /* idx_g(c): the column-major index inside group g */
       int64_t idx = 0;
-      for (k = first[g] + count[g] - 1; k >= first[g]; --k) idx = idx * ms.s[k] + crd[k];
+      for (k = first[g] + count[g] - 1; k >= first[g]; --k) idx = idx * ms.m[k].s + crd[k];
       want += idx * start[g];
     }
     if (got != want) {
@@ -383,11 +385,11 @@ CT_FN void ct_p_ord_5(const ct_case *c, ct_outcome *o) {
     for (q = 0; q < m; ++q)
       if (key[q] < key[g]) cur *= size[q];
     for (k = first[g]; k < first[g] + count[g]; ++k) {
-      if (ms.s[k] > 1 && mr.d[k] != cur) {
-        CT_FAILS(o, "leaf %d has stride %lld, CuTe's compact_order gives %lld", k, (long long)mr.d[k], (long long)cur);
+      if (ms.m[k].s > 1 && mr.m[k].d != cur) {
+        CT_FAILS(o, "leaf %d has stride %lld, CuTe's compact_order gives %lld", k, (long long)mr.m[k].d, (long long)cur);
         return;
       }
-      if (!(ms.ss[k] && ms.s[k] == 1)) cur *= ms.s[k];
+      if (!(ms.m[k].ss && ms.m[k].s == 1)) cur *= ms.m[k].s;
     }
   }
 }
@@ -421,8 +423,8 @@ CT_FN void ct_p_like_2(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&c->v[0], 0, &ml);
   ct_modes_of(&R, 0, &mr);
   for (k = 0; k < ml.n; ++k)
-    if (ml.s[k] > 1 && (ml.d[k] == 0) != (mr.d[k] == 0)) {
-      CT_FAILS(o, "leaf %d: stride %lld in L, %lld in the result", k, (long long)ml.d[k], (long long)mr.d[k]);
+    if (ml.m[k].s > 1 && (ml.m[k].d == 0) != (mr.m[k].d == 0)) {
+      CT_FAILS(o, "leaf %d: stride %lld in L, %lld in the result", k, (long long)ml.m[k].d, (long long)mr.m[k].d);
       return;
     }
 }
@@ -432,19 +434,17 @@ CT_FN void ct_p_like_2(const ct_case *c, ct_outcome *o) {
 CT_FN static int ct_pc_compact_on(const ct_modes *mr, const unsigned char *fixed, int *bij) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
   CT_SCRATCH unsigned char seen[CT_BRUTE_MAX];
-  int64_t s[CT_MAX_NODES], d[CT_MAX_NODES], crd[CT_MAX_NODES], i, n;
-  int k, m = 0;
+  ct_modes unfixed;
+  int64_t crd[CT_MAX_NODES], i, n;
+  int k;
+  unfixed.n = 0;
   for (k = 0; k < mr->n; ++k)
-    if (!fixed[k]) {
-      s[m] = mr->s[k];
-      d[m] = mr->d[k];
-      ++m;
-    }
-  n = ct_pc_count(s, m, CT_BRUTE_MAX);
+    if (!fixed[k]) unfixed.m[unfixed.n++] = mr->m[k];
+  n = ct_pc_count(&unfixed, CT_BRUTE_MAX);
   if (n < 0) return 0;
   for (i = 0; i < n; ++i) {
-    ct_pc_colex(i, s, m, crd);
-    v[i] = ct_pc_dot(crd, d, m);
+    ct_pc_colex(i, &unfixed, crd);
+    v[i] = ct_pc_dot(crd, &unfixed);
   }
   *bij = ct_pc_bijective(v, n, seen);
   return 1;
@@ -458,7 +458,7 @@ CT_FN void ct_p_like_3(const ct_case *c, ct_outcome *o) {
   if (!ct_pc_like(&c->v[0], &R, o)) return;
   ct_modes_of(&c->v[0], 0, &ml);
   ct_modes_of(&R, 0, &mr);
-  for (k = 0; k < ml.n; ++k) fixed[k] = (unsigned char)(ml.d[k] == 0);
+  for (k = 0; k < ml.n; ++k) fixed[k] = (unsigned char)(ml.m[k].d == 0);
   if (ct_pc_compact_on(&mr, fixed, &bij) && !bij)
     CT_FAILS(o, "on the leaves of nonzero stride the result is not a bijection onto [0, their size)");
 }
@@ -472,10 +472,10 @@ CT_FN void ct_p_like_4(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&R, 0, &mr);
   for (u = 0; u < ml.n; ++u)
     for (v = 0; v < ml.n; ++v) {
-      if (ml.s[u] < 2 || ml.s[v] < 2 || ml.d[u] == 0 || ml.d[v] == 0) continue;
-      if ((ml.d[u] < ml.d[v] || (ml.d[u] == ml.d[v] && u < v)) && !(mr.d[u] < mr.d[v])) {
-        CT_FAILS(o, "leaves %d, %d: strides %lld, %lld in L but %lld, %lld in the result", u, v, (long long)ml.d[u],
-                 (long long)ml.d[v], (long long)mr.d[u], (long long)mr.d[v]);
+      if (ml.m[u].s < 2 || ml.m[v].s < 2 || ml.m[u].d == 0 || ml.m[v].d == 0) continue;
+      if ((ml.m[u].d < ml.m[v].d || (ml.m[u].d == ml.m[v].d && u < v)) && !(mr.m[u].d < mr.m[v].d)) {
+        CT_FAILS(o, "leaves %d, %d: strides %lld, %lld in L but %lld, %lld in the result", u, v, (long long)ml.m[u].d,
+                 (long long)ml.m[v].d, (long long)mr.m[u].d, (long long)mr.m[v].d);
         return;
       }
     }
@@ -497,7 +497,7 @@ CT_FN void ct_p_like_6(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&L, 0, &ml);
   for (u = 0; u < ml.n; ++u)
     for (v = u + 1; v < ml.n; ++v)
-      if (ml.s[u] > 1 && ml.s[v] > 1 && ml.d[u] != 0 && ml.d[u] == ml.d[v]) {
+      if (ml.m[u].s > 1 && ml.m[v].s > 1 && ml.m[u].d != 0 && ml.m[u].d == ml.m[v].d) {
         o->verdict = CT_SKIPPED; /* tied strides: CuTe's layout is not compact */
         return;
       }
@@ -505,14 +505,14 @@ CT_FN void ct_p_like_6(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&R, 0, &mr);
   for (u = 0; u < ml.n; ++u) { /* CuTe: compact_order(filter_zeros(shape), stride) */
     int64_t want = 0;
-    if (ml.s[u] < 2) continue;
-    if (ml.d[u] != 0) {
+    if (ml.m[u].s < 2) continue;
+    if (ml.m[u].d != 0) {
       want = 1;
       for (v = 0; v < ml.n; ++v)
-        if (ml.d[v] != 0 && ml.d[v] < ml.d[u]) want *= ml.s[v];
+        if (ml.m[v].d != 0 && ml.m[v].d < ml.m[u].d) want *= ml.m[v].s;
     }
-    if (mr.d[u] != want) {
-      CT_FAILS(o, "leaf %d has stride %lld, CuTe's make_layout_like gives %lld", u, (long long)mr.d[u],
+    if (mr.m[u].d != want) {
+      CT_FAILS(o, "leaf %d has stride %lld, CuTe's make_layout_like gives %lld", u, (long long)mr.m[u].d,
                (long long)want);
       return;
     }
@@ -559,18 +559,18 @@ CT_FN void ct_p_frag_2(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&c->v[0], 0, &ml);
   ct_modes_of(&R, 0, &mr);
   for (k = 0; k < n0; ++k) {
-    if (ml.d[k] == 0) {
-      if (mr.d[k] != 0) {
-        CT_FAILS(o, "mode 0, leaf %d: stride 0 became %lld", k, (long long)mr.d[k]);
+    if (ml.m[k].d == 0) {
+      if (mr.m[k].d != 0) {
+        CT_FAILS(o, "mode 0, leaf %d: stride 0 became %lld", k, (long long)mr.m[k].d);
         return;
       }
       continue;
     }
-    if (ml.s[k] > 1 && mr.d[k] != cur) {
-      CT_FAILS(o, "mode 0, leaf %d: stride %lld, column-major gives %lld", k, (long long)mr.d[k], (long long)cur);
+    if (ml.m[k].s > 1 && mr.m[k].d != cur) {
+      CT_FAILS(o, "mode 0, leaf %d: stride %lld, column-major gives %lld", k, (long long)mr.m[k].d, (long long)cur);
       return;
     }
-    cur *= ml.s[k];
+    cur *= ml.m[k].s;
   }
 }
 
@@ -589,16 +589,16 @@ CT_FN void ct_p_frag_3(const ct_case *c, ct_outcome *o) {
   ct_modes_of(L, 0, &ml);
   ct_modes_of(&R, 0, &mr);
   for (k = 0; k < n0; ++k)
-    if (ml.d[k] != 0) N0 *= ml.s[k];
+    if (ml.m[k].d != 0) N0 *= ml.m[k].s;
   if (ct_l_take(L, 1, ct_l_rank(L), &T, &e) != CT_OK || ct_make_ordered_layout(&T.shape, &T.stride, &O, &e) != CT_OK) {
     CT_FAILS(o, "make_ordered_layout(take<1,R>(shape), take<1,R>(stride)) rejected: %s", e.msg);
     return;
   }
   ct_modes_of(&O, 0, &mo);
   for (k = n0; k < ml.n; ++k)
-    if (ml.s[k] > 1 && mr.d[k] != N0 * mo.d[k - n0]) {
-      CT_FAILS(o, "leaf %d: stride %lld, want N0 = %lld times %lld", k, (long long)mr.d[k], (long long)N0,
-               (long long)mo.d[k - n0]);
+    if (ml.m[k].s > 1 && mr.m[k].d != N0 * mo.m[k - n0].d) {
+      CT_FAILS(o, "leaf %d: stride %lld, want N0 = %lld times %lld", k, (long long)mr.m[k].d, (long long)N0,
+               (long long)mo.m[k - n0].d);
       return;
     }
 }
@@ -615,7 +615,7 @@ CT_FN void ct_p_frag_4(const ct_case *c, ct_outcome *o) {
   if (!ct_pc_frag(&c->v[0], &R, o)) return;
   ct_modes_of(&c->v[0], 0, &ml);
   ct_modes_of(&R, 0, &mr);
-  for (k = 0; k < ml.n; ++k) fixed[k] = (unsigned char)(k < n0 && ml.d[k] == 0);
+  for (k = 0; k < ml.n; ++k) fixed[k] = (unsigned char)(k < n0 && ml.m[k].d == 0);
   if (ct_pc_compact_on(&mr, fixed, &bij) && !bij)
     CT_FAILS(o, "fixing mode 0's zero-stride leaves, the result is not a bijection onto [0, size/their size)");
 }
@@ -674,11 +674,11 @@ CT_FN static void ct_pc_down_input(const ct_case *c, uint64_t h, ct_layout *L) {
 CT_FN static int ct_pc_unit_leaf(const ct_modes *m) {
   int k, u = -1, n = 0;
   for (k = 0; k < m->n; ++k)
-    if (m->d[k] == 1 || m->d[k] == -1) {
+    if (m->m[k].d == 1 || m->m[k].d == -1) {
       u = k;
       ++n;
     }
-  return n == 1 && m->d[u] == 1 ? u : -1;
+  return n == 1 && m->m[u].d == 1 ? u : -1;
 }
 
 /* downcast<N>(L) of an admissible derived input; 0 (skipped) otherwise. */
@@ -717,10 +717,10 @@ CT_FN void ct_p_cast_1(const ct_case *c, ct_outcome *o) {
   ct_modes_of(&L, 0, &ml);
   ct_modes_of(&R, 0, &mr);
   for (k = 0; k < ml.n; ++k) {
-    int64_t ws = k == u ? n.v * ml.s[k] : ml.s[k], wd = k == u ? 1 : n.v * ml.d[k];
-    if (mr.s[k] != ws || mr.d[k] != wd) {
-      CT_FAILS(o, "downcast<%lld>: leaf %d is %lld:%lld, want %lld:%lld", (long long)n.v, k, (long long)mr.s[k],
-               (long long)mr.d[k], (long long)ws, (long long)wd);
+    int64_t ws = k == u ? n.v * ml.m[k].s : ml.m[k].s, wd = k == u ? 1 : n.v * ml.m[k].d;
+    if (mr.m[k].s != ws || mr.m[k].d != wd) {
+      CT_FAILS(o, "downcast<%lld>: leaf %d is %lld:%lld, want %lld:%lld", (long long)n.v, k, (long long)mr.m[k].s,
+               (long long)mr.m[k].d, (long long)ws, (long long)wd);
       return;
     }
   }
@@ -746,12 +746,12 @@ CT_FN void ct_p_cast_2(const ct_case *c, ct_outcome *o) {
     for (k = 0; k < n.v; ++k, ++visits) {
       int q;
       int64_t want, got;
-      ct_pc_colex(i, ml.s, ml.n, crd);
+      ct_pc_colex(i, &ml, crd);
       for (q = 0; q < ml.n; ++q) cr[q] = crd[q];
       cr[u] = n.v * crd[u] + k;
-      want = n.v * ct_pc_dot(crd, ml.d, ml.n) + k;
-      got = ct_pc_dot(cr, mr.d, mr.n);
-      if (cr[u] >= mr.s[u] || got != want) {
+      want = n.v * ct_pc_dot(crd, &ml) + k;
+      got = ct_pc_dot(cr, &mr);
+      if (cr[u] >= mr.m[u].s || got != want) {
         CT_FAILS(o, "downcast<%lld>: sub-element %lld of element %lld is at %lld, want %lld", (long long)n.v,
                  (long long)k, (long long)i, (long long)got, (long long)want);
         return;
@@ -776,7 +776,7 @@ CT_FN void ct_p_cast_3(const ct_case *c, ct_outcome *o) {
 CT_FN static int ct_pc_split_leaf(const ct_modes *m) {
   int k;
   for (k = 0; k < m->n; ++k)
-    if (m->d[k] == 1 && m->s[k] > 1) return k;
+    if (m->m[k].d == 1 && m->m[k].s > 1) return k;
   return -1;
 }
 
@@ -790,13 +790,13 @@ CT_FN static int ct_pc_up_split_input(const ct_case *c, uint64_t h, ct_layout *L
   *L = c->v[0];
   if (h & 1) return 1;
   ct_modes_of(L, 0, &m);
-  for (k = 0; k < m.n; ++k) cand += m.s[k] > 1;
+  for (k = 0; k < m.n; ++k) cand += m.m[k].s > 1;
   if (cand == 0) return 0;
   cand = (int)((h >> 32) % (uint64_t)cand);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && cand-- == 0) j = k;
+    if (m.m[k].s > 1 && cand-- == 0) j = k;
   {
-    int64_t s = m.s[j], d;
+    int64_t s = m.m[j].s, d;
     for (d = 2; d < s && s % d != 0; ++d) {
     }
     n->v = (h >> 40) & 1 ? s : d; /* the smallest factor or the size itself */
@@ -840,18 +840,18 @@ CT_FN void ct_p_cast_4(const ct_case *c, ct_outcome *o) {
   for (i = 0; i < size && visits < CT_BRUTE_MAX; ++i)
     for (k = 0; k < n.v; ++k, ++visits) {
       int64_t want, got;
-      ct_pc_colex(i, mr.s, mr.n, crd);
+      ct_pc_colex(i, &mr, crd);
       for (q = 0; q < ml.n; ++q) cl[q] = crd[q];
       cl[j] = n.v * crd[j] + k;
-      got = ct_pc_dot(cl, ml.d, ml.n);
-      want = n.v * ct_pc_dot(crd, mr.d, mr.n) + k;
-      if (cl[j] >= ml.s[j] || got != want) {
+      got = ct_pc_dot(cl, &ml);
+      want = n.v * ct_pc_dot(crd, &mr) + k;
+      if (cl[j] >= ml.m[j].s || got != want) {
         CT_FAILS(o, "upcast<%lld>: L at sub-element %lld of R's element %lld is %lld, N*R+k = %lld", (long long)n.v,
                  (long long)k, (long long)i, (long long)got, (long long)want);
         return;
       }
     }
-  for (q = 0; q < mr.n; ++q) units += mr.d[q] == 1 || mr.d[q] == -1;
+  for (q = 0; q < mr.n; ++q) units += mr.m[q].d == 1 || mr.m[q].d == -1;
   if (units == 1) {
     if (ct_downcast(&R, n, &D, &e) != CT_OK || !ct_t_equal(&D.shape, 0, &L.shape, 0, 0) || !ct_l_same_function(&D, &L))
       CT_FAILS(o, "downcast<%lld>(upcast<%lld>(L)) does not have L's function", (long long)n.v, (long long)n.v);
@@ -919,7 +919,7 @@ CT_FN void ct_p_cast_6(const ct_case *c, ct_outcome *o) {
     ct_modes_of(&L, 0, &ml);
     ct_modes_of(&R, 0, &mr);
     for (k = 0; k < ml.n; ++k) {
-      int64_t s = ml.s[k], d = ml.d[k], ws, wd, ad = d < 0 ? -d : d;
+      int64_t s = ml.m[k].s, d = ml.m[k].d, ws, wd, ad = d < 0 ? -d : d;
       if (s < 2) continue;
       if (!up) { /* CuTe: a +-1 stride multiplies the size, any other the stride */
         ws = d == 1 || d == -1 ? s * n.v : s;
@@ -931,10 +931,10 @@ CT_FN void ct_p_cast_6(const ct_case *c, ct_outcome *o) {
         ws = ct_pc_cdiv(s, ct_pc_cdiv(n.v, ad));
         wd = (d > 0 ? 1 : -1) * ct_pc_cdiv(ad, n.v);
       }
-      if (mr.s[k] != ws || mr.d[k] != wd) {
+      if (mr.m[k].s != ws || mr.m[k].d != wd) {
         CT_FAILS(o, "%s<%lld>: leaf %d %lld:%lld became %lld:%lld, CuTe's per-mode rule gives %lld:%lld",
-                 up ? "upcast" : "downcast", (long long)n.v, k, (long long)s, (long long)d, (long long)mr.s[k],
-                 (long long)mr.d[k], (long long)ws, (long long)wd);
+                 up ? "upcast" : "downcast", (long long)n.v, k, (long long)s, (long long)d, (long long)mr.m[k].s,
+                 (long long)mr.m[k].d, (long long)ws, (long long)wd);
         return;
       }
     }
@@ -1089,15 +1089,17 @@ CT_FN void ct_p_ord_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_layout B, R;
   ct_tuple order;
   ct_err e;
+  ct_code rc = CT_OK;
   int hdr;
   if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_t_clear(&order); /* (coarsened stride of L, 10^6, 10^6+1, 10^6+2) */
-  ct_t_open(&order, &hdr, &e);
+  ct_step(&rc, ct_t_open(&order, &hdr, &e));
   ct_pc_coarsen_rec(&c->v[0].shape, 0, &c->v[0].stride, ct_pc_hc(c, 41), 0, &order);
-  ct_t_push_int(&order, 1000000, 0, &e);
-  ct_t_push_int(&order, 1000001, 0, &e);
-  ct_t_push_int(&order, 1000002, 0, &e);
-  ct_t_close(&order, hdr, &e);
+  ct_step(&rc, ct_t_push_int(&order, 1000000, 0, &e));
+  ct_step(&rc, ct_t_push_int(&order, 1000001, 0, &e));
+  ct_step(&rc, ct_t_push_int(&order, 1000002, 0, &e));
+  ct_step(&rc, ct_t_close(&order, hdr, &e));
+  if (ct_build_failed(rc, o, "the order")) return;
   ct_pc_want(ct_make_ordered_layout(&B.shape, &order, &R, &e), CT_OVERFLOW,
              "make_ordered_layout((S, 2^32, 2^32, 2), (o, ...))", o);
 }
@@ -1128,24 +1130,25 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
 /* Appends t@i with leaf number `target` refined into a pair (v, v); `leaf`
  * counts the leaves before t@i, and the count after it is returned (not
  * threaded through the recursion by pointer: nvcc 13's ptxas -O3 miscompiled
- * that form, device/README.md). */
+ * that form, device/README.md). Two nodes more than a generated shape: the
+ * building steps cannot fail (codes dropped on purpose). */
 CT_FN static int ct_pc_refine_rec(const ct_tuple *t, int i, int leaf, int target, int depth, ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
     if (leaf == target && depth < CT_MAX_DEPTH - 1) {
-      ct_t_open(out, &hdr, &e);
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
-      ct_t_close(out, hdr, &e);
+      ct_discard(ct_t_open(out, &hdr, &e));
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_close(out, hdr, &e));
     } else {
-      ct_t_push_int(out, t->nd[i].v, 0, &e);
+      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
     }
     return leaf + 1;
   }
-  ct_t_open(out, &hdr, &e);
+  ct_discard(ct_t_open(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) leaf = ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
-  ct_t_close(out, hdr, &e);
+  ct_discard(ct_t_close(out, hdr, &e));
   return leaf;
 }
 

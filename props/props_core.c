@@ -60,6 +60,11 @@ CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what) {
   return 1;
 }
 
+CT_FN void ct_judged(const ct_judgement *j, ct_outcome *o) {
+  if (j->status == CT_J_VIOLATED) CT_FAILS(o, "%s: %s", j->id, j->why);
+  else if (j->status == CT_J_UNCHECKED && j->limit) o->verdict = CT_SKIPPED;
+}
+
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c) {
   ct_rng r;
   ct_rng_init(&r, seed, index, stream);

@@ -119,13 +119,15 @@ CT_FN static int64_t ct_dv_span(const ct_layout *B) {
   if (ct_filter(B, &F, &e) != CT_OK) return 1;
   ct_modes_of(&F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0 && m.s[k] * m.d[k] > span) span = m.s[k] * m.d[k];
+    if (m.m[k].d != 0 && m.m[k].s * m.m[k].d > span) span = m.m[k].s * m.m[k].d;
   return span;
 }
 
+/* layout<k>(L) and layout<k,j>(L): callers pass modes below the rank they
+ * checked (or L's own), so the codes are dropped on purpose. */
 CT_FN void ct_dv_mode(const ct_layout *L, int k, ct_layout *out) {
   ct_err e;
-  ct_l_mode(L, &k, 1, out, &e);
+  ct_discard(ct_l_mode(L, &k, 1, out, &e));
 }
 
 CT_FN void ct_dv_mode2(const ct_layout *L, int k, int j, ct_layout *out) {
@@ -133,7 +135,7 @@ CT_FN void ct_dv_mode2(const ct_layout *L, int k, int j, ct_layout *out) {
   ct_err e;
   path[0] = k;
   path[1] = j;
-  ct_l_mode(L, path, 2, out, &e);
+  ct_discard(ct_l_mode(L, path, 2, out, &e));
 }
 
 /* Mode k of tiler T (node i of its trees) as a tiler of its own. */
@@ -502,9 +504,10 @@ CT_FN int ct_unpack_matches(const ct_layout *Z, const ct_layout *Ti, const ct_la
   ct_layout fz, ft, ff, Z0, Z1;
   ct_err e;
   int r0, r1;
-  ct_l_flatten(Z, &fz, &e);
-  ct_l_flatten(Ti, &ft, &e);
-  ct_l_flatten(Fl, &ff, &e);
+  if (ct_build_failed(ct_l_flatten(Z, &fz, &e), o, "flatten(zipped)") ||
+      ct_build_failed(ct_l_flatten(Ti, &ft, &e), o, "flatten(tiled)") ||
+      ct_build_failed(ct_l_flatten(Fl, &ff, &e), o, "flatten(flat)"))
+    return 0;
   if (!ct_l_equal(&fz, &ft, 0) || !ct_l_equal(&fz, &ff, 0)) {
     CT_FAILS(o, "leaves differ: zipped %s, tiled %s, flat %s", ct_dv_show(Z), ct_dv_show(Ti), ct_dv_show(Fl));
     return 0;
@@ -558,15 +561,15 @@ CT_FN int ct_dv_nested_tiler(const ct_case *c, const ct_layout *A, ct_tiler *out
   ct_rng r;
   ct_gen_params p;
   ct_err e;
+  ct_code rc = CT_OK; /* the first building step that fails (too many nodes) */
   int k, j, hs, hd, changed = 0;
   if (!(T->shape.nd[0].kind == CT_TUPLE && T->shape.nd[0].mark)) return 0;
   ct_rng_init(&r, ct_digest_layout(&c->v[0]), ct_digest_layout(T), 0x4E57u);
   ct_gen_default(&p);
-  e.code = CT_OK; /* set only by a failure below (too many nodes) */
   ct_t_clear(&out->shape);
   ct_t_clear(&out->stride);
-  ct_t_open(&out->shape, &hs, &e);
-  ct_t_open(&out->stride, &hd, &e);
+  ct_step(&rc, ct_t_open(&out->shape, &hs, &e));
+  ct_step(&rc, ct_t_open(&out->stride, &hd, &e));
   for (k = 0; k < T->shape.nd[0].rank; ++k) {
     ct_tiler Tk;
     ct_layout Ak;
@@ -574,33 +577,33 @@ CT_FN int ct_dv_nested_tiler(const ct_case *c, const ct_layout *A, ct_tiler *out
     if (k < ct_l_rank(A)) ct_dv_mode(A, k, &Ak);
     if (k < ct_l_rank(A) && !ct_dv_is_tiler(&Tk) && Ak.shape.nd[0].kind == CT_TUPLE && Ak.shape.nd[0].rank >= 2) {
       int h1, h2;
-      ct_t_open(&out->shape, &h1, &e);
-      ct_t_open(&out->stride, &h2, &e);
+      ct_step(&rc, ct_t_open(&out->shape, &h1, &e));
+      ct_step(&rc, ct_t_open(&out->stride, &h2, &e));
       for (j = 0; j < Ak.shape.nd[0].rank; ++j) {
         ct_layout Akj, D;
         if (ct_rng_chance(&r, 1, 5)) {
-          ct_t_push_all(&out->shape, &e);
-          ct_t_push_all(&out->stride, &e);
+          ct_step(&rc, ct_t_push_all(&out->shape, &e));
+          ct_step(&rc, ct_t_push_all(&out->stride, &e));
           continue;
         }
         ct_dv_mode(&Ak, j, &Akj);
         ct_gen_divisor(&r, &p, &Akj, &D);
-        ct_t_push_sub(&out->shape, &D.shape, 0, &e);
-        ct_t_push_sub(&out->stride, &D.stride, 0, &e);
+        ct_step(&rc, ct_t_push_sub(&out->shape, &D.shape, 0, &e));
+        ct_step(&rc, ct_t_push_sub(&out->stride, &D.stride, 0, &e));
       }
-      ct_t_close(&out->shape, h1, &e);
-      ct_t_close(&out->stride, h2, &e);
+      ct_step(&rc, ct_t_close(&out->shape, h1, &e));
+      ct_step(&rc, ct_t_close(&out->stride, h2, &e));
       out->shape.nd[h1].mark = out->stride.nd[h2].mark = 1;
       changed = 1;
       continue;
     }
-    ct_t_push_sub(&out->shape, &Tk.shape, 0, &e);
-    ct_t_push_sub(&out->stride, &Tk.stride, 0, &e);
+    ct_step(&rc, ct_t_push_sub(&out->shape, &Tk.shape, 0, &e));
+    ct_step(&rc, ct_t_push_sub(&out->stride, &Tk.stride, 0, &e));
   }
-  ct_t_close(&out->shape, hs, &e);
-  ct_t_close(&out->stride, hd, &e);
+  ct_step(&rc, ct_t_close(&out->shape, hs, &e));
+  ct_step(&rc, ct_t_close(&out->stride, hd, &e));
   out->shape.nd[0].mark = out->stride.nd[0].mark = 1;
-  return changed && e.code == CT_OK;
+  return changed && rc == CT_OK;
 }
 
 CT_FN static void ct_div_tiler_on(int which, const ct_case *c, const ct_tiler *T, ct_outcome *o) {
@@ -673,7 +676,7 @@ CT_FN static int ct_div_filtered(const ct_layout *B, ct_modes *m) {
   if (ct_complement(B, 0, &G, &e) != CT_OK) return 0;
   if (ct_filter(B, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
-  if (m->n == 1 && m->d[0] == 0) m->n = 0; /* 1:0 */
+  if (m->n == 1 && m->m[0].d == 0) m->n = 0; /* 1:0 */
   return 1;
 }
 
@@ -686,8 +689,8 @@ CT_FN void ct_p_div_e_inj(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 1, 0);
-  ct_modes_push(&m, 2, 0, m.d[0], 0); /* a second mode reaching B's first one's offsets */
-  ct_modes_to_layout(&m, &B, &e);
+  ct_modes_push(&m, 2, 0, m.m[0].d, 0); /* a second mode reaching B's first one's offsets */
+  if (ct_build_failed(ct_modes_to_layout(&m, &B, &e), o, "the derived B")) return;
   ct_div_expect(&c->v[0], &B, CT_NOT_INJECTIVE, 15, o);
 }
 
@@ -703,9 +706,9 @@ CT_FN void ct_p_div_e_cpl(const ct_case *c, ct_outcome *o) {
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 2, 0);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* injective, but the top span does not divide top+1 */
-  ct_modes_to_layout(&m, &B, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &B, &e), o, "the derived B")) return;
   ct_div_expect(&c->v[0], &B, CT_NOT_COMPLEMENTABLE, 15, o);
 }
 
@@ -718,8 +721,8 @@ CT_FN void ct_p_div_e_neg(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 4, 0, 1, 0);
-  m.d[0] = -m.d[0];
-  ct_modes_to_layout(&m, &B, &e);
+  m.m[0].d = -m.m[0].d;
+  if (ct_build_failed(ct_modes_to_layout(&m, &B, &e), o, "the derived B")) return;
   ct_div_expect(&c->v[0], &B, CT_NEGATIVE_STRIDE, 15, o);
 }
 
@@ -731,8 +734,8 @@ CT_FN static int ct_div_digit(const ct_layout *A, int64_t min_size, ct_modes *m,
   ct_comp_prepare(A, m, &st);
   *P = 1;
   for (k = 0; k + 1 < m->n; ++k) {
-    if (m->s[k] >= min_size && n / (*P * m->s[k]) >= 2) return k;
-    *P *= m->s[k];
+    if (m->m[k].s >= min_size && n / (*P * m->m[k].s) >= 2) return k;
+    *P *= m->m[k].s;
   }
   return -1;
 }
@@ -748,7 +751,7 @@ CT_FN void ct_p_div_e_stride(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  for (cc = 2; m.s[k] % cc == 0; ++cc) {
+  for (cc = 2; m.m[k].s % cc == 0; ++cc) {
   }
   ct_l_set_int(&B, cc, 0, P, 0);
   ct_div_expect(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, 15, o);
@@ -764,7 +767,7 @@ CT_FN void ct_p_div_e_shape(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_l_set_int(&B, m.s[k] + 1, 0, P, 0);
+  ct_l_set_int(&B, m.m[k].s + 1, 0, P, 0);
   ct_div_expect(&c->v[0], &B, CT_SHAPE_DIVISIBILITY, 15, o);
 }
 
@@ -783,8 +786,8 @@ CT_FN void ct_p_div_e_disj(const ct_case *c, ct_outcome *o) {
   }
   ct_modes_of(&c->v[0], 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0) {
-      d = m.d[k] < 0 ? -m.d[k] : m.d[k];
+    if (m.m[k].d != 0) {
+      d = m.m[k].d < 0 ? -m.m[k].d : m.m[k].d;
       break;
     }
   for (mm = 2; n % mm == 0; ++mm) {
@@ -792,31 +795,33 @@ CT_FN void ct_p_div_e_disj(const ct_case *c, ct_outcome *o) {
   m.n = 0;
   ct_modes_push(&m, n, 0, d, 0);
   ct_modes_push(&m, 1, 0, d, 0);
-  ct_modes_to_layout(&m, &A, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_l_set_int(&B, mm, 0, 1, 0);
   ct_div_expect(&A, &B, CT_NOT_DISJOINT, 15, o);
 }
 
-/* A tiler <_, ..., _> of rank(A)+1 modes. */
-CT_FN void ct_div_alls(int r, ct_tiler *T) {
+/* A tiler <_, ..., _> of r modes; the code of building it. */
+CT_FN ct_code ct_div_alls(int r, ct_tiler *T) {
   ct_err e;
+  ct_code rc = CT_OK;
   int k, hs, hd;
   ct_t_clear(&T->shape);
   ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
+  ct_step(&rc, ct_t_open(&T->shape, &hs, &e));
+  ct_step(&rc, ct_t_open(&T->stride, &hd, &e));
   for (k = 0; k < r; ++k) {
-    ct_t_push_all(&T->shape, &e);
-    ct_t_push_all(&T->stride, &e);
+    ct_step(&rc, ct_t_push_all(&T->shape, &e));
+    ct_step(&rc, ct_t_push_all(&T->stride, &e));
   }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
+  ct_step(&rc, ct_t_close(&T->shape, hs, &e));
+  ct_step(&rc, ct_t_close(&T->stride, hd, &e));
   T->shape.nd[0].mark = T->stride.nd[0].mark = 1;
+  return rc;
 }
 
 CT_FN void ct_p_div_e_many(const ct_case *c, ct_outcome *o) {
   ct_tiler T;
-  ct_div_alls(ct_l_rank(&c->v[0]) + 1, &T);
+  if (ct_build_failed(ct_div_alls(ct_l_rank(&c->v[0]) + 1, &T), o, "the tiler <_, ..., _>")) return;
   ct_div_expect(&c->v[0], &T, CT_TOO_MANY_MODES, 15, o);
 }
 
@@ -896,7 +901,7 @@ CT_FN static int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A,
   bad |= ct_t_open(&A->shape, &ha, &e) != CT_OK || ct_t_open(&A->stride, &hb, &e) != CT_OK;
   bad |= ct_t_open(&T->shape, &ht, &e) != CT_OK || ct_t_open(&T->stride, &hu, &e) != CT_OK;
   for (k = 0; k < r && !bad; ++k) {
-    int64_t s = m.s[k % m.n];
+    int64_t s = m.m[k % m.n].s;
     if (product) {
       bad |= ct_dv_push_mode(&A->shape, &A->stride, 0, s, 1, 0, 0, &e) != CT_OK;
       bad |= ct_dv_push_mode(&T->shape, &T->stride, 1, 2, 1, 1, 0, &e) != CT_OK;
@@ -935,7 +940,7 @@ CT_FN void ct_dv_expect_limit(const ct_case *c, ct_code want, int base, ct_outco
     o->verdict = CT_SKIPPED;
     return;
   }
-  if (want != CT_CAPACITY) ct_div_alls(1, &T);
+  if (want != CT_CAPACITY && ct_build_failed(ct_div_alls(1, &T), o, "the tiler <_>")) return;
   if (want == CT_DEPTH_LIMIT) ct_dv_expect(&X, &T, want, base, 2 | 4, 8, o);
   else if (want == CT_RANK_LIMIT) ct_dv_expect(&X, &T, want, base, 4 | 8, 0, o);
   else ct_dv_expect(&X, &T, want, base, 15, 0, o);

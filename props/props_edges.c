@@ -9,10 +9,10 @@
  * property accepts OVERFLOW too.
  *
  * Host only: __int128 is a GCC/clang extension, and the device's checks
- * stay the 64-bit ones. Mutants caught: M36 (cosize), M37 (product of a
- * shape), M38 (an offset), M39 (coalesce's merge test), M40 (a composed
- * stride), M41 (a complement's span), each a multiplication or sum left to
- * wrap (props/mutants.h). */
+ * stay the 64-bit ones. Mutants caught (mutants/41-47): 41 (cosize), 42
+ * (product of a shape), 43 (an offset), 44 (coalesce's merge test), 45 (a
+ * composed stride), 46 (a complement's span), 47 (a product's cotarget),
+ * each a multiplication or sum left to wrap. */
 #include "props/props.h"
 #include "props/props_list.h"
 #if !CT_ON_DEVICE

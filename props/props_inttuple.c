@@ -57,6 +57,8 @@ CT_FN static int ct_pi_pair_int(const ct_tuple *a, int64_t x, ct_tuple *out, ct_
 }
 
 /* a itself if it is a tuple, else the 1-tuple (a). */
+/* (a) for an integer a, else a: one node more than a generated shape, so
+ * building it cannot fail (the code is dropped on purpose). */
 CT_FN static void ct_pi_tupled(const ct_tuple *a, ct_tuple *out) {
   const ct_tuple *srcs[1];
   ct_err e;
@@ -65,7 +67,7 @@ CT_FN static void ct_pi_tupled(const ct_tuple *a, ct_tuple *out) {
     return;
   }
   srcs[0] = a;
-  ct_t_make_tuple(out, srcs, 0, 1, &e);
+  ct_discard(ct_t_make_tuple(out, srcs, 0, 1, &e));
 }
 
 /* |v| for every integer, 0 made 1: a tuple of positive divisors. */
@@ -79,13 +81,13 @@ CT_FN static void ct_pi_absnz(const ct_tuple *t, ct_tuple *out) {
   }
 }
 
-/* The empty tuple (). */
+/* The empty tuple (): one node, cannot fail. */
 CT_FN static void ct_pi_empty(ct_tuple *t) {
   int h;
   ct_err e;
   ct_t_clear(t);
-  ct_t_open(t, &h, &e);
-  ct_t_close(t, h, &e);
+  ct_discard(ct_t_open(t, &h, &e));
+  ct_discard(ct_t_close(t, h, &e));
 }
 
 CT_FN static int ct_pi_prod(const int64_t *x, int n, int64_t *p) {
@@ -111,13 +113,14 @@ CT_FN static int64_t ct_pi_divisor(int64_t x, uint64_t h) {
 
 /* Appends a coarsening of t@i: a tuple node may be replaced (hash h) by one
  * integer, the product of its leaves (vals == 0) or the value of vals' first
- * integer below the same node (vals congruent to t). Bounded by the depth. */
+ * integer below the same node (vals congruent to t). Bounded by the depth.
+ * No more nodes than t: the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pi_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
                                     ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
-    ct_t_push_int(out, vals ? vals->nd[i].v : t->nd[i].v, vals ? vals->nd[i].stat : t->nd[i].stat, &e);
+    ct_discard(ct_t_push_int(out, vals ? vals->nd[i].v : t->nd[i].v, vals ? vals->nd[i].stat : t->nd[i].stat, &e));
     return;
   }
   if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
@@ -133,12 +136,12 @@ CT_FN static void ct_pi_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *va
       ct_val p;
       if (ct_t_product(t, i, &p, &e) == CT_OK) v = p.v;
     }
-    ct_t_push_int(out, v, 0, &e);
+    ct_discard(ct_t_push_int(out, v, 0, &e));
     return;
   }
-  ct_t_open(out, &hdr, &e);
+  ct_discard(ct_t_open(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) ct_pi_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_t_close(out, hdr, &e);
+  ct_discard(ct_t_close(out, hdr, &e));
 }
 
 CT_FN static void ct_pi_coarsen(const ct_tuple *t, const ct_tuple *vals, uint64_t h, ct_tuple *out) {
@@ -232,7 +235,7 @@ CT_FN static void ct_pi_check_nesting(int red, const ct_tuple *t, const char *wh
   (void)what;
   if (ct_pi_reduce(red, t, &whole) != CT_OK) return;
   o->digest = ct_pi_vdig(o->digest, whole);
-  ct_t_flatten(t, &f, &e);
+  ct_discard(ct_t_flatten(t, &f, &e)); /* never more nodes than t: cannot fail */
   if (ct_pi_reduce(red, &f, &flat) != CT_OK || flat != whole) {
     CT_FAILS(o, "%s(%s) = %lld, %s(flatten) = %lld", op, what, (long long)whole, op, (long long)flat);
     return;
@@ -609,7 +612,8 @@ CT_FN void ct_p_it_11(const ct_case *c, ct_outcome *o) {
 }
 
 /* b for IT-12 / IT-16: rank rb (<= rank(a)); element i is a congruent tuple of
- * |stride| values, an integer P*d dividing a_i, or an integer from the stride. */
+ * |stride| values, an integer P*d dividing a_i, or an integer from the stride.
+ * No more nodes than a: the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pi_tuple_divisor(const ct_case *c, const ct_tuple *A, const ct_tuple *D, int rb, uint64_t h,
                                       ct_tuple *B) {
   ct_tuple Dn;
@@ -617,21 +621,21 @@ CT_FN static void ct_pi_tuple_divisor(const ct_case *c, const ct_tuple *A, const
   int k, hdr;
   ct_pi_absnz(D, &Dn);
   ct_t_clear(B);
-  ct_t_open(B, &hdr, &e);
+  ct_discard(ct_t_open(B, &hdr, &e));
   for (k = 0; k < rb; ++k) {
     int ia = ct_t_child(A, 0, k), kind = (int)(ct_mix64(h + (uint64_t)k) % 3);
     if (kind == 0) {
-      ct_t_push_sub(B, &Dn, ia, &e);
+      ct_discard(ct_t_push_sub(B, &Dn, ia, &e));
     } else if (kind == 1) {
       int64_t x[CT_MAX_NODES], P = 1;
       int n = ct_pi_vals(A, ia, x), j, pick = n > 0 ? (int)(ct_mix64(h ^ (uint64_t)k) % (uint64_t)n) : 0;
       for (j = 0; j < pick; ++j) P *= x[j];
-      ct_t_push_int(B, n > 0 ? P * ct_pi_divisor(x[pick], h >> 16) : 1, 0, &e);
+      ct_discard(ct_t_push_int(B, n > 0 ? P * ct_pi_divisor(x[pick], h >> 16) : 1, 0, &e));
     } else {
-      ct_t_push_int(B, Dn.nd[ia + Dn.nd[ia].span - 1].v, 0, &e);
+      ct_discard(ct_t_push_int(B, Dn.nd[ia + Dn.nd[ia].span - 1].v, 0, &e));
     }
   }
-  ct_t_close(B, hdr, &e);
+  ct_discard(ct_t_close(B, hdr, &e));
   (void)c;
 }
 
@@ -815,8 +819,7 @@ CT_FN void ct_p_it_17(const ct_case *c, ct_outcome *o) {
       ct_val p;
       ct_err e;
       int64_t want;
-      ct_t_product(B, j, &p, &e);
-      if (!ct_mul_ovf(a.nd[i].v, p.v, &want) && r.nd[i].v != want) {
+      if (ct_t_product(B, j, &p, &e) == CT_OK && !ct_mul_ovf(a.nd[i].v, p.v, &want) && r.nd[i].v != want) {
         CT_FAILS(o, "elem_scale: integer %d is %lld, want %lld*%lld", k, (long long)r.nd[i].v, (long long)a.nd[i].v,
                  (long long)p.v);
         return;
@@ -906,7 +909,8 @@ CT_FN void ct_p_it_19(const ct_case *c, ct_outcome *o) {
 }
 
 /* A tuple b of rank 1..rank(a)+1: elements copies of a's modes, integers
- * dividing them, random integers, tuples of |stride| values. */
+ * dividing them, random integers, tuples of |stride| values. At most one
+ * node more than a: the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pi_evenly_tuple(const ct_case *c, uint64_t h, ct_tuple *B) {
   const ct_tuple *A = &c->v[0].shape;
   ct_tuple Dn;
@@ -914,25 +918,25 @@ CT_FN static void ct_pi_evenly_tuple(const ct_case *c, uint64_t h, ct_tuple *B) 
   int k, hdr, ra = ct_t_rank(A, 0), rb = 1 + (int)(h % (uint64_t)(ra + 1));
   ct_pi_absnz(&c->v[0].stride, &Dn);
   ct_t_clear(B);
-  ct_t_open(B, &hdr, &e);
+  ct_discard(ct_t_open(B, &hdr, &e));
   for (k = 0; k < rb; ++k) {
     int ia = ct_t_mode(A, 0, k), kind = (int)(ct_mix64(h + (uint64_t)k) % 4);
     if (ia < 0) {
-      ct_t_push_int(B, 1, 0, &e);
+      ct_discard(ct_t_push_int(B, 1, 0, &e));
     } else if (kind == 0) {
-      ct_t_push_sub(B, A, ia, &e);
+      ct_discard(ct_t_push_sub(B, A, ia, &e));
     } else if (kind == 1) {
       int64_t x[CT_MAX_NODES], P = 1;
       int n = ct_pi_vals(A, ia, x), j, pick = n > 0 ? (int)(ct_mix64(h ^ (uint64_t)k) % (uint64_t)n) : 0;
       for (j = 0; j < pick; ++j) P *= x[j];
-      ct_t_push_int(B, n > 0 ? P * ct_pi_divisor(x[pick], h >> 12) : 1, 0, &e);
+      ct_discard(ct_t_push_int(B, n > 0 ? P * ct_pi_divisor(x[pick], h >> 12) : 1, 0, &e));
     } else if (kind == 2) {
-      ct_t_push_int(B, Dn.nd[ia].kind == CT_INT ? Dn.nd[ia].v : 1 + (int64_t)(h >> 40) % 6, 0, &e);
+      ct_discard(ct_t_push_int(B, Dn.nd[ia].kind == CT_INT ? Dn.nd[ia].v : 1 + (int64_t)(h >> 40) % 6, 0, &e));
     } else {
-      ct_t_push_sub(B, &Dn, ia, &e);
+      ct_discard(ct_t_push_sub(B, &Dn, ia, &e));
     }
   }
-  ct_t_close(B, hdr, &e);
+  ct_discard(ct_t_close(B, hdr, &e));
 }
 
 CT_FN void ct_p_it_20(const ct_case *c, ct_outcome *o) {
@@ -1210,11 +1214,13 @@ CT_FN void ct_p_it_e_scale_cong(const ct_case *c, ct_outcome *o) {
   const ct_tuple *B = &c->v[0].shape;
   ct_tuple a, r;
   ct_err e;
+  ct_code rc = CT_OK;
   int k, hdr, ra = B->nd[0].kind == CT_TUPLE ? B->nd[0].rank + 1 : 2;
   ct_t_clear(&a);
-  ct_t_open(&a, &hdr, &e);
-  for (k = 0; k < ra; ++k) ct_t_push_int(&a, 1, 0, &e);
-  ct_t_close(&a, hdr, &e);
+  ct_step(&rc, ct_t_open(&a, &hdr, &e));
+  for (k = 0; k < ra; ++k) ct_step(&rc, ct_t_push_int(&a, 1, 0, &e));
+  ct_step(&rc, ct_t_close(&a, hdr, &e));
+  if (ct_build_failed(rc, o, "(1,...)")) return;
   ct_pi_want(ct_it_elem_scale(&a, B, &r, &e), CT_NOT_CONGRUENT, "elem_scale((1,...), S) with one element too many", o);
 }
 
@@ -1266,13 +1272,15 @@ CT_FN void ct_p_it_sd_e_div(const ct_case *c, ct_outcome *o) {
 CT_FN static void ct_pi_div_cong(int op, const ct_case *c, ct_outcome *o) {
   ct_tuple a, b;
   ct_err e;
+  ct_code rc = CT_OK;
   int k, hdr, ra;
   ct_pi_tupled(&c->v[0].shape, &a);
   ra = a.nd[0].rank;
   ct_t_clear(&b);
-  ct_t_open(&b, &hdr, &e);
-  for (k = 0; k <= ra; ++k) ct_t_push_int(&b, 1, 0, &e);
-  ct_t_close(&b, hdr, &e);
+  ct_step(&rc, ct_t_open(&b, &hdr, &e));
+  for (k = 0; k <= ra; ++k) ct_step(&rc, ct_t_push_int(&b, 1, 0, &e));
+  ct_step(&rc, ct_t_close(&b, hdr, &e));
+  if (ct_build_failed(rc, o, "(1,...)")) return;
   ct_pi_div_expect(op, &a, &b, CT_NOT_CONGRUENT, "a / (1,...) of rank rank(a)+1", o);
   if (op == 0 && ra >= 2) { /* shape_div also needs equal ranks */
     b.nd[0].rank = (uint8_t)(ra - 1);

@@ -29,8 +29,6 @@ typedef struct {
   int64_t a[CT_BRUTE_MAX + 1], b[CT_BRUTE_MAX + 1], c[CT_BRUTE_MAX + 1];
 } ct_pi_scratch;
 
-#define CT_PI_KEY_BITS 13 /* value << 13 | index: indices are below CT_BRUTE_MAX <= 2^13 */
-
 /* Prefixes a failure's message with the derived input it was found on. */
 CT_FN static void ct_pi_note(ct_outcome *o, const char *name, const ct_layout *L) {
 #if !CT_ON_DEVICE
@@ -54,22 +52,11 @@ CT_FN static int64_t ct_pi_values(const ct_layout *L, int64_t *v) {
   return n;
 }
 
-/* Shell sort (no recursion). */
-CT_FN static void ct_pi_sort(int64_t *a, int64_t n) {
-  int64_t gap, i, j;
-  for (gap = n / 2; gap > 0; gap /= 2)
-    for (i = gap; i < n; ++i) {
-      int64_t x = a[i];
-      for (j = i; j >= gap && a[j - gap] > x; j -= gap) a[j] = a[j - gap];
-      a[j] = x;
-    }
-}
-
 /* The n values are pairwise distinct (w: scratch). */
 CT_FN static int ct_pi_distinct(const int64_t *v, int64_t n, int64_t *w) {
   int64_t i;
   for (i = 0; i < n; ++i) w[i] = v[i];
-  ct_pi_sort(w, n);
+  ct_j_sort(w, n);
   for (i = 1; i < n; ++i)
     if (w[i] == w[i - 1]) return 0;
   return 1;
@@ -255,15 +242,15 @@ CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
   if (ct_coalesce(L, &C, &e) != CT_OK) return e.code;
   ct_modes_of(&C, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] != 0 && m.s[k] > 1) {
-      t[n++] = m.d[k];
-      if (big == 0 || m.d[k] > m.d[big - 1]) big = k + 1;
+    if (m.m[k].d != 0 && m.m[k].s > 1) {
+      t[n++] = m.m[k].d;
+      if (big == 0 || m.m[k].d > m.m[big - 1].d) big = k + 1;
     }
-  ct_pi_sort(t, n);
+  ct_j_sort(t, n);
   for (k = 1; k < n; ++k)
     if (t[k] % t[k - 1] != 0) return CT_NOT_DIVISIBLE;
   if (!ct_pi_filter_injective(L, sc)) return CT_NOT_INJECTIVE;
-  if (big > 0 && ct_mul_ovf(m.s[big - 1], m.d[big - 1], &end)) return CT_OVERFLOW;
+  if (big > 0 && ct_mul_ovf(m.m[big - 1].s, m.m[big - 1].d, &end)) return CT_OVERFLOW;
   return CT_OK;
 }
 
@@ -339,6 +326,30 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
 
 /* ---- right_inverse -------------------------------------------------------------- */
 
+/* The judges of spec/inverse.md's post-conditions of (L, R) (judge/). */
+enum { CT_PI_J_RINV_1, CT_PI_J_RINV_2, CT_PI_J_RINV_3, CT_PI_J_RINV_4, CT_PI_J_LINV_1, CT_PI_J_LINV_2 };
+
+/* Generate (the case's layout, or one derived from it: ct_pi_unary),
+ * compute, judge. */
+CT_FN static void ct_pi_judge(const ct_case *c, int op, int kind, int judge, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  ct_judgement j;
+  int how = ct_pi_unary(c, op, kind, &sc, &L, &R, o);
+  if (!how) return;
+  switch (judge) {
+  case CT_PI_J_RINV_1: ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_2: ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_3: ct_judge_rinv_3(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_RINV_4: ct_judge_rinv_4(&L, &R, CT_BRUTE_MAX, &j); break;
+  case CT_PI_J_LINV_1: ct_judge_linv_1(&L, &R, CT_BRUTE_MAX, &j); break;
+  default: ct_judge_linv_2(&L, &R, CT_BRUTE_MAX, &j); break;
+  }
+  ct_judged(&j, o);
+  if (how == 2) ct_pi_note(o, "L", &L);
+}
+
+
 /* F(G(i)) == i for every i < n (at most CT_BRUTE_MAX), F and G named in the
  * message: RINV-1 (L o R), RINV-5 and LINV-3 (R o L). Stops at the first
  * failure, or at once if the case already failed. */
@@ -354,14 +365,7 @@ CT_FN static void ct_pi_undoes(const ct_layout *F, const char *f, const ct_layou
   }
 }
 
-CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  ct_pi_undoes(&L, "L", &R, "R", ct_size(&R), o);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_1(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_ACC, CT_PI_J_RINV_1, o); }
 
 /* RINV-1 through composition: L o right_inverse(L) is the identity size(R):1. */
 CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
@@ -376,71 +380,11 @@ CT_FN void ct_p_rinv_1c(const ct_case *c, ct_outcome *o) {
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
-CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int64_t i, n, nl;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  n = ct_size(&R);
-  nl = ct_size(&L);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, i);
-    if (j < 0 || j >= nl) {
-      CT_FAILS(o, "R(%lld) = %lld is outside [0, size(L) = %lld)", (long long)i, (long long)j, (long long)nl);
-      break;
-    }
-  }
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_2(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_ACC, CT_PI_J_RINV_2, o); }
 
-/* The smallest value L does not take (<= size(L)); first[x] the smallest index
- * with L(j) == x for x <= size(L), -1 for none. */
-CT_FN static int64_t ct_pi_first_missing(const ct_layout *L, int64_t *first) {
-  int64_t j, x, n = ct_size(L);
-  for (x = 0; x <= n; ++x) first[x] = -1;
-  for (j = 0; j < n; ++j) {
-    int64_t v = ct_ev(L, j);
-    if (v >= 0 && v <= n && first[v] < 0) first[v] = j;
-  }
-  for (x = 0; x <= n && first[x] >= 0; ++x) {
-  }
-  return x;
-}
+CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_FINJ, CT_PI_J_RINV_3, o); }
 
-CT_FN void ct_p_rinv_3(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int64_t want;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
-  if (!how) return;
-  if (ct_size(&L) > CT_BRUTE_MAX) return;
-  want = ct_pi_first_missing(&L, sc.c);
-  if (ct_size(&R) != want)
-    CT_FAILS(o, "size(R) = %lld, the smallest value L does not take is %lld", (long long)ct_size(&R), (long long)want);
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
-
-CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int64_t i, n, nl;
-  int how = ct_pi_unary(c, CT_PI_RINV, CT_PI_FINJ, &sc, &L, &R, o);
-  if (!how) return;
-  nl = ct_size(&L);
-  if (nl > CT_BRUTE_MAX) return;
-  ct_pi_first_missing(&L, sc.c);
-  n = ct_size(&R);
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t j = ct_ev(&R, i);
-    if (i > nl || sc.c[i] < 0) CT_FAILS(o, "R(%lld) = %lld, but L does not take %lld", (long long)i, (long long)j, (long long)i);
-    else if (j != sc.c[i])
-      CT_FAILS(o, "R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i, (long long)j, (long long)i,
-               (long long)sc.c[i]);
-  }
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_rinv_4(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_RINV, CT_PI_FINJ, CT_PI_J_RINV_4, o); }
 
 CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
@@ -456,26 +400,7 @@ CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
 
 /* ---- left_inverse ----------------------------------------------------------------- */
 
-CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int64_t i, n, nr;
-  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  n = ct_size(&L);
-  nr = ct_size(&R);
-  if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t x = ct_ev(&L, i), j = ct_ev(&R, x);
-    if (x < 0 || x >= nr) CT_FAILS(o, "L(%lld) = %lld is outside [0, size(R) = %lld)", (long long)i, (long long)x, (long long)nr);
-    else if (j < 0 || j >= ct_size(&L))
-      CT_FAILS(o, "R(L(%lld)) = %lld is outside [0, size(L))", (long long)i, (long long)j);
-    else if (ct_ev(&L, j) != x)
-      CT_FAILS(o, "L(R(L(%lld))) = L(%lld) = %lld, L(%lld) = %lld", (long long)i, (long long)j, (long long)ct_ev(&L, j),
-               (long long)i, (long long)x);
-  }
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_LINV, CT_PI_ACC, CT_PI_J_LINV_1, o); }
 
 /* LINV-1 through composition: L o (R o L) is L, and R o L is the identity
  * when L is injective. */
@@ -498,31 +423,7 @@ CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
   if (how == 2) ct_pi_note(o, "L", &L);
 }
 
-CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) {
-  CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
-  int64_t i, n;
-  int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
-  if (!how) return;
-  n = ct_pi_values(&L, sc.a);
-  if (n < 0) return;
-  /* smallest index of each value: sort (value, index) keys */
-  for (i = 0; i < n; ++i) sc.b[i] = sc.a[i] << CT_PI_KEY_BITS | i;
-  ct_pi_sort(sc.b, n);
-  for (i = 0; i < n; ++i) {
-    int64_t idx = sc.b[i] & ((1 << CT_PI_KEY_BITS) - 1);
-    sc.c[idx] = (i > 0 && sc.b[i] >> CT_PI_KEY_BITS == sc.b[i - 1] >> CT_PI_KEY_BITS) ? sc.c[sc.b[i - 1] & ((1 << CT_PI_KEY_BITS) - 1)] : idx;
-  }
-  for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, sc.a[i]);
-    if (j != sc.c[i]) {
-      CT_FAILS(o, "R(L(%lld)) = R(%lld) = %lld, the smallest index where L is %lld is %lld", (long long)i,
-               (long long)sc.a[i], (long long)j, (long long)sc.a[i], (long long)sc.c[i]);
-      break;
-    }
-  }
-  if (how == 2) ct_pi_note(o, "L", &L);
-}
+CT_FN void ct_p_linv_2(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_LINV, CT_PI_ACC, CT_PI_J_LINV_2, o); }
 
 CT_FN void ct_p_linv_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
@@ -633,7 +534,7 @@ CT_FN void ct_p_null_4(const ct_case *c, ct_outcome *o) {
     if (ct_ev(&L, j) == 0) sc.a[k++] = j;
   if (n != k) CT_FAILS(o, "R has %lld values, L is 0 at %lld indices", (long long)n, (long long)k);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i) sc.b[i] = ct_ev(&R, i);
-  ct_pi_sort(sc.b, n);
+  ct_j_sort(sc.b, n);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i)
     if (sc.a[i] != sc.b[i]) CT_FAILS(o, "the %lld-th index where L is 0 is %lld, R's is %lld", (long long)i, (long long)sc.a[i], (long long)sc.b[i]);
   if (how == 2) ct_pi_note(o, "L", &L);
@@ -897,7 +798,7 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
   ct_pi_abs(&c->v[0], &A);
   ct_modes_of(&A, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > T) T = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > T) T = m.m[k].s * m.m[k].d;
   ct_pi_rng(c, 0x4F, &r);
   at2 = (int)ct_rng_range(&r, 0, m.n);
   at3 = (int)ct_rng_range(&r, 0, m.n);
@@ -905,9 +806,9 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
   for (k = 0; k <= m.n; ++k) {
     if (k == at2) ct_modes_push(&out, 2, 0, 2 * T, 0);
     if (k == at3) ct_modes_push(&out, 2, 0, 3 * T, 0);
-    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+    if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
-  ct_modes_to_layout(&out, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_DIVISIBLE, o);
 }
 
@@ -929,15 +830,15 @@ CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
   at = (int)ct_rng_range(&r, 0, m.n);
   x = -1;
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && m.d[k] > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
+    if (m.m[k].s > 1 && m.m[k].d > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
   for (k = 0; k <= m.n; ++k) {
     if (k == at) {
-      ct_modes_push(&out, 2, 0, x >= 0 ? m.d[x] : 1, 0);
+      ct_modes_push(&out, 2, 0, x >= 0 ? m.m[x].d : 1, 0);
       if (x < 0) ct_modes_push(&out, 2, 0, 1, 0);
     }
-    if (k < m.n) ct_modes_push(&out, m.s[k], m.ss[k], m.d[k], m.ds[k]);
+    if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
-  ct_modes_to_layout(&out, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_NOT_INJECTIVE, o);
 }
 
@@ -950,7 +851,7 @@ CT_FN static void ct_pi_expect_big(const ct_case *c, int op, ct_outcome *o) {
   ct_modes_of(&A, 0, &m);
   ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
   ct_modes_push(&m, (int64_t)1 << 32, 0, 0, 0);
-  ct_modes_to_layout(&m, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L")) return;
   ct_pi_expect(op, &L, CT_OVERFLOW, o);
 }
 
@@ -972,9 +873,9 @@ CT_FN void ct_p_linv_e4(const ct_case *c, ct_outcome *o) {
   ct_pi_restride(&A, &r, 1, 1, 1, &B);
   ct_modes_of(&B, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && m.d[k] > D) D = m.d[k];
+    if (m.m[k].s > 1 && m.m[k].d > D) D = m.m[k].d;
   ct_modes_push(&m, 2, 0, D * (INT64_MAX / D), 0);
-  ct_modes_to_layout(&m, &L, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L")) return;
   ct_pi_expect(CT_PI_LINV, &L, CT_OVERFLOW, o);
 }
 
@@ -1026,7 +927,7 @@ CT_FN void ct_p_mcl_e2(const ct_case *c, ct_outcome *o) {
  * a(I(1)) = 1 for a = (M0, K):(1, D) with M0 > u; the rest of I breaks one of
  * composition's conditions on a's first digit M0 (spec/composition.md). D comes
  * from the case, never M0 (no merge). */
-CT_FN static void ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64_t K, ct_layout *a) {
+CT_FN static ct_code ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64_t K, ct_layout *a) {
   ct_modes m;
   ct_err e;
   int64_t D = 0;
@@ -1041,19 +942,19 @@ CT_FN static void ct_pi_mcl_digit(const ct_case *c, ct_rng *r, int64_t M0, int64
   m.n = 0;
   ct_modes_push(&m, M0, ss, 1, ds);
   ct_modes_push(&m, K, 0, D, 0);
-  ct_modes_to_layout(&m, a, &e);
+  return ct_modes_to_layout(&m, a, &e);
 }
 
 /* b = (u, w, 2):(1, X, u) with X in {0, 2u+1} (not a link of the chain 1, u, 2u):
  * I = (u, 2):(1, u*w). */
-CT_FN static void ct_pi_mcl_gap(ct_rng *r, int64_t u, int64_t w, ct_layout *b) {
+CT_FN static ct_code ct_pi_mcl_gap(ct_rng *r, int64_t u, int64_t w, ct_layout *b) {
   ct_modes m;
   ct_err e;
   m.n = 0;
   ct_modes_push(&m, u, 0, 1, 0);
   ct_modes_push(&m, w, 0, ct_rng_chance(r, 1, 2) ? 0 : 2 * u + 1, 0);
   ct_modes_push(&m, 2, 0, u, 0);
-  ct_modes_to_layout(&m, b, &e);
+  return ct_modes_to_layout(&m, b, &e);
 }
 
 /* I = (2, 2):(1, 2w) on a first digit M0 = 2w - 1: the stride 2w neither divides
@@ -1064,8 +965,9 @@ CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
   int64_t w;
   ct_pi_rng(c, 0x54, &r);
   w = ct_rng_range(&r, 2, 3);
-  ct_pi_mcl_gap(&r, 2, w, &b);
-  ct_pi_mcl_digit(c, &r, 2 * w - 1, 3, &a);
+  if (ct_build_failed(ct_pi_mcl_gap(&r, 2, w, &b), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, 2 * w - 1, 3, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_STRIDE_DIVISIBILITY, o);
 }
 
@@ -1083,8 +985,9 @@ CT_FN void ct_p_mcl_e4(const ct_case *c, ct_outcome *o) {
   m.n = 0;
   ct_modes_push(&m, M0 + 1, 0, 1, 0);
   ct_modes_push(&m, t, 0, 0, 0);
-  ct_modes_to_layout(&m, &b, &e);
-  ct_pi_mcl_digit(c, &r, M0, 2 * t, &a);
+  if (ct_build_failed(ct_modes_to_layout(&m, &b, &e), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, M0, 2 * t, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_SHAPE_DIVISIBILITY, o);
 }
 
@@ -1097,7 +1000,8 @@ CT_FN void ct_p_mcl_e5(const ct_case *c, ct_outcome *o) {
   ct_pi_rng(c, 0x56, &r);
   u = ct_rng_range(&r, 2, 4);
   w = ct_rng_range(&r, 2, 3);
-  ct_pi_mcl_gap(&r, u, w, &b);
-  ct_pi_mcl_digit(c, &r, u * w + 1, 2, &a);
+  if (ct_build_failed(ct_pi_mcl_gap(&r, u, w, &b), o, "b") ||
+      ct_build_failed(ct_pi_mcl_digit(c, &r, u * w + 1, 2, &a), o, "a"))
+    return;
   ct_pi_expect_pair(&a, &b, CT_NOT_DISJOINT, o);
 }

@@ -47,7 +47,10 @@ void ct_p_note_2(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "`%s` prints as `%s`, want `%s`", spaced, b, a);
     return;
   }
-  ct_parse_layout(b, &N, &e);
+  if (ct_parse_layout(b, &N, &e) != CT_OK) {
+    CT_FAILS(o, "`%s`, printed by cuteref, does not parse: %s", b, e.msg);
+    return;
+  }
   ct_print_layout(&N, spaced, sizeof spaced);
   if (strcmp(spaced, b) != 0) CT_FAILS(o, "printing is not a fixed point");
 }
@@ -61,7 +64,7 @@ void ct_p_note_3(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "bare shape `%s` rejected: %s", buf, e.msg);
     return;
   }
-  ct_l_compact_left(&c->v[0].shape, &C, &e);
+  if (ct_build_failed(ct_l_compact_left(&c->v[0].shape, &C, &e), o, "make_layout(shape)")) return;
   if (!ct_l_equal(&M, &C, 1)) CT_FAILS(o, "bare shape `%s` is not make_layout(shape)", buf);
 }
 
@@ -143,7 +146,7 @@ CT_FN void ct_p_layout_3(const ct_case *c, ct_outcome *o) {
   ct_layout C;
   ct_err e;
   int64_t i, n = ct_size(&c->v[0]);
-  ct_l_compact_left(&c->v[0].shape, &C, &e);
+  if (ct_build_failed(ct_l_compact_left(&c->v[0].shape, &C, &e), o, "make_layout(shape(L))")) return;
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
   for (i = 0; i < n; ++i) {
     ct_tuple crd;
@@ -156,29 +159,16 @@ CT_FN void ct_p_layout_3(const ct_case *c, ct_outcome *o) {
 }
 
 CT_FN void ct_p_layout_4(const ct_case *c, ct_outcome *o) {
-  const ct_layout *L = &c->v[0];
   ct_val cs;
   ct_err e;
-  int64_t i, n = ct_size(L), lo = 0, hi = 0;
-  int j, pos = 0, neg = 0;
-  if (ct_l_cosize(L, &cs, &e) != CT_OK) {
+  ct_judgement j;
+  if (ct_l_cosize(&c->v[0], &cs, &e) != CT_OK) {
     CT_FAILS(o, "cosize failed");
     return;
   }
   o->digest = (uint64_t)cs.v;
-  if (n > CT_BRUTE_MAX) return;
-  for (i = 0; i < n; ++i) {
-    int64_t v = ct_ev(L, i);
-    lo = v < lo ? v : lo;
-    hi = v > hi ? v : hi;
-  }
-  for (j = 0; j < L->shape.n; ++j)
-    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1) {
-      pos |= L->stride.nd[j].v > 0;
-      neg |= L->stride.nd[j].v < 0;
-    }
-  if (cs.v < 1 + hi - lo) CT_FAILS(o, "cosize %lld < 1 + max - min = %lld", (long long)cs.v, (long long)(1 + hi - lo));
-  else if (!(pos && neg) && cs.v != 1 + hi - lo) CT_FAILS(o, "cosize %lld != 1 + max - min = %lld", (long long)cs.v, (long long)(1 + hi - lo));
+  ct_judge_layout_4(&c->v[0], cs.v, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
 }
 
 CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
@@ -187,9 +177,9 @@ CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
   ct_layout F, G, M;
   ct_err e;
   int64_t i, j, n0 = ct_size(L0), n1 = ct_size(L1), r = ct_l_rank(L0);
-  ct_l_flatten(L0, &F, &e);
-  if (r >= 2) ct_l_group(L0, 0, (int)r, &G, &e);
-  else G = *L0;
+  if (ct_build_failed(ct_l_flatten(L0, &F, &e), o, "flatten(L0)")) return;
+  if (r < 2) G = *L0;
+  else if (ct_build_failed(ct_l_group(L0, 0, (int)r, &G, &e), o, "group<0,r>(L0)")) return;
   p[0] = L0;
   p[1] = L1;
   if (ct_build_failed(ct_l_concat(p, 2, &M, &e), o, "make_layout(L0, L1)")) return;
@@ -219,7 +209,7 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_idx2crd(c->k[0] % n, &L->shape, &nc, &e);
+  if (ct_build_failed(ct_idx2crd(c->k[0] % n, &L->shape, &nc, &e), o, "idx2crd(k0 mod size)")) return;
   m = (int)(c->k[0] % r);
   node = ct_t_mode(&nc, 0, m);
   ct_t_sub(&nc, node, &sub);
@@ -246,7 +236,7 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
     if (ct_build_failed(ct_t_make_tuple(&wrapped, parts, 0, 1, &e), o, "(coordinate)")) return;
     sub = wrapped;
   }
-  ct_crd2idx(&nc, L, &sv, &e);
+  if (ct_build_failed(ct_crd2idx(&nc, L, &sv, &e), o, "crd2idx(c, L)")) return;
   want = sv.v;
   if (ct_crd2idx(&sub, &S, &sv, &e) != CT_OK) {
     CT_FAILS(o, "the slice does not take the sliced mode's coordinate: %s", ct_code_name(e.code));
@@ -274,8 +264,9 @@ CT_FN void ct_p_equiv_1(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "same_function disagrees with a comparison of every value");
     return;
   }
-  ct_coalesce(&c->v[0], &C, &e);
-  ct_l_flatten(&c->v[0], &F, &e);
+  if (ct_build_failed(ct_coalesce(&c->v[0], &C, &e), o, "coalesce(L)") ||
+      ct_build_failed(ct_l_flatten(&c->v[0], &F, &e), o, "flatten(L)"))
+    return;
   if (!ct_l_same_function(&c->v[0], &C) || !ct_l_same_function(&c->v[0], &F))
     CT_FAILS(o, "L is not the same function as coalesce(L) or flatten(L)");
 }
@@ -300,6 +291,7 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
       }
       if (f < sz) {
         ct_layout R;
+        ct_code rc = CT_OK;
         int k;
         ct_t_clear(&R.shape);
         ct_t_clear(&R.stride);
@@ -311,12 +303,12 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
           }
           {
             int hs, hd;
-            ct_t_open(&R.shape, &hs, &e);
-            ct_t_open(&R.stride, &hd, &e);
-            ct_t_push_int(&R.shape, f, 0, &e);
-            ct_t_push_int(&R.stride, L->stride.nd[k].v, 0, &e);
-            ct_t_push_int(&R.shape, sz / f, 0, &e);
-            ct_t_push_int(&R.stride, L->stride.nd[k].v * f, 0, &e);
+            ct_step(&rc, ct_t_open(&R.shape, &hs, &e));
+            ct_step(&rc, ct_t_open(&R.stride, &hd, &e));
+            ct_step(&rc, ct_t_push_int(&R.shape, f, 0, &e));
+            ct_step(&rc, ct_t_push_int(&R.stride, L->stride.nd[k].v, 0, &e));
+            ct_step(&rc, ct_t_push_int(&R.shape, sz / f, 0, &e));
+            ct_step(&rc, ct_t_push_int(&R.stride, L->stride.nd[k].v * f, 0, &e));
             R.shape.nd[hs].rank = R.stride.nd[hd].rank = 2;
             R.shape.nd[hs].span = R.stride.nd[hd].span = 3;
           }
@@ -326,6 +318,7 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
             R.shape.nd[k].span = (uint16_t)(R.shape.nd[k].span + 2);
             R.stride.nd[k].span = (uint16_t)(R.stride.nd[k].span + 2);
           }
+        if (ct_build_failed(rc, o, "L with a leaf split")) return;
         if (!ct_l_equivalent(L, &R)) CT_FAILS(o, "L and L with leaf %d split into (%lld,%lld) are not equivalent", x, (long long)f, (long long)(sz / f));
         break;
       }
@@ -333,7 +326,7 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
   }
   {
     ct_layout F;
-    ct_l_flatten(&c->v[0], &F, &e);
+    if (ct_build_failed(ct_l_flatten(&c->v[0], &F, &e), o, "flatten(L)")) return;
     if (ct_l_equivalent(&c->v[0], &F) && !ct_l_same_function(&c->v[0], &F))
       CT_FAILS(o, "equivalent layouts that are not the same function");
   }

@@ -56,7 +56,8 @@
   X(cpl_6, "CPL-6", CT_GEN_CPL, "complement", "complement(%0)")                                   \
   X(cpl_e1, "complement!NOT_INJECTIVE", CT_GEN_CPL, "complement", "%0")                           \
   X(cpl_e2, "complement!NOT_COMPLEMENTABLE", CT_GEN_CPL, "complement", "%0")                      \
-  X(cpl_e3, "complement!NEGATIVE_STRIDE", CT_GEN_CPL, "complement", "%0")
+  X(cpl_e3, "complement!NEGATIVE_STRIDE", CT_GEN_CPL, "complement", "%0")                        \
+  X(cpl_classified, "complement!classified", CT_GEN_INT, "complement, the code by brute force", "complement(%0, %k0)")
 
 /* The other families (props_inttuple.c, props_construct.c, props_inverse.c,
  * props_divide.c, props_product.c) fill their blocks. */

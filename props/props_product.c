@@ -31,7 +31,7 @@ CT_FN ct_code ct_dv_form(int form, const ct_layout *A, const ct_tiler *T, ct_lay
 CT_FN int ct_zip_matches(const ct_layout *A, const ct_tiler *T, const ct_layout *L, const ct_layout *Z, int zip,
                          ct_outcome *o);
 CT_FN int ct_unpack_matches(const ct_layout *Z, const ct_layout *Ti, const ct_layout *Fl, ct_outcome *o);
-CT_FN void ct_div_alls(int r, ct_tiler *T);
+CT_FN ct_code ct_div_alls(int r, ct_tiler *T);
 CT_FN void ct_dv_expect(const ct_layout *A, const ct_tiler *T, ct_code want, int base, int mask, int loose, ct_outcome *o);
 CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out);
 CT_FN void ct_dv_expect_limit(const ct_case *c, ct_code want, int base, ct_outcome *o);
@@ -97,6 +97,8 @@ CT_FN static void ct_pp_operand(const ct_case *c, ct_layout *B) {
  * strides, T = the case's tiler with each layout mode k replaced by a
  * divisor of complement(A_k, size(A_k)*m), or, one time in three where A_k
  * is a tuple, by a nested tiler of such divisors of A_k's modes; `_` kept. */
+/* Its tiler has at most rank(A) modes, each no larger than A's mode: within
+ * every build, so the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) {
   ct_rng r;
   ct_err e;
@@ -110,44 +112,44 @@ CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) 
   rt = c->v[1].shape.nd[0].rank;
   ct_t_clear(&T->shape);
   ct_t_clear(&T->stride);
-  ct_t_open(&T->shape, &hs, &e);
-  ct_t_open(&T->stride, &hd, &e);
+  ct_discard(ct_t_open(&T->shape, &hs, &e));
+  ct_discard(ct_t_open(&T->stride, &hd, &e));
   for (k = 0; k < rt; ++k) {
     ct_tiler Tk;
     ct_layout Ak, Bk;
     ct_dv_subtiler(&c->v[1], k, &Tk);
     if (Tk.shape.nd[0].kind == CT_ALL || k >= ct_l_rank(A)) {
-      ct_t_push_sub(&T->shape, &Tk.shape, 0, &e);
-      ct_t_push_sub(&T->stride, &Tk.stride, 0, &e);
+      ct_discard(ct_t_push_sub(&T->shape, &Tk.shape, 0, &e));
+      ct_discard(ct_t_push_sub(&T->stride, &Tk.stride, 0, &e));
       continue;
     }
     ct_dv_mode(A, k, &Ak);
     if (Ak.shape.nd[0].kind == CT_TUPLE && Ak.shape.nd[0].rank >= 2 && ct_rng_chance(&r, 1, 3)) {
       int j, h1, h2; /* a nested tiler <D_0, D_1, ...> over A_k's modes */
-      ct_t_open(&T->shape, &h1, &e);
-      ct_t_open(&T->stride, &h2, &e);
+      ct_discard(ct_t_open(&T->shape, &h1, &e));
+      ct_discard(ct_t_open(&T->stride, &h2, &e));
       for (j = 0; j < Ak.shape.nd[0].rank; ++j) {
         ct_layout Akj;
         ct_dv_mode(&Ak, j, &Akj);
         if (ct_rng_chance(&r, 1, 5) || !ct_pp_divisor_of_rest(&r, &Akj, &Bk)) {
-          ct_t_push_all(&T->shape, &e);
-          ct_t_push_all(&T->stride, &e);
+          ct_discard(ct_t_push_all(&T->shape, &e));
+          ct_discard(ct_t_push_all(&T->stride, &e));
           continue;
         }
-        ct_t_push_sub(&T->shape, &Bk.shape, 0, &e);
-        ct_t_push_sub(&T->stride, &Bk.stride, 0, &e);
+        ct_discard(ct_t_push_sub(&T->shape, &Bk.shape, 0, &e));
+        ct_discard(ct_t_push_sub(&T->stride, &Bk.stride, 0, &e));
       }
-      ct_t_close(&T->shape, h1, &e);
-      ct_t_close(&T->stride, h2, &e);
+      ct_discard(ct_t_close(&T->shape, h1, &e));
+      ct_discard(ct_t_close(&T->stride, h2, &e));
       T->shape.nd[h1].mark = T->stride.nd[h2].mark = 1;
       continue;
     }
     if (!ct_pp_divisor_of_rest(&r, &Ak, &Bk)) Bk = Tk;
-    ct_t_push_sub(&T->shape, &Bk.shape, 0, &e);
-    ct_t_push_sub(&T->stride, &Bk.stride, 0, &e);
+    ct_discard(ct_t_push_sub(&T->shape, &Bk.shape, 0, &e));
+    ct_discard(ct_t_push_sub(&T->stride, &Bk.stride, 0, &e));
   }
-  ct_t_close(&T->shape, hs, &e);
-  ct_t_close(&T->stride, hd, &e);
+  ct_discard(ct_t_close(&T->shape, hs, &e));
+  ct_discard(ct_t_close(&T->stride, hd, &e));
   T->shape.nd[0].mark = T->stride.nd[0].mark = 1;
 }
 
@@ -289,7 +291,7 @@ CT_FN void ct_p_prod_4(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "complement(A, size(A)*cosize(B)) rejected (%s) where the product was accepted", ct_code_name(e.code));
     return;
   }
-  ct_l_cosize(&B, &cs, &e);
+  if (ct_build_failed(ct_l_cosize(&B, &cs, &e), o, "cosize(B)")) return;
   K = ct_size(&F) * ct_size(&As);
   if (K < ct_size(A) * cs.v) {
     CT_FAILS(o, "K = %lld < size(A)*cosize(B) = %lld", (long long)K, (long long)(ct_size(A) * cs.v));
@@ -502,7 +504,7 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
 
 /* L at the coordinate (v_0, ..., v_(R-1)), one integer per top-level mode:
  * the sum over the modes of v_k split colexicographically over mode k's
- * leaves, the last leaf keeping the rest (LAYOUT-CRD2IDX), evaluated here
+ * leaves, the last leaf keeping the rest (LAYOUT-EVAL), evaluated here
  * (cheaper than building a coordinate tuple for ct_crd2idx). */
 CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
   int idx[CT_MAX_NODES], k, j, n;
@@ -584,7 +586,7 @@ CT_FN static void ct_pp_rank_2(const ct_case *c, int raked, ct_outcome *o) {
     ct_pp_part(&q.T, q.R, k, &Tk);
     parts[raked ? 1 : 0] = &Ak;
     parts[raked ? 0 : 1] = &Tk;
-    ct_l_concat(parts, 2, &W, &e);
+    if (ct_build_failed(ct_l_concat(parts, 2, &W, &e), o, "the expected mode")) return;
     if (!ct_l_equal(&Zk, &W, 0) || ct_size(&Zk) != q.a[k] * q.b[k]) {
       CT_FAILS(o, "%s(%s, %s) = %s: mode %d is %s, want %s", raked ? "raked_product" : "blocked_product", ct_dv_show(&c->v[0]),
                ct_dv_show(&B), ct_dv_show(&Z), k, ct_dv_show(&Zk), ct_dv_show(&W));
@@ -672,6 +674,8 @@ typedef struct {
   int has_order;
 } ct_pp_tile;
 
+/* Its target and order have a few nodes per mode of the block: within every
+ * build, so the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
   ct_rng r;
   ct_err e;
@@ -684,7 +688,7 @@ CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
   R = rb + (rb < CT_MAX_RANK && ct_rng_chance(&r, 1, 3) ? 1 : 0);
   tuple_trg = R > 1 || t->block.shape.nd[0].kind == CT_TUPLE || ct_rng_chance(&r, 1, 2);
   ct_t_clear(&t->trg);
-  if (tuple_trg) ct_t_open(&t->trg, &h, &e);
+  if (tuple_trg) ct_discard(ct_t_open(&t->trg, &h, &e));
   for (k = 0; k < R; ++k) {
     ct_layout Bk;
     int64_t s = 1, n = ct_rng_range(&r, 1, 3);
@@ -696,23 +700,23 @@ CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
     copies *= n;
     if (tuple_trg && s > 1 && n > 1 && ct_rng_chance(&r, 1, 4)) {
       int hk;
-      ct_t_open(&t->trg, &hk, &e);
-      ct_t_push_int(&t->trg, s, 0, &e);
-      ct_t_push_int(&t->trg, n, 0, &e);
-      ct_t_close(&t->trg, hk, &e);
+      ct_discard(ct_t_open(&t->trg, &hk, &e));
+      ct_discard(ct_t_push_int(&t->trg, s, 0, &e));
+      ct_discard(ct_t_push_int(&t->trg, n, 0, &e));
+      ct_discard(ct_t_close(&t->trg, hk, &e));
     } else {
-      ct_t_push_int(&t->trg, s * n, 0, &e);
+      ct_discard(ct_t_push_int(&t->trg, s * n, 0, &e));
     }
   }
-  if (tuple_trg) ct_t_close(&t->trg, h, &e);
+  if (tuple_trg) ct_discard(ct_t_close(&t->trg, h, &e));
   t->has_order = ct_rng_chance(&r, 1, 2);
   ct_t_clear(&t->order);
   if (!tuple_trg) {
-    ct_t_push_int(&t->order, 0, 0, &e);
+    ct_discard(ct_t_push_int(&t->order, 0, 0, &e));
   } else {
-    ct_t_open(&t->order, &h, &e);
-    for (k = 0; k < R; ++k) ct_t_push_int(&t->order, ct_rng_range(&r, 0, R - 1), 0, &e);
-    ct_t_close(&t->order, h, &e);
+    ct_discard(ct_t_open(&t->order, &h, &e));
+    for (k = 0; k < R; ++k) ct_discard(ct_t_push_int(&t->order, ct_rng_range(&r, 0, R - 1), 0, &e));
+    ct_discard(ct_t_close(&t->order, h, &e));
   }
 }
 
@@ -743,20 +747,21 @@ CT_FN void ct_p_tile_1(const ct_case *c, ct_outcome *o) {
   ct_layout R, Bp, tiles, W;
   ct_tuple n;
   ct_err e;
-  ct_code got;
+  ct_code got, rc = CT_OK;
   int k, h, Rk;
   if (!ct_pp_tiled(c, &t, &R, o)) return;
   Rk = ct_t_rank(&t.trg, 0);
   if (!ct_dv_pad_rank(&t.block, Rk, &Bp)) return;
   ct_t_clear(&n);
-  if (t.trg.nd[0].kind == CT_TUPLE) ct_t_open(&n, &h, &e);
+  if (t.trg.nd[0].kind == CT_TUPLE) ct_step(&rc, ct_t_open(&n, &h, &e));
   for (k = 0; k < Rk; ++k) {
     ct_val b, s;
-    ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, &e);
-    ct_t_product(&t.trg, ct_t_mode(&t.trg, 0, k), &s, &e);
-    ct_t_push_int(&n, s.v / b.v, b.stat && s.stat, &e);
+    ct_step(&rc, ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, &e));
+    ct_step(&rc, ct_t_product(&t.trg, ct_t_mode(&t.trg, 0, k), &s, &e));
+    ct_step(&rc, ct_t_push_int(&n, s.v / b.v, b.stat && s.stat, &e));
   }
-  if (t.trg.nd[0].kind == CT_TUPLE) ct_t_close(&n, h, &e);
+  if (t.trg.nd[0].kind == CT_TUPLE) ct_step(&rc, ct_t_close(&n, h, &e));
+  if (ct_build_failed(rc, o, "the tile counts")) return;
   got = t.has_order ? ct_make_ordered_layout(&n, &t.order, &tiles, &e) : ct_l_compact_left(&n, &tiles, &e);
   if (got == CT_OK) got = ct_blocked_product(&Bp, &tiles, &W, &e);
   if (got != CT_OK) {
@@ -898,7 +903,7 @@ CT_FN static int ct_prod_filtered(const ct_layout *A, ct_modes *m) {
   if (ct_complement(A, 0, &G, &e) != CT_OK) return 0;
   if (ct_filter(A, &F, &e) != CT_OK) return 0;
   ct_modes_of(&F, 0, m);
-  if (m->n == 1 && m->d[0] == 0) m->n = 0;
+  if (m->n == 1 && m->m[0].d == 0) m->n = 0;
   return 1;
 }
 
@@ -910,7 +915,7 @@ CT_FN static int64_t ct_prod_gap(const ct_layout *A) {
   ct_err e;
   if (ct_complement(A, 0, &G, &e) != CT_OK) return 0;
   ct_modes_of(&G, 0, &m);
-  return m.n > 0 && m.s[0] >= 2 ? m.s[0] : 0;
+  return m.n > 0 && m.m[0].s >= 2 ? m.m[0].s : 0;
 }
 
 CT_FN void ct_p_prod_e_inj(const ct_case *c, ct_outcome *o) {
@@ -922,8 +927,8 @@ CT_FN void ct_p_prod_e_inj(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 1, 0);
-  ct_modes_push(&m, 2, 0, m.d[0], 0); /* reaches A's first mode's offsets again */
-  ct_modes_to_layout(&m, &A, &e);
+  ct_modes_push(&m, 2, 0, m.m[0].d, 0); /* reaches A's first mode's offsets again */
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_pp_operand(c, &B);
   ct_prod_expect(&A, &B, CT_NOT_INJECTIVE, o);
 }
@@ -940,9 +945,9 @@ CT_FN void ct_p_prod_e_cpl(const ct_case *c, ct_outcome *o) {
   }
   if (m.n == 0) ct_modes_push(&m, 2, 0, 2, 0);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > top) top = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > top) top = m.m[k].s * m.m[k].d;
   ct_modes_push(&m, 2, 0, top + 1, 0); /* injective; the top span does not divide top+1 */
-  ct_modes_to_layout(&m, &A, &e);
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_pp_operand(c, &B);
   ct_prod_expect(&A, &B, CT_NOT_COMPLEMENTABLE, o);
 }
@@ -956,8 +961,8 @@ CT_FN void ct_p_prod_e_neg(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (m.n == 0) ct_modes_push(&m, 4, 0, 1, 0);
-  m.d[0] = -m.d[0];
-  ct_modes_to_layout(&m, &A, &e);
+  m.m[0].d = -m.m[0].d;
+  if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_pp_operand(c, &B);
   ct_prod_expect(&A, &B, CT_NEGATIVE_STRIDE, o);
   if (o->verdict == CT_FAILED || ct_prod_gap(&c->v[0]) == 0) return;
@@ -1006,7 +1011,7 @@ CT_FN void ct_p_prod_e_disj(const ct_case *c, ct_outcome *o) {
   mm.n = 0;
   ct_modes_push(&mm, m, 0, 1, 0);
   ct_modes_push(&mm, 2, 0, 1, 0);
-  ct_modes_to_layout(&mm, &B, &e);
+  if (ct_build_failed(ct_modes_to_layout(&mm, &B, &e), o, "the derived B")) return;
   ct_prod_expect(&c->v[0], &B, CT_NOT_DISJOINT, o);
 }
 
@@ -1045,19 +1050,20 @@ CT_FN static void ct_tile_expect(const ct_layout *block, const ct_tuple *trg, co
 }
 
 /* The block's mode sizes as a tuple, times 2 in mode `twice` (-1: none);
- * mode `odd` replaced by `v` (kind CT_INT) or `_` (kind CT_ALL), -1: none. */
+ * mode `odd` replaced by `v` (kind CT_INT) or `_` (kind CT_ALL), -1: none.
+ * One node per mode: the building steps cannot fail (codes dropped). */
 CT_FN static void ct_tile_sizes(const ct_layout *block, int nmodes, int odd, int kind, int64_t v, ct_tuple *trg) {
   ct_err e;
   int k, h;
   ct_t_clear(trg);
-  ct_t_open(trg, &h, &e);
+  ct_discard(ct_t_open(trg, &h, &e));
   for (k = 0; k < nmodes; ++k) {
     ct_layout Bk;
     ct_dv_mode(block, k, &Bk);
-    if (k == odd && kind == CT_ALL) ct_t_push_all(trg, &e);
-    else ct_t_push_int(trg, k == odd ? v : 2 * ct_size(&Bk), 0, &e);
+    if (k == odd && kind == CT_ALL) ct_discard(ct_t_push_all(trg, &e));
+    else ct_discard(ct_t_push_int(trg, k == odd ? v : 2 * ct_size(&Bk), 0, &e));
   }
-  ct_t_close(trg, h, &e);
+  ct_discard(ct_t_close(trg, h, &e));
 }
 
 CT_FN void ct_p_tile_e_many(const ct_case *c, ct_outcome *o) {
@@ -1071,7 +1077,7 @@ CT_FN void ct_p_tile_e_many(const ct_case *c, ct_outcome *o) {
     ct_l_set_int(&one, 1, 1, 0, 1);
     parts[0] = &block;
     parts[1] = &one;
-    ct_l_concat(parts, 2, &W, &e);
+    if (ct_build_failed(ct_l_concat(parts, 2, &W, &e), o, "the expected mode")) return;
     block = W;
   }
   ct_tile_sizes(&block, ct_l_rank(&block) - 1, -1, CT_INT, 0, &trg);
@@ -1121,13 +1127,15 @@ CT_FN void ct_p_tile_e_prof(const ct_case *c, ct_outcome *o) {
   ct_layout block;
   ct_tuple trg, order;
   ct_err e;
+  ct_code rc = CT_OK;
   int k, h, r;
   ct_pp_compact_like(&c->v[0], &block);
   r = ct_l_rank(&block);
   ct_tile_sizes(&block, r, -1, CT_INT, 0, &trg);
   ct_t_clear(&order);
-  ct_t_open(&order, &h, &e);
-  for (k = 0; k <= r; ++k) ct_t_push_int(&order, r - k, 0, &e);
-  ct_t_close(&order, h, &e);
+  ct_step(&rc, ct_t_open(&order, &h, &e));
+  for (k = 0; k <= r; ++k) ct_step(&rc, ct_t_push_int(&order, r - k, 0, &e));
+  ct_step(&rc, ct_t_close(&order, h, &e));
+  if (ct_build_failed(rc, o, "the order")) return;
   ct_tile_expect(&block, &trg, &order, CT_BAD_PROFILE, o);
 }

@@ -4,7 +4,7 @@
  * with `_`, nested and empty modes, and the results of the operations on the
  * case. Each value x must print canonically (no spaces), parse back to x
  * with its marks, and print the same again. Host only (the device never
- * parses). Caught mutant: M35 (an empty tiler mode printed `<>`). */
+ * parses). Caught mutant: 40 (mutants/40-*.patch: an empty tiler mode printed `<>`). */
 #include "props/props.h"
 #include "props/props_list.h"
 #if !CT_ON_DEVICE

@@ -3,10 +3,11 @@
 #define CT_COMPOSITION_H
 
 #include "coalesce.h"
+#include "tiler.h"
 
 /* R = A o B: compatible(B, R) and R(i) == A^(B(i)) for i < size(B), where A^
  * is A extended past its size through its last mode (COMP-1, COMP-2). */
-CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
 /* COMP-PREP: A's digits M_k:D_k (the last one unbounded), as composition
  * reads A. Exposed for generators of admissible inputs (props/). */
 CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static);
@@ -27,12 +28,9 @@ typedef struct {
 
 CT_FN void ct_comp_core_init(ct_comp_core *c, const ct_modes *a_leaves);
 CT_FN void ct_comp_core_reset(ct_comp_core *c);
-/* COMP-LEAF: r := the modes with r(j) == A^(d*j) for j < s (marks ss, ds). */
-CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, int64_t s, int ss, int64_t d, int ds, ct_modes *r, ct_err *e);
+/* COMP-LEAF: r := the modes with r(j) == A^(d*j) for j < s, for a leaf b = s:d. */
+CT_FN CT_MUST_USE ct_code ct_comp_core_leaf(ct_comp_core *c, const ct_mode *b, ct_modes *r, ct_err *e);
 /* COMP-DISJOINT over the leaves composed since init/reset. */
-CT_FN ct_code ct_comp_core_check(const ct_comp_core *c, ct_err *e);
-/* By-mode composition with a tiler <T0, T1, ...> (`_` keeps the mode); a
- * tiler that is a plain layout composes with the whole of A. */
-CT_FN ct_code ct_composition_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_comp_core_check(const ct_comp_core *c, ct_err *e);
 
 #endif

@@ -1,7 +1,6 @@
 /* construct.c -- layout constructors (spec/construct.md). */
 #include "construct.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 /* --- the common core: compact strides for groups of leaves in an order -------
  *
@@ -13,7 +12,7 @@
  * `shape`: only its leaves in the groups are written. An overflow only
  * matters where a stride needs it. */
 CT_FN static int ct_before(const int64_t *key, int q, int k) {
-  return key[q] < key[k] || (key[q] == key[k] && (CT_MUTANT(21) ? q > k : q < k)); /* M21: ties backwards */
+  return key[q] < key[k] || (key[q] == key[k] && q < k);
 }
 
 CT_FN static ct_code ct_ordered_strides(const ct_tuple *shape, const int *gnode, const int64_t *key,
@@ -167,7 +166,7 @@ CT_FN ct_code ct_make_fragment_like(const ct_layout *L, ct_layout *out, ct_err *
   /* FRAG-2: mode 0 column-major over its leaves of nonzero stride */
   m0 = ct_t_child(&L->shape, 0, 0);
   end0 = m0 + L->shape.nd[m0].span;
-  m = ct_leaf_groups(&L->shape, m0, CT_MUTANT(22) ? &L->stride : 0, gnode, key); /* M22: mode 0 by stride */
+  m = ct_leaf_groups(&L->shape, m0, 0, gnode, key);
   for (k = 0; k < m; ++k) skip[k] = (uint8_t)(L->stride.nd[gnode[k]].v == 0);
   CT_TRY(ct_ordered_strides(&L->shape, gnode, key, skip, m, one, "make_fragment_like", &r.stride, e));
   n0 = one; /* the size of mode 0's nonzero-stride part */
@@ -246,7 +245,7 @@ CT_FN ct_code ct_upcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *e)
                        (long long)s->v, (long long)n.v);
       continue;
     }
-    if (d->v % n.v != 0 && !CT_MUTANT(23)) /* M23: no divisibility check (C++'s dynamic strides) */
+    if (d->v % n.v != 0)
       return CT_FAIL(e, CT_NOT_DIVISIBLE, "upcast: stride %lld (of a mode of size %lld) is not a multiple of N = %lld",
                      (long long)d->v, (long long)s->v, (long long)n.v);
   }

@@ -1,4 +1,4 @@
-/* ct_arith.h -- checked 64-bit integer arithmetic (spec/notation.md, NOTE-OVERFLOW).
+/* ct_arith.h -- checked 64-bit integer arithmetic (spec/notation.md, NOTE-LIMITS).
  *
  * Every sum and product the reference forms goes through these helpers, so an
  * overflow is reported (CT_OVERFLOW) instead of wrapping. They return true on

@@ -1,4 +1,4 @@
-/* ct_error.c -- names of the error codes (spec/errors.md). */
+/* ct_error.c -- names of the error codes (spec/index.md, "Error codes"). */
 #include "ct_error.h"
 
 #if !CT_ON_DEVICE

@@ -1,4 +1,4 @@
-/* ct_error.h -- the error model (spec/errors.md).
+/* ct_error.h -- the error model (spec/index.md, "Error codes").
  *
  * Every fallible function returns a ct_code (CT_OK == 0) and fills a ct_err.
  * Nothing in ref/ aborts, prints or keeps global state: the caller decides. */
@@ -71,7 +71,7 @@ CT_FN static inline int ct_code_is_limit(ct_code c) {
 }
 CT_FN const char *ct_code_summary(ct_code c);
 /* Looks a code up by its NAME; returns CT_NUM_CODES when unknown. */
-CT_FN ct_code ct_code_by_name(const char *name);
+CT_FN CT_MUST_USE ct_code ct_code_by_name(const char *name);
 CT_FN void ct_err_clear(ct_err *e);
 
 #if CT_ON_DEVICE
@@ -87,6 +87,9 @@ ct_code ct_fail(ct_err *e, ct_code c, int pos, const char *fmt, ...)
 #define CT_FAIL(err, c, ...) ct_fail((err), (c), -1, __VA_ARGS__)
 #define CT_FAIL_AT(err, c, p, ...) ct_fail((err), (c), (p), __VA_ARGS__)
 #endif
+
+/* A code dropped on purpose (CT_MUST_USE): say why beside the call. */
+CT_FN static inline void ct_discard(ct_code c) { (void)c; }
 
 /* Propagate a failure: evaluates expr once, returns its code if not CT_OK. */
 #define CT_TRY(expr)                                                           \

@@ -20,6 +20,16 @@
 #define CT_FN
 #endif
 
+/* On a function returning a ct_code: a caller that drops the code gets a
+ * warning (an error under the build's -Werror). Drop one on purpose with
+ * ct_discard() and a comment saying why (ref/ct_error.h). Off under nvcc,
+ * whose host and device passes would warn twice. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define CT_MUST_USE __attribute__((warn_unused_result))
+#else
+#define CT_MUST_USE
+#endif
+
 #if defined(__CUDA_ARCH__)
 #define CT_ON_DEVICE 1
 #else

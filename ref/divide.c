@@ -8,7 +8,6 @@
  * admissible exactly when they are: their errors propagate unchanged. The
  * zipped/tiled/flat forms only move modes of logical_divide's result. */
 #include "divide.h"
-#include "ct_mutant.h"
 
 /* DIV-1: composition(A, make_layout(B, complement(B, size(A)))). */
 CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
@@ -17,19 +16,12 @@ CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layou
   ct_layout rest, both;
   const ct_layout *parts[2];
   CT_TRY(ct_l_size(A, &n, e));
-  if (CT_MUTANT(29)) CT_TRY(ct_l_cosize(A, &n, e)); /* M29: cotarget cosize(A) */
   ct_t_set_int(&cot, n.v, n.stat);
   CT_TRY(ct_complement(B, &cot, &rest, e)); /* rounds up: a ragged last tile */
   parts[0] = B;
   parts[1] = &rest;
   CT_TRY(ct_l_concat(parts, 2, &both, e));
   return ct_composition(A, &both, out, e);
-}
-
-/* Sub-tiler at node i (marks kept). */
-CT_FN static void ct_div_subtiler(const ct_tiler *T, int i, ct_tiler *out) {
-  ct_t_sub(&T->shape, i, &out->shape);
-  ct_t_sub(&T->stride, i, &out->stride);
 }
 
 /* Appends node i of L (both trees) as the next element of the tuple being
@@ -49,40 +41,6 @@ CT_FN static ct_code ct_div_close(ct_layout *out, int hs, int hd, ct_err *e) {
   return ct_t_close(&out->stride, hd, e);
 }
 
-/* DIV-5: by mode. Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
-CT_FN ct_code ct_logical_divide_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  const ct_node *root = &T->shape.nd[0];
-  if (root->kind == CT_ALL) { /* `_`: the mode is kept whole */
-    *out = *A;
-    return CT_OK;
-  }
-  if (!(root->kind == CT_TUPLE && root->mark)) return ct_logical_divide(A, T, out, e);
-  {
-    int k, r = root->rank, ra = ct_l_rank(A), hs, hd;
-    ct_layout res, Ak, Rk;
-    ct_tiler Tk;
-    if (r > ra)
-      return CT_FAIL(e, CT_TOO_MANY_MODES, "logical_divide: the tiler has %d modes, the layout only %d", r, ra);
-    ct_t_clear(&res.shape);
-    ct_t_clear(&res.stride);
-    CT_TRY(ct_div_open(&res, &hs, &hd, e));
-    for (k = 0; k < ra; ++k) {
-      if (k >= r && CT_MUTANT(31)) continue; /* M31: uncovered modes dropped */
-      if (k >= r) { /* not covered by the tiler: kept (unlike composition) */
-        CT_TRY(ct_div_push(&res, A, ct_t_mode(&A->shape, 0, k), e));
-        continue;
-      }
-      CT_TRY(ct_l_mode(A, &k, 1, &Ak, e));
-      ct_div_subtiler(T, ct_t_child(&T->shape, 0, k), &Tk);
-      CT_TRY(ct_logical_divide_tiler(&Ak, &Tk, &Rk, e));
-      CT_TRY(ct_div_push(&res, &Rk, 0, e));
-    }
-    CT_TRY(ct_div_close(&res, hs, hd, e));
-    *out = res;
-  }
-  return CT_OK;
-}
-
 /* zip2_by: walks node il of L and node it of T together, appending the first
  * parts to F and the second parts to S. */
 CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T, int it, ct_layout *F, ct_layout *S,
@@ -96,10 +54,6 @@ CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T,
   if (!(g->kind == CT_TUPLE && g->mark)) { /* a layout: L has (first, second) here */
     if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)
       return CT_FAIL(e, CT_BAD_PROFILE, "tile_unzip: expected a (first, second) mode where the tiler has a layout");
-    if (CT_MUTANT(30)) { /* M30: tile and rest swapped */
-      CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 1), e));
-      return ct_div_push(S, L, ct_t_child(&L->shape, il, 0), e);
-    }
     CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 0), e));
     return ct_div_push(S, L, ct_t_child(&L->shape, il, 1), e);
   }
@@ -150,22 +104,15 @@ CT_FN ct_code ct_tile_unpack(const ct_layout *L, int unpack_first, ct_layout *ou
   return CT_OK;
 }
 
-/* DIV-6 */
+/* DIV-6, DIV-8: the regroupings of the by-mode divide (ref/tiler.c). */
 CT_FN ct_code ct_zipped_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout D;
-  CT_TRY(ct_logical_divide_tiler(A, T, &D, e));
-  return ct_tile_unzip(&D, T, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_ZIPPED, A, T, out, e);
 }
 
-/* DIV-8 */
 CT_FN ct_code ct_tiled_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_divide(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 0, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_TILED, A, T, out, e);
 }
 
 CT_FN ct_code ct_flat_divide(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_divide(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 1, out, e);
+  return ct_by_mode_form(CT_BY_DIVIDE, CT_FORM_FLAT, A, T, out, e);
 }

@@ -1,7 +1,6 @@
 /* int_ops.c -- IntTuple arithmetic (spec/inttuple.md). */
 #include "int_ops.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 /* Recursion in this file follows the nesting of an IntTuple, so it is bounded
  * by CT_MAX_DEPTH (ct_t_close enforces it on every tuple built). */
@@ -46,7 +45,6 @@ CT_FN ct_code ct_shape_div_int(ct_val a, ct_val b, ct_val *out, ct_err *e) {
     out->v = ct_signum(a.v) * ct_signum(b.v);
     return CT_OK;
   }
-  if (CT_MUTANT(18)) { out->v = a.v / b.v ? a.v / b.v : ct_signum(a.v) * ct_signum(b.v); return CT_OK; } /* M18 */
   return CT_FAIL(e, CT_NOT_DIVISIBLE, "shape_div: neither of %lld and %lld divides the other", (long long)a.v,
                  (long long)b.v);
 }
@@ -61,7 +59,6 @@ CT_FN ct_code ct_ceil_div_int(ct_val a, ct_val b, ct_val *out, ct_err *e) {
     return CT_OK;
   }
   q = a.v / b.v; /* truncates toward zero */
-  if (CT_MUTANT(20)) { out->v = (a.v + b.v - 1) / b.v; return CT_OK; } /* M20: C++'s (a+b-1)/b, any sign */
   r = a.v % b.v;
   if (r != 0 && ((r > 0) == (b.v > 0))) ++q; /* the exact quotient is positive: round up */
   out->v = q;
@@ -121,7 +118,6 @@ CT_FN ct_code ct_it_prefix_product(const ct_tuple *t, ct_val init, ct_tuple *out
     nd->v = cur.v;
     nd->stat = (uint8_t)(cur.stat ? 1 : 0);
     if (ct_mul_ovf(cur.v, s, &cur.v)) ovf = 1;
-    if (CT_MUTANT(19)) nd->v = cur.v; /* M19: inclusive prefix product */
     cur.stat = cur.stat && ss;
   }
   *out = r;
@@ -303,7 +299,7 @@ CT_FN static int ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int i
     }
     ct_t_clear(&q);
     if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) return 0;
-    ct_t_product(&q, 0, &pq, &ignore); /* pq <= pa: cannot overflow */
+    ct_discard(ct_t_product(&q, 0, &pq, &ignore)); /* pq <= pa: cannot overflow */
     return !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
   }
 }

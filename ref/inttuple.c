@@ -1,7 +1,6 @@
 /* inttuple.c -- the IntTuple tree (spec/inttuple.md). */
 #include "inttuple.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 CT_FN void ct_t_clear(ct_tuple *t) { t->n = 0; }
 
@@ -119,8 +118,7 @@ CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e) {
   out->stat = 1;
   for (j = i; j < i + t->nd[i].span; ++j) {
     if (t->nd[j].kind != CT_INT) continue;
-    if (CT_MUL_OVF_M(37, out->v, t->nd[j].v, &out->v)) /* M37: wraps */
-      return CT_FAIL(e, CT_OVERFLOW, "product overflows int64");
+    if (ct_mul_ovf(out->v, t->nd[j].v, &out->v)) return CT_FAIL(e, CT_OVERFLOW, "product overflows int64");
     out->stat = out->stat && t->nd[j].stat;
   }
   return CT_OK;

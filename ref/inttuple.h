@@ -34,14 +34,14 @@ typedef struct {
 /* --- building (append-only, preorder) ------------------------------------ */
 CT_FN void ct_t_clear(ct_tuple *t);
 CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);
-CT_FN ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
-CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
 /* ct_t_open appends a tuple header; push its children; ct_t_close fixes the
  * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. */
-CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
-CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
 /* Appends a copy of the subtree of src rooted at node i. */
-CT_FN ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
 /* out := the subtree of src rooted at node i. */
 CT_FN void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out);
 
@@ -63,10 +63,10 @@ CT_FN int ct_t_has_all(const ct_tuple *t, int i);
 
 /* --- arithmetic queries ----------------------------------------------------- */
 /* product of the leaves (size of a shape); static iff all leaves static. */
-CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e);
-CT_FN ct_code ct_t_sum(const ct_tuple *t, int i, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_sum(const ct_tuple *t, int i, ct_val *out, ct_err *e);
 
-/* --- relations (spec/inttuple.md, IT-CONGRUENT etc.) ------------------------ */
+/* --- relations (spec/inttuple.md, IT-22 to IT-24) ----------------------- */
 CT_FN int ct_t_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 CT_FN int ct_t_weakly_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 /* compatible(a, b): size(a) == size(b) and every coordinate of a is one of b. */
@@ -75,8 +75,8 @@ CT_FN int ct_t_compatible(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int with_marks);
 
 /* Flat copy: a tuple of the leaves (an integer stays an integer). */
-CT_FN ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e);
 /* Makes a tuple of the given subtrees: out := (srcs[0]@idx[0], ...). */
-CT_FN ct_code ct_t_make_tuple(ct_tuple *out, const ct_tuple *const *srcs, const int *idx, int n, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_make_tuple(ct_tuple *out, const ct_tuple *const *srcs, const int *idx, int n, ct_err *e);
 
 #endif

@@ -9,7 +9,6 @@
  * number system. */
 #include "inverse.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 /* Marks of the results (best effort): static iff every integer of L is. */
 CT_FN static int ct_inv_static(const ct_layout *L) {
@@ -33,10 +32,10 @@ CT_FN static ct_code ct_inv_prepare(const ct_layout *L, const char *op, const ch
   ct_coalesce_modes(&m, c);
   pre[0] = 1;
   for (k = 0; k < c->n; ++k) {
-    if (c->d[k] < 0)
+    if (c->m[k].d < 0)
       return CT_FAIL(e, CT_NEGATIVE_STRIDE, "%s: %s has the mode %lld:%lld with a negative stride", op, who,
-                     (long long)c->s[k], (long long)c->d[k]);
-    if (ct_mul_ovf(pre[k], c->s[k], &pre[k + 1])) return CT_FAIL(e, CT_OVERFLOW, "%s: size overflows int64", op);
+                     (long long)c->m[k].s, (long long)c->m[k].d);
+    if (ct_mul_ovf(pre[k], c->m[k].s, &pre[k + 1])) return CT_FAIL(e, CT_OVERFLOW, "%s: size overflows int64", op);
   }
   return CT_OK;
 }
@@ -51,7 +50,7 @@ CT_FN static void ct_inv_sort(const ct_modes *c, int *ord) {
   for (i = 0; i < c->n; ++i) ord[i] = i;
   for (i = 0; i < c->n; ++i)
     for (j = i + 1; j < c->n; ++j)
-      if (c->d[ord[j]] < c->d[ord[i]]) {
+      if (c->m[ord[j]].d < c->m[ord[i]].d) {
         int t = ord[i];
         ord[i] = ord[j];
         ord[j] = t;
@@ -71,10 +70,9 @@ CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who
   r.n = 0;
   for (j = 0; j < c.n; ++j) {
     int k = ord[j];
-    if (c.d[k] != curr && CT_MUTANT(24)) break; /* M24: stops at the first mode off the chain (pycute) */
-    if (c.d[k] != curr) continue;
-    ct_modes_push(&r, c.s[k], st, pre[k + (CT_MUTANT(28) ? 1 : 0)], st); /* M28: inclusive prefix product */
-    if (ct_mul_ovf(c.s[k], c.d[k], &curr)) return CT_FAIL(e, CT_OVERFLOW, "%s: stride overflows int64", op);
+    if (c.m[k].d != curr) continue;
+    ct_modes_push(&r, c.m[k].s, st, pre[k], st);
+    if (ct_mul_ovf(c.m[k].s, c.m[k].d, &curr)) return CT_FAIL(e, CT_OVERFLOW, "%s: stride overflows int64", op);
   }
   ct_coalesce_modes(&r, &rc);
   return ct_modes_to_layout(&rc, out, e);
@@ -100,32 +98,32 @@ CT_FN ct_code ct_left_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
   ct_inv_sort(&c, ord);
   for (j = 0; j < c.n; ++j) { /* LINV-DIV first: the inputs CuTe C++ rejects too */
     int k = ord[j];
-    if (c.d[k] == 0) continue;
-    if (c.d[k] % prev != 0 && !CT_MUTANT(25)) /* M25: no LINV-DIV check */
+    if (c.m[k].d == 0) continue;
+    if (c.m[k].d % prev != 0)
       return CT_FAIL(e, CT_NOT_DIVISIBLE, "left_inverse: stride %lld is not a multiple of the next smaller stride %lld",
-                     (long long)c.d[k], (long long)prev);
-    prev = c.d[k];
+                     (long long)c.m[k].d, (long long)prev);
+    prev = c.m[k].d;
   }
   r.n = 0;
   prev = 1;
   for (j = 0; j < c.n; ++j) {
     int k = ord[j];
-    if (c.d[k] == 0) continue;
-    if (last >= 0 && (ct_mul_ovf(c.s[last], c.d[last], &span) || span > c.d[k]))
+    if (c.m[k].d == 0) continue;
+    if (last >= 0 && (ct_mul_ovf(c.m[last].s, c.m[last].d, &span) || span > c.m[k].d))
       return CT_FAIL(e, CT_NOT_INJECTIVE,
                      "left_inverse: the mode %lld:%lld reaches the stride %lld of the next mode: the layout without "
                      "its stride-0 modes is not injective",
-                     (long long)c.s[last], (long long)c.d[last], (long long)c.d[k]);
-    ct_modes_push(&r, c.d[k] / prev, st, last < 0 ? 0 : pre[last], st);
-    prev = c.d[k];
+                     (long long)c.m[last].s, (long long)c.m[last].d, (long long)c.m[k].d);
+    ct_modes_push(&r, c.m[k].d / prev, st, last < 0 ? 0 : pre[last], st);
+    prev = c.m[k].d;
     last = k;
   }
   if (last < 0) {
-    if (c.n > 0) ct_modes_push(&r, c.s[0], st, 0, st);
+    if (c.n > 0) ct_modes_push(&r, c.m[0].s, st, 0, st);
   } else {
-    if (ct_mul_ovf(c.s[last], c.d[last], &span))
+    if (ct_mul_ovf(c.m[last].s, c.m[last].d, &span))
       return CT_FAIL(e, CT_OVERFLOW, "left_inverse: the size of the result overflows int64");
-    ct_modes_push(&r, c.s[last], st, pre[last], st);
+    ct_modes_push(&r, c.m[last].s, st, pre[last], st);
   }
   ct_coalesce_modes(&r, &rc);
   return ct_modes_to_layout(&rc, out, e);
@@ -144,15 +142,14 @@ CT_FN ct_code ct_nullspace(const ct_layout *L, ct_layout *out, ct_err *e) {
   CT_TRY(ct_l_size(L, &size, e)); /* OVERFLOW: compact strides alone fit when only size(L) does not */
   ct_modes_of(L, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] > 1 && m.d[k] < 0)
+    if (m.m[k].s > 1 && m.m[k].d < 0)
       return CT_FAIL(e, CT_NEGATIVE_STRIDE, "nullspace: the layout has the mode %lld:%lld with a negative stride",
-                     (long long)m.s[k], (long long)m.d[k]);
+                     (long long)m.m[k].s, (long long)m.m[k].d);
   CT_TRY(ct_l_compact_left(&L->shape, &C, e));
   ct_modes_of(&C, 0, &p);
   r.n = 0;
   for (k = 0; k < m.n; ++k)
-    if (m.d[k] == 0) /* M26: compact strides of the kept leaves alone (make_layout of their shape) */
-      ct_modes_push(&r, m.s[k], m.ss[k], CT_MUTANT(26) ? (r.n ? r.s[r.n - 1] * r.d[r.n - 1] : 1) : p.d[k], p.ds[k]);
+    if (m.m[k].d == 0) ct_modes_push(&r, m.m[k].s, m.m[k].ss, p.m[k].d, p.m[k].ds);
   return ct_modes_to_layout(&r, out, e);
 }
 
@@ -168,7 +165,7 @@ CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_la
   int64_t j = 0, v = 0;
   CT_TRY(ct_l_size(a, &sa, e));
   CT_TRY(ct_l_size(b, &sb, e));
-  if (sa.v < sb.v && !CT_MUTANT(27)) /* M27: no size check: reads a past its size (CuTe C++) */
+  if (sa.v < sb.v)
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
                    "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
                    (long long)sa.v, (long long)sb.v, (long long)sa.v);
@@ -185,11 +182,11 @@ CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_la
   CT_TRY(ct_composition(a, &inv, &common, e));
   ct_modes_of(&common, 0, &m);
   ct_coalesce_modes(&m, &c);
-  if (c.n == 0 || c.d[0] != 1) {
+  if (c.n == 0 || c.m[0].d != 1) {
     ct_l_set_int(out, 1, 1, 0, 1);
     return CT_OK;
   }
-  ct_l_set_int(&first, c.s[0], c.ss[0], 1, c.ds[0]);
+  ct_l_set_int(&first, c.m[0].s, c.m[0].ss, 1, c.m[0].ds);
   return ct_composition(&inv, &first, out, e);
 }
 

@@ -1,7 +1,6 @@
 /* layout.c -- layout queries and reshaping (spec/layout.md). */
 #include "layout.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
   int j;
@@ -29,7 +28,7 @@ CT_FN ct_code ct_l_make(const ct_tuple *shape, const ct_tuple *stride, ct_layout
 }
 
 /* Shared by LayoutLeft / LayoutRight: visit the leaves forwards or backwards,
- * giving each the running product (LAYOUT-COMPACT). An overflow of the running
+ * giving each the running product (NOTE-COMPACT). An overflow of the running
  * product only matters if a later mode needs it as its stride. */
 CT_FN static ct_code ct_l_compact(const ct_tuple *shape, int backwards, ct_layout *out, ct_err *e) {
   int k, idx[CT_MAX_NODES], n;
@@ -80,9 +79,8 @@ CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e) {
     const ct_node *s = &L->shape.nd[j], *d = &L->stride.nd[j];
     int64_t ad, term;
     if (s->kind != CT_INT) continue;
-    if (CT_MUTANT(14)) ad = d->v; /* M14: signed stride */
     else if (ct_abs_ovf(d->v, &ad)) return CT_FAIL(e, CT_OVERFLOW, "cosize overflows int64");
-    if (CT_MUL_OVF_M(36, s->v - 1, ad, &term) || CT_ADD_OVF_M(36, out->v, term, &out->v)) /* M36: wraps */
+    if (ct_mul_ovf(s->v - 1, ad, &term) || ct_add_ovf(out->v, term, &out->v))
       return CT_FAIL(e, CT_OVERFLOW, "cosize overflows int64");
     out->stat = out->stat && s->stat && d->stat;
   }
@@ -133,11 +131,11 @@ CT_FN static ct_code ct_crd_rec(const ct_tuple *c, int ic, const ct_layout *L, i
     for (k = 0; k < n; ++k) {
       int j = idx[k];
       int64_t ck = v, term;
-      if (k + 1 < n || CT_MUTANT(13)) { /* colexicographic split; the last leaf is not reduced (M13) */
+      if (k + 1 < n) { /* colexicographic split; the last leaf is not reduced */
         ck = v % L->shape.nd[j].v;
         v = v / L->shape.nd[j].v;
       }
-      if (CT_MUL_OVF_M(38, ck, L->stride.nd[j].v, &term) || CT_ADD_OVF_M(38, acc->v, term, &acc->v)) /* M38: wraps */
+      if (ct_mul_ovf(ck, L->stride.nd[j].v, &term) || ct_add_ovf(acc->v, term, &acc->v))
         return CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
       acc->stat = acc->stat && cn->stat && L->stride.nd[j].stat && L->shape.nd[j].stat;
     }
@@ -176,7 +174,7 @@ CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "index %lld is outside [0, %lld)", (long long)i, (long long)size.v);
   ct_t_sub(shape, 0, out);
   for (j = 0; j < out->n; ++j) {
-    ct_node *nd = &out->nd[CT_MUTANT(15) ? out->n - 1 - j : j]; /* M15: row-major split */
+    ct_node *nd = &out->nd[j];
     if (nd->kind != CT_INT) continue;
     {
       int64_t s = nd->v;
@@ -334,7 +332,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
 }
 
 CT_FN ct_code ct_l_slice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e) {
-  return ct_l_cut(c, L, !CT_MUTANT(16), out, e); /* M16: dice for slice */
+  return ct_l_cut(c, L, 1, out, e);
 }
 
 CT_FN ct_code ct_l_dice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e) {

@@ -21,50 +21,50 @@ typedef ct_layout ct_tiler;
 
 /* Validity (LAYOUT-WF): congruent trees, integer leaves only, every shape
  * entry >= 1. */
-CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_check(const ct_layout *L, ct_err *e);
 /* Compact column-major (LayoutLeft) / row-major (LayoutRight) strides for a
  * shape, with CuTe's static marks: a static _1 mode gets stride _0. */
-CT_FN ct_code ct_l_compact_left(const ct_tuple *shape, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_compact_right(const ct_tuple *shape, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_compact_left(const ct_tuple *shape, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_compact_right(const ct_tuple *shape, ct_layout *out, ct_err *e);
 /* out := shape:stride, checked. */
-CT_FN ct_code ct_l_make(const ct_tuple *shape, const ct_tuple *stride, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_make(const ct_tuple *shape, const ct_tuple *stride, ct_layout *out, ct_err *e);
 /* out := the integer layout s:d */
 CT_FN void ct_l_set_int(ct_layout *out, int64_t s, int s_stat, int64_t d, int d_stat);
 
 CT_FN static inline int ct_l_rank(const ct_layout *L) { return ct_t_rank(&L->shape, 0); }
 CT_FN static inline int ct_l_depth(const ct_layout *L) { return ct_t_depth(&L->shape, 0); }
-CT_FN ct_code ct_l_size(const ct_layout *L, ct_val *out, ct_err *e);
-/* cosize = 1 + sum over leaves (s-1)*|d| (LAYOUT-COSIZE). */
-CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_size(const ct_layout *L, ct_val *out, ct_err *e);
+/* cosize = 1 + sum over leaves (s-1)*|d| (LAYOUT-4). */
+CT_FN CT_MUST_USE ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e);
 
 /* Sub-layout at an index path (CuTe's layout<I,J,...>). */
-CT_FN ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layout *out, ct_err *e);
 /* Same walk on a bare tuple (get<I,J,...>). */
-CT_FN ct_code ct_t_get(const ct_tuple *t, const int *path, int npath, ct_tuple *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_get(const ct_tuple *t, const int *path, int npath, ct_tuple *out, ct_err *e);
 
-/* crd2idx (LAYOUT-CRD2IDX): an integer coordinate is split colexicographically
+/* crd2idx (LAYOUT-EVAL): an integer coordinate is split colexicographically
  * over the leaves below it, the last leaf keeping the rest (not reduced); a
  * tuple coordinate must match the shape's rank at that level. */
-CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_err *e);
-CT_FN ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e);
-/* idx2crd (LAYOUT-IDX2CRD): the natural coordinate of index i, 0 <= i < size. */
-CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e);
+/* idx2crd (LAYOUT-3): the natural coordinate of index i, 0 <= i < size. */
+CT_FN CT_MUST_USE ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e);
 
 /* Concatenation make_layout(L0, L1, ...): each layout becomes one mode. */
-CT_FN ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_append(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_prepend(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_flatten(const ct_layout *L, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_append(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_prepend(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_flatten(const ct_layout *L, ct_layout *out, ct_err *e);
 /* Modes [b, e) become one mode. */
-CT_FN ct_code ct_l_group(const ct_layout *L, int b, int e_, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_group(const ct_layout *L, int b, int e_, ct_layout *out, ct_err *e);
 /* Modes [b, e) as a tuple. */
-CT_FN ct_code ct_l_take(const ct_layout *L, int b, int e_, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_select(const ct_layout *L, const int *modes, int n, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_take(const ct_layout *L, int b, int e_, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_select(const ct_layout *L, const int *modes, int n, ct_layout *out, ct_err *e);
 /* slice keeps the modes where c has `_` (flattened across c's nesting), dice
  * keeps the others; offset is crd2idx of c with `_` read as 0. */
-CT_FN ct_code ct_l_slice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_dice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e);
-CT_FN ct_code ct_l_slice_offset(const ct_tuple *c, const ct_layout *L, int64_t *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_slice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_dice(const ct_tuple *c, const ct_layout *L, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_l_slice_offset(const ct_tuple *c, const ct_layout *L, int64_t *out, ct_err *e);
 
 CT_FN int ct_l_equal(const ct_layout *a, const ct_layout *b, int with_marks);
 

@@ -6,16 +6,16 @@ CT_FN void ct_modes_of(const ct_layout *L, int il, ct_modes *m) {
   m->n = 0;
   for (j = il; j < il + L->shape.nd[il].span; ++j) {
     if (L->shape.nd[j].kind != CT_INT) continue;
-    ct_modes_push(m, L->shape.nd[j].v, L->shape.nd[j].stat, L->stride.nd[j].v, L->stride.nd[j].stat);
+    if (m->n < CT_MAX_NODES) m->m[m->n++] = ct_mode_of(&L->shape.nd[j], &L->stride.nd[j]);
   }
 }
 
 CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds) {
   if (m->n >= CT_MAX_NODES) return; /* cannot happen: never more modes than nodes */
-  m->s[m->n] = s;
-  m->d[m->n] = d;
-  m->ss[m->n] = (uint8_t)(ss ? 1 : 0);
-  m->ds[m->n] = (uint8_t)(ds ? 1 : 0);
+  m->m[m->n].s = s;
+  m->m[m->n].d = d;
+  m->m[m->n].ss = (uint8_t)(ss ? 1 : 0);
+  m->m[m->n].ds = (uint8_t)(ds ? 1 : 0);
   ++m->n;
 }
 
@@ -26,14 +26,14 @@ CT_FN ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e) {
     return ct_t_push_int(&out->stride, 0, 1, e);
   }
   if (m->n == 1) {
-    CT_TRY(ct_t_push_int(&out->shape, m->s[0], m->ss[0], e));
-    return ct_t_push_int(&out->stride, m->d[0], m->ds[0], e);
+    CT_TRY(ct_t_push_int(&out->shape, m->m[0].s, m->m[0].ss, e));
+    return ct_t_push_int(&out->stride, m->m[0].d, m->m[0].ds, e);
   }
   CT_TRY(ct_t_open(&out->shape, &hs, e));
   CT_TRY(ct_t_open(&out->stride, &hd, e));
   for (k = 0; k < m->n; ++k) {
-    CT_TRY(ct_t_push_int(&out->shape, m->s[k], m->ss[k], e));
-    CT_TRY(ct_t_push_int(&out->stride, m->d[k], m->ds[k], e));
+    CT_TRY(ct_t_push_int(&out->shape, m->m[k].s, m->m[k].ss, e));
+    CT_TRY(ct_t_push_int(&out->stride, m->m[k].d, m->m[k].ds, e));
   }
   CT_TRY(ct_t_close(&out->shape, hs, e));
   return ct_t_close(&out->stride, hd, e);

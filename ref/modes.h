@@ -6,18 +6,34 @@
 
 #include "layout.h"
 
+/* One mode s:d with CuTe's static marks: a leaf of a layout as one value
+ * (spec/layout.md, "The value model"). */
+typedef struct {
+  int64_t s, d;
+  uint8_t ss, ds; /* static marks of s and d */
+} ct_mode;
+
 typedef struct {
   int n;
-  int64_t s[CT_MAX_NODES], d[CT_MAX_NODES];
-  uint8_t ss[CT_MAX_NODES], ds[CT_MAX_NODES]; /* static marks */
+  ct_mode m[CT_MAX_NODES];
 } ct_modes;
+
+/* The mode of a leaf: node j of a layout's shape and stride trees. */
+CT_FN static inline ct_mode ct_mode_of(const ct_node *s, const ct_node *d) {
+  ct_mode x;
+  x.s = s->v;
+  x.d = d->v;
+  x.ss = (uint8_t)(s->stat ? 1 : 0);
+  x.ds = (uint8_t)(d->stat ? 1 : 0);
+  return x;
+}
 
 /* The leaves of L (node il of its trees) in colexicographic order. */
 CT_FN void ct_modes_of(const ct_layout *L, int il, ct_modes *m);
 CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds);
 /* Back to a layout: no modes -> _1:_0, one mode -> s:d, else a flat tuple. */
-CT_FN ct_code ct_modes_to_layout(const ct_modes *m, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_modes_to_layout(const ct_modes *m, ct_layout *out, ct_err *e);
 /* Appends the modes as one mode of a layout being built (same rules). */
-CT_FN ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e);
 
 #endif

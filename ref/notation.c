@@ -1,6 +1,5 @@
 /* notation.c -- parser and printer of CuTe's notation (spec/notation.md). */
 #include "notation.h"
-#include "ct_mutant.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -280,7 +279,7 @@ static void ct_put_int(ct_out *o, int64_t v, int stat) {
   char tmp[24];
   int n = 0;
   uint64_t u = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
-  if (stat && !(CT_MUTANT(17) && v < 0)) ct_putc(o, '_'); /* M17 */
+  if (stat) ct_putc(o, '_');
   if (v < 0) ct_putc(o, '-');
   do { tmp[n++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u != 0);
   while (n > 0) ct_putc(o, tmp[--n]);
@@ -346,7 +345,7 @@ int ct_print_layout(const ct_layout *L, char *buf, int cap) {
 static void ct_put_tiler(ct_out *o, const ct_tiler *T, int i) {
   const ct_node *nd = &T->shape.nd[i];
   if (nd->kind == CT_ALL) { ct_putc(o, '_'); return; }
-  if (nd->kind == CT_TUPLE && nd->mark && nd->rank == 0 && !CT_MUTANT(35)) { /* M35: printed `<>` */
+  if (nd->kind == CT_TUPLE && nd->mark && nd->rank == 0) {
     /* An empty tiler mode (a shape `()` read as a tiler): `<>` is not in the
      * grammar, and `()` reads back as this very mode (NOTE-1). */
     ct_puts(o, "()");

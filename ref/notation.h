@@ -20,24 +20,24 @@ typedef struct {
 
 /* Streaming readers used by the expression evaluator; they stop after the
  * literal and leave the cursor there. */
-ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e);
+CT_MUST_USE ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e);
 /* Reads SHAPE[:STRIDE]; *has_stride tells whether a stride was written (a bare
  * shape gets the compact column-major stride). */
-ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e);
+CT_MUST_USE ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e);
 /* Reads `<...>` (the cursor must be at '<'). */
-ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e);
+CT_MUST_USE ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e);
 void ct_skip_space(ct_cursor *c);
 /* A byte as error messages show it: 'x' when printable ASCII, else
  * "byte 0xNN", so that messages stay printable ASCII (spec/protocol.md). */
 const char *ct_byte_text(char ch, char *buf, int cap);
 
 /* Whole-string parsers: trailing characters are an error. */
-ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e);
-ct_code ct_parse_layout(const char *s, ct_layout *out, ct_err *e);
-ct_code ct_parse_tiler(const char *s, ct_tiler *out, ct_err *e);
+CT_MUST_USE ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e);
+CT_MUST_USE ct_code ct_parse_layout(const char *s, ct_layout *out, ct_err *e);
+CT_MUST_USE ct_code ct_parse_tiler(const char *s, ct_tiler *out, ct_err *e);
 
 /* A shape used as a tiler: every tuple becomes `<...>`, every n becomes n:_1. */
-ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e);
+CT_MUST_USE ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e);
 
 /* Printers write at most cap-1 characters plus a NUL and return the length
  * the full text needs (like snprintf). */

@@ -10,7 +10,6 @@
 #include "product.h"
 #include "construct.h"
 #include "ct_arith.h"
-#include "ct_mutant.h"
 
 /* PROD-1: make_layout(A, complement(A, size(A)*cosize(B)) o B). */
 CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
@@ -21,10 +20,9 @@ CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layo
   const ct_layout *parts[2];
   CT_TRY(ct_l_size(A, &n, e));
   CT_TRY(ct_l_cosize(B, &c, e));
-  if (CT_MUL_OVF_M(42, n.v, c.v, &m)) /* M42: wraps */
+  if (ct_mul_ovf(n.v, c.v, &m))
     return CT_FAIL(e, CT_OVERFLOW, "logical_product: size(A)*cosize(B) = %lld*%lld overflows int64", (long long)n.v,
                    (long long)c.v);
-  if (CT_MUTANT(32)) m = n.v; /* M32: cotarget size(A) only */
   ct_t_set_int(&cot, m, n.stat && c.stat);
   CT_TRY(ct_complement(A, &cot, &rep, e));
   CT_TRY(ct_composition(&rep, B, &tiles, e));
@@ -33,63 +31,17 @@ CT_FN ct_code ct_logical_product(const ct_layout *A, const ct_layout *B, ct_layo
   return ct_l_concat(parts, 2, out, e);
 }
 
-/* PROD-5: by mode. Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
-CT_FN ct_code ct_logical_product_tiler(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  const ct_node *root = &T->shape.nd[0];
-  if (root->kind == CT_ALL) { /* `_`: the mode is kept whole */
-    *out = *A;
-    return CT_OK;
-  }
-  if (!(root->kind == CT_TUPLE && root->mark)) return ct_logical_product(A, T, out, e);
-  {
-    int k, r = root->rank, ra = ct_l_rank(A), hs, hd;
-    ct_layout res, Ak, Rk;
-    ct_tiler Tk;
-    if (r > ra)
-      return CT_FAIL(e, CT_TOO_MANY_MODES, "logical_product: the tiler has %d modes, the layout only %d", r, ra);
-    ct_t_clear(&res.shape);
-    ct_t_clear(&res.stride);
-    CT_TRY(ct_t_open(&res.shape, &hs, e));
-    CT_TRY(ct_t_open(&res.stride, &hd, e));
-    for (k = 0; k < ra; ++k) {
-      int i = ct_t_mode(&A->shape, 0, k);
-      if (k >= r) { /* not covered by the tiler: kept */
-        CT_TRY(ct_t_push_sub(&res.shape, &A->shape, i, e));
-        CT_TRY(ct_t_push_sub(&res.stride, &A->stride, i, e));
-        continue;
-      }
-      CT_TRY(ct_l_mode(A, &k, 1, &Ak, e));
-      ct_t_sub(&T->shape, ct_t_child(&T->shape, 0, k), &Tk.shape);
-      ct_t_sub(&T->stride, ct_t_child(&T->stride, 0, k), &Tk.stride);
-      CT_TRY(ct_logical_product_tiler(&Ak, &Tk, &Rk, e));
-      CT_TRY(ct_t_push_sub(&res.shape, &Rk.shape, 0, e));
-      CT_TRY(ct_t_push_sub(&res.stride, &Rk.stride, 0, e));
-    }
-    CT_TRY(ct_t_close(&res.shape, hs, e));
-    CT_TRY(ct_t_close(&res.stride, hd, e));
-    *out = res;
-  }
-  return CT_OK;
-}
-
-/* PROD-6 */
+/* PROD-6, PROD-7: the regroupings of the by-mode product (ref/tiler.c). */
 CT_FN ct_code ct_zipped_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout P;
-  CT_TRY(ct_logical_product_tiler(A, T, &P, e));
-  return ct_tile_unzip(&P, T, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_ZIPPED, A, T, out, e);
 }
 
-/* PROD-7 */
 CT_FN ct_code ct_tiled_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_product(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 0, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_TILED, A, T, out, e);
 }
 
 CT_FN ct_code ct_flat_product(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
-  ct_layout Z;
-  CT_TRY(ct_zipped_product(A, T, &Z, e));
-  return ct_tile_unpack(&Z, 1, out, e);
+  return ct_by_mode_form(CT_BY_PRODUCT, CT_FORM_FLAT, A, T, out, e);
 }
 
 /* CuTe's append<R>: _1:_0 modes until rank R (an integer layout becomes a
@@ -110,7 +62,6 @@ CT_FN static ct_code ct_rank_product(const ct_layout *A, const ct_layout *B, int
   int R = ct_l_rank(A) > ct_l_rank(B) ? ct_l_rank(A) : ct_l_rank(B);
   int k, hs, hd, ps, pd;
   ct_layout Ap, Bp, P, Z;
-  if (CT_MUTANT(33)) raked = !raked; /* M33: blocked and raked swapped */
   CT_TRY(ct_pad_rank(A, R, &Ap, e));
   CT_TRY(ct_pad_rank(B, R, &Bp, e));
   CT_TRY(ct_logical_product(&Ap, &Bp, &P, e));
@@ -172,7 +123,7 @@ CT_FN ct_code ct_tile_to_shape(const ct_layout *block, const ct_tuple *target, c
                        (long long)target->nd[j].v);
     CT_TRY(ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, e));
     CT_TRY(ct_t_product(target, it, &t, e));
-    if (t.v % b.v != 0 && !CT_MUTANT(34)) /* M34: no divisibility check */
+    if (t.v % b.v != 0)
       return CT_FAIL(e, CT_NOT_DIVISIBLE,
                      "tile_to_shape: block shape does not divide the target shape: mode %d of the block has size %lld, "
                      "the target %lld",

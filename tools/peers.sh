@@ -1,37 +1,53 @@
 #!/usr/bin/env bash
 # The peers judged by the spec (spec/protocol.md): runs `cuteref conform` on
-# pycute and on CuTe C++ (peers/README.md) and measures throughput, writing
+# pycute, tensor-layouts, the CuTe Python DSL and CuTe C++ (peers/README.md),
+# compares them side by side and measures throughput, writing
 #
-#   docs/data/conformance-pycute.{json,md}     pycute: all vectors + random cases
-#   docs/data/conformance-cute-cpp.{json,md}   CuTe C++: hand-picked vectors + random cases
+#   docs/data/conformance-<peer>.{json,md}     one report per peer (pycute,
+#                                              tensor-layouts, cutedsl, cute-cpp)
+#   docs/data/conformance-summary.{json,md}    the peers side by side (peers/compare.py)
+#   docs/data/cases-counterexamples.txt        every peer's shrunk counterexamples and
+#                                              peers/known_cases.txt: the cross-check
+#                                              every peer is asked
 #   docs/data/cases-cute-cpp.txt               the C++ run's hand-picked cases (vector lines)
-#   docs/data/throughput.md                    requests/s: reference, pycute, C++
-#   docs/data/cases-throughput.txt             the throughput run's cases
+#   docs/data/throughput.md                    requests/s, in-process and through the protocol
 #
+# pycute, tensor-layouts and the DSL get the same cases: the vectors and
+# random requests of every operation any of them provides. C++ compiles, so it
+# gets hand-picked vectors and a few random requests per operation.
 # Called by tools/main.sh after the build. Not a Bazel test: it needs pip's
-# nvidia-cutlass (tools/setup.sh installs it) and the CUDA headers, and it
+# peers (tools/setup.sh --peers installs them) and the CUDA headers, and it
 # takes minutes. A peer that is not installed is skipped and its files are
 # left as they are. Budgets (environment, defaults in brackets):
-#   PEERS_PYCUTE_RANDOM [300]  random requests per operation for pycute
+#   PEERS_RANDOM        [200]  random requests per operation (pycute, tensor-layouts, DSL)
+#   PEERS_SHRINK        [120]  seconds of shrinking per peer
 #   PEERS_CPP_RANDOM    [8]    random requests per operation for C++
 #   PEERS_CPP_SHRINK    [150]  seconds of shrinking for C++
 #   PEERS_CPP_JOBS      [2]    parallel g++ compiles
-#   PEERS_TP_RANDOM     [10]   requests per operation in the throughput list
+#   PEERS_CPP_CROSS     [1]    ask C++ the cross-check too (0: not)
+#   PEERS_TP_RANDOM     [4000] requests per operation in the throughput list (6 operations)
+#   PEERS_TP_CPP        [40]   ... of which C++ answers this many per operation
 #   PEERS_CPP_CACHE     []     the C++ adapter's answer cache (default peers/.cache)
-# Usage: bash tools/peers.sh [CUTEREF]   (default bazel-bin/cuteref)
+#   PEERS_ONLY          []     only these peers (comma-separated keys, e.g. pycute,cutedsl)
+# Usage: bash tools/peers.sh [CUTEREF [BENCH_REF]]
+#   (default bazel-bin/cuteref, bazel-bin/peers/bench/bench_ref)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cuteref="${1:-bazel-bin/cuteref}"
+bench_ref="${2:-bazel-bin/peers/bench/bench_ref}"
 out=docs/data
 mkdir -p "$out"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/cuteref_peers.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-py_random="${PEERS_PYCUTE_RANDOM:-300}"
+py_random="${PEERS_RANDOM:-${PEERS_PYCUTE_RANDOM:-200}}"
+shrink="${PEERS_SHRINK:-120}"
+cpp_cross="${PEERS_CPP_CROSS:-1}"
+tp_cpp="${PEERS_TP_CPP:-40}"
 cpp_random="${PEERS_CPP_RANDOM:-8}"
 cpp_shrink="${PEERS_CPP_SHRINK:-150}"
 cpp_jobs="${PEERS_CPP_JOBS:-2}"
-tp_random="${PEERS_TP_RANDOM:-10}"
+tp_random="${PEERS_TP_RANDOM:-4000}"
 cpp_cache=()
 cpp_cmd="python3 peers/cute_cpp_adapter.py --jobs $cpp_jobs"
 if [ -n "${PEERS_CPP_CACHE:-}" ]; then
@@ -48,21 +64,42 @@ cpp_ops="$cpp_ops,nullspace,max_common_layout,max_common_vector,logical_divide,z
 cpp_ops="$cpp_ops,flat_divide,logical_product,zipped_product,tiled_product,flat_product,blocked_product"
 cpp_ops="$cpp_ops,raked_product,tile_to_shape,make_ordered_layout,upcast,downcast,crd2idx,idx2crd,eval,product"
 cpp_ops="$cpp_ops,sum,inner_product,shape_div,ceil_div,elem_scale"
-# Operations of both peers: the throughput list.
-tp_ops="size,cosize,rank,coalesce,filter,composition,complement,right_inverse,left_inverse,logical_divide"
-tp_ops="$tp_ops,zipped_divide,tiled_divide,logical_product,zipped_product,tiled_product,crd2idx,idx2crd,eval"
-tp_ops="$tp_ops,product,inner_product,shape_div,elem_scale"
+# The throughput list's operations (issue 13).
+tp_ops="composition,complement,logical_divide,right_inverse,left_inverse,coalesce"
 # Answers that mean "this form is not provided" (spec/protocol.md, Differences).
 decline="UNSUPPORTED,PARSE,BADARG,COMPILE no matching function"
 
 have_pycute=0
+have_tl=0
+have_dsl=0
 have_cpp=0
 if python3 -c 'import pycute' 2>/dev/null; then have_pycute=1; fi
-if [ "$(echo 'size(8:1)' | python3 peers/cute_cpp_adapter.py "${cpp_cache[@]}" 2>"$tmp/cpp_check.err")" = "ok _8" ]; then
+tl_ops="$(python3 peers/tensor_layouts_adapter.py --list-ops 2>/dev/null)" && have_tl=1
+dsl_ops="$(python3 peers/cutedsl_adapter.py --list-ops 2>"$tmp/dsl_check.err")" && have_dsl=1
+if [[ ",${PEERS_ONLY:-cute-cpp}," == *",cute-cpp,"* ]] &&
+  [ "$(echo 'size(8:1)' | python3 peers/cute_cpp_adapter.py "${cpp_cache[@]}" 2>"$tmp/cpp_check.err")" = "ok _8" ]; then
   have_cpp=1
 fi
-cutlass="$(python3 -c 'from importlib.metadata import version; print(version("nvidia-cutlass"))' 2>/dev/null || echo '?')"
+only="${PEERS_ONLY:-pycute,tensor-layouts,cutedsl,cute-cpp}"
+wanted() { case ",$only," in *",$1,"*) return 0 ;; esac; return 1; }
+wanted pycute || have_pycute=0
+wanted tensor-layouts || have_tl=0
+wanted cutedsl || have_dsl=0
+wanted cute-cpp || have_cpp=0
+version() { python3 -c 'import sys; from importlib.metadata import version; print(version(sys.argv[1]))' "$1" 2>/dev/null || echo '?'; }
+cutlass="$(version nvidia-cutlass)"
 gxx="$(g++ --version 2>/dev/null | head -1)"
+# Each operation a peer provides is an operation of the registry
+# (`cuteref ops --names`, cli/registry.c).
+known=",$("$cuteref" ops --names | paste -sd, -),"
+for op in ${pycute_ops//,/ } ${cpp_ops//,/ } ${tl_ops//,/ } ${dsl_ops//,/ } ${tp_ops//,/ }; do
+  case $known in
+    *",$op,"*) ;;
+    *) echo "peers: $op is no operation of the registry (cuteref ops --names)" >&2; exit 2 ;;
+  esac
+done
+# The operations of the Python peers' common run: any of them provides it.
+common_ops="$(printf '%s\n' "$pycute_ops" "$tl_ops" "$dsl_ops" | tr ',' '\n' | grep . | sort -u | paste -sd, -)"
 
 # conform ... ; exit status 0 or 1 is a verdict, 2 a failure of the run.
 conform() {
@@ -76,13 +113,41 @@ conform() {
 }
 
 failed=0
+reports=()   # KEY=REPORT.json of compare.py
+# judge KEY NAME COMMAND [conform options...]: the common cases (vectors + random).
+judge() {
+  local key="$1" name="$2" cmd="$3"
+  shift 3
+  echo "== $name: vectors + $py_random random requests per operation"
+  conform --impl "$cmd" --name "$name" --vectors spec/vectors --random "$py_random" --ops "$common_ops" \
+    --decline "$decline" --shrink-time "$shrink" --impl-stderr "$tmp/$key.err" \
+    --json "$out/conformance-$key.json" --markdown "$out/conformance-$key.md" --quiet "$@" || failed=1
+  reports+=("$key=$out/conformance-$key.json")
+}
+
 if [ "$have_pycute" = 1 ]; then
-  echo "== pycute: vectors + $py_random random requests per operation"
-  conform --impl "python3 peers/pycute_adapter.py" --name "pycute (nvidia-cutlass $cutlass)" \
-    --vectors spec/vectors --random "$py_random" --ops "$pycute_ops" --decline "$decline" \
-    --json "$out/conformance-pycute.json" --markdown "$out/conformance-pycute.md" --quiet || failed=1
+  judge pycute "pycute (nvidia-cutlass $cutlass)" "python3 peers/pycute_adapter.py"
 else
   echo "peers: pycute is not installed (pip install nvidia-cutlass==4.2.0.0): skipped"
+fi
+if [ "$have_tl" = 1 ]; then
+  judge tensor-layouts "tensor-layouts $(version tensor-layouts)" "python3 peers/tensor_layouts_adapter.py"
+else
+  echo "peers: tensor-layouts is not installed (pip install tensor-layouts==0.3.2): skipped"
+fi
+if [ "$have_dsl" = 1 ]; then
+  echo "== CuTe DSL adapter: every vector request answered, in order; batches as one request per trace"
+  bash peers/adapters_check.sh "$cuteref" "python3 peers/cutedsl_adapter.py" 900 \
+    "python3 peers/cutedsl_adapter.py --batch 1" 400 || failed=1
+  # Batch mode: the adapter evaluates what it has read in one trace.
+  # Fewer disagreements shrunk, each further: every shrinking round of the
+  # DSL costs traces.
+  judge cutedsl "CuTe DSL (nvidia-cutlass-dsl $(version nvidia-cutlass-dsl))" \
+    "python3 peers/cutedsl_adapter.py --stats" --batch --shrink-max 4 --shrink-width 8 \
+    --shrink-time "$((2 * shrink))"
+else
+  echo "peers: the CuTe DSL is not installed (pip install nvidia-cutlass-dsl==4.8.1): skipped"
+  tail -2 "$tmp/dsl_check.err" | sed 's/^/  /'
 fi
 
 if [ "$have_cpp" = 1 ]; then
@@ -91,71 +156,55 @@ if [ "$have_cpp" = 1 ]; then
   conform --impl "$cpp_cmd" \
     --name "CuTe C++ (nvidia-cutlass $cutlass headers, $gxx, every integer static)" --batch --batch-size 250 \
     --cases "$out/cases-cute-cpp.txt" --random "$cpp_random" --ops "$cpp_ops" --decline "$decline" \
-    --shrink-max 2 --shrink-width 4 --shrink-time "$cpp_shrink" \
+    --shrink-max 2 --shrink-width 4 --shrink-time "$cpp_shrink" --impl-stderr "$tmp/cute-cpp.err" \
     --json "$out/conformance-cute-cpp.json" --markdown "$out/conformance-cute-cpp.md" --quiet || failed=1
   printf '\nThe adapter caches answers (peers/.cache); when the cache was warm, the throughput above is mostly\nthat of the cache. `throughput.md` measures C++ from a cold cache.\n' >>"$out/conformance-cute-cpp.md"
+  reports+=("cute-cpp=$out/conformance-cute-cpp.json")
 else
   echo "peers: the CuTe C++ adapter does not work here (nvidia-cutlass headers, CUDA's cccl, g++): skipped"
   sed 's/^/  /' "$tmp/cpp_check.err" | tail -3
 fi
 
-if [ "$have_pycute" = 1 ] && [ "$have_cpp" = 1 ]; then
-  echo "== throughput: one list of requests, three implementations"
-  "$cuteref" conform --random "$tp_random" --ops "$tp_ops" --list-cases >"$out/cases-throughput.txt"
-  common=(--cases "$out/cases-throughput.txt" --batch --probe-every 0 --shrink-max 0 --quiet)
-  conform --impl "$cuteref eval -" "${common[@]}" --json "$tmp/tp_ref.json" >/dev/null || failed=1
-  conform --impl "python3 peers/pycute_adapter.py" "${common[@]}" --decline "$decline" \
-    --json "$tmp/tp_py.json" >/dev/null || failed=1
-  # C++ from a cold answer cache (the precompiled header is built first and
-  # not counted), one compile at a time so that compile time can be taken out.
-  mkdir -p "$tmp/cache"
-  echo 'size(8:1)' | python3 peers/cute_cpp_adapter.py --cache-dir "$tmp/cache" >/dev/null 2>&1
-  rm -f "$tmp/cache/cute_cpp_answers.sqlite"
-  conform --impl "python3 peers/cute_cpp_adapter.py --jobs 1 --stats --cache-dir $tmp/cache" "${common[@]}" \
-    --decline "$decline" --impl-stderr "$tmp/tp_cpp.err" --json "$tmp/tp_cpp.json" >/dev/null || failed=1
-  python3 - "$tmp" "$out/throughput.md" "$out/cases-throughput.txt" "$cutlass" "$gxx" <<'EOF' || failed=1
-import json, os, re, sys
-tmp, dest, cases, cutlass, gxx = sys.argv[1:6]
-def load(name):
-    return json.load(open(os.path.join(tmp, name)))
-ref, py, cpp = load("tp_ref.json"), load("tp_py.json"), load("tp_cpp.json")
-n = ref["throughput"]["requests"]
-compile_s = run_s = 0.0
-compiles = 0
-for line in open(os.path.join(tmp, "tp_cpp.err")):
-    m = re.search(r"(\d+) compile\(s\) ([\d.]+)s, (\d+) run\(s\) ([\d.]+)s", line)
-    if m:
-        compiles += int(m.group(1)); compile_s += float(m.group(2)); run_s += float(m.group(4))
-def row(name, secs, note, d=None):
-    rate = n / secs if secs > 0 else float("inf")
-    agree = "" if d is None else "%d of %d" % (d["totals"]["conforming"], d["totals"]["sent"])
-    return "| %s | %.3f | %s | %s | %s |" % (name, secs, "{:,.0f}".format(rate), agree, note)
-cpp_s = cpp["throughput"]["seconds"]
-lines = [
-    "# Throughput: the reference, pycute and CuTe C++",
-    "",
-    "Written by `tools/peers.sh`. The same %d requests (`cases-throughput.txt`: `cuteref conform --random N "
-    "--list-cases` over the operations both peers provide) sent by `cuteref conform --batch` to each "
-    "implementation, without probes or shrinking; seconds are wall time, process start-up, the protocol and "
-    "the judging included. Measured on the machine that ran `tools/peers.sh` (%d cores)." % (n, os.cpu_count() or 0),
-    "",
-    "| implementation | seconds | requests/s | conforming answers | notes |",
-    "| --- | ---: | ---: | ---: | --- |",
-    row("reference (`cuteref eval -`)", ref["throughput"]["seconds"], "", ref),
-    row("pycute (nvidia-cutlass %s)" % cutlass, py["throughput"]["seconds"], "one Python process", py),
-    row("CuTe C++, compilation included", cpp_s,
-        "cold answer cache, one g++ at a time: %d compiles, %.1f s" % (compiles, compile_s), cpp),
-    row("CuTe C++, compilation excluded", max(cpp_s - compile_s, 1e-9),
-        "the same run less its compile time (the programs ran %.2f s)" % run_s),
-    "",
-    "C++ is compiled by `%s` with the headers of nvidia-cutlass %s and a precompiled header (built before "
-    "the run and not counted). The adapter isolates the requests that do not compile (`static_assert`) by "
-    "compiling again, which is most of the compile time where many requests are rejected." % (gxx, cutlass),
-    "",
-]
-open(dest, "w").write("\n".join(lines))
-print("\n".join(lines[6:10]))
-EOF
+# The cross-check: every peer is asked every peer's shrunk counterexamples,
+# so the summary can tell which peers are wrong the same way.
+if [ "${#reports[@]}" -gt 0 ]; then
+  echo "== cross-check: every counterexample through every peer"
+  args=()
+  for r in "${reports[@]}"; do args+=(--peer "$r"); done
+  { python3 peers/compare.py union "${args[@]}"; grep -v '^#' peers/known_cases.txt; } | awk '!seen[$0]++' \
+    >"$out/cases-counterexamples.txt"
+  cx=(--cases "$out/cases-counterexamples.txt" --shrink-max 0 --probe-every 0 --decline "$decline" --quiet)
+  for r in "${reports[@]}"; do
+    key="${r%%=*}"
+    case "$key" in
+      pycute) cmd="python3 peers/pycute_adapter.py"; extra=() ;;
+      tensor-layouts) cmd="python3 peers/tensor_layouts_adapter.py"; extra=() ;;
+      cutedsl) cmd="python3 peers/cutedsl_adapter.py --stats"; extra=(--batch); args+=(--crashes "$key=$tmp/$key.err") ;;
+      cute-cpp)
+        [ "$cpp_cross" = 1 ] || continue
+        cmd="$cpp_cmd"; extra=(--batch --batch-size 250) ;;
+    esac
+    conform --impl "$cmd" "${cx[@]}" "${extra[@]}" --impl-stderr "$tmp/$key.cross.err" \
+      --json "$tmp/cross-$key.json" >/dev/null || failed=1
+    args+=(--cross "$key=$tmp/cross-$key.json")
+  done
+  args+=(--provides "pycute=$pycute_ops" --provides "tensor-layouts=$tl_ops" --provides "cutedsl=$dsl_ops")
+  args+=(--provides "cute-cpp=$cpp_ops")
+  python3 peers/compare.py summary "${args[@]}" \
+    --json "$out/conformance-summary.json" --markdown "$out/conformance-summary.md" || failed=1
+fi
+
+if [ "$have_pycute" = 1 ] || [ "$have_tl" = 1 ] || [ "$have_dsl" = 1 ]; then
+  echo "== throughput: one list of requests through every implementation"
+  "$cuteref" conform --random "$tp_random" --ops "$tp_ops" --seed 0x13 --list-cases >"$tmp/throughput.txt"
+  tp_peers=()
+  [ "$have_pycute" = 1 ] && tp_peers+=(--peer pycute)
+  [ "$have_tl" = 1 ] && tp_peers+=(--peer tensor-layouts)
+  [ "$have_dsl" = 1 ] && tp_peers+=(--peer cutedsl)
+  [ "$have_cpp" = 1 ] && tp_peers+=(--cpp-sample "$tp_cpp")
+  python3 peers/bench/throughput.py --cases "$tmp/throughput.txt" --cuteref "$cuteref" --bench-ref "$bench_ref" \
+    --out "$out/throughput.md" "${tp_peers[@]}" \
+    --describe "\`cuteref conform --random $tp_random --ops $tp_ops --seed 0x13 --list-cases\`" || failed=1
 fi
 if [ "$failed" = 1 ]; then
   echo "peers: some run failed (see above)"

@@ -2,31 +2,59 @@
 # Install the packages the build needs (Debian 12, run as root).
 # Idempotent: skips apt entirely when everything is already installed.
 #   tools/setup.sh           what the build and the test suite need
-#   tools/setup.sh --peers   also the peers of tools/peers.sh (pip, the main job)
+#   tools/setup.sh --peers   also the CuTe Python DSL for tools/peers.sh (pip, the main job)
 set -eu
 want_peers=0
 [ "${1:-}" = "--peers" ] && want_peers=1
 
-pkgs="bazel-bootstrap bazel-rules-java graphviz"
+pkgs="bazel-bootstrap bazel-rules-java graphviz patch" # patch: the mutant build (mutants/)
 pkgs="$pkgs python3"
 pkgs="$pkgs python3-pip" # pip, for the peers below
 
-# The peers of tools/peers.sh (pycute and CuTe's C++ headers) come from pip's
-# nvidia-cutlass, pinned. Installed only when that version is missing, quietly;
-# a failure only warns, since the test suite does not need the peers.
+# The peers, pinned, from PyPI. The test suite's //peers:peers_ci_test needs
+# the two pure-Python ones (pycute from nvidia-cutlass, tensor-layouts), so
+# they are always installed, without dependencies (pycute and CuTe's headers
+# need none; about 45 MB). --peers adds the CuTe Python DSL (about 270 MB)
+# for tools/peers.sh. Each is installed only when that version is missing.
 cutlass_pin="4.2.0.0"
+tensor_layouts_pin="0.3.2"
+cutedsl_pin="4.8.1"
+py=python3
+pip_install() { # pip_install [pip options] PACKAGE==VERSION...
+  set -- --quiet --disable-pip-version-check --no-input "$@"
+  "$py" -m pip install "$@" </dev/null 2>/dev/null ||
+    "$py" -m pip install --break-system-packages "$@" </dev/null
+}
+have_version() { # have_version DIST VERSION
+  "$py" -c 'import sys; from importlib.metadata import version; sys.exit(version(sys.argv[1]) != sys.argv[2])' \
+    "$1" "$2" 2>/dev/null
+}
 setup_peers() {
+  local want
+  # For the python3 of this shell and for Debian's, which Bazel's tests find
+  # on their PATH (/usr/bin), when they differ.
+  for py in $(printf '%s\n' "$(command -v python3)" /usr/bin/python3 | awk '!seen[$0]++'); do
+    [ -x "$py" ] || continue
+    want=""
+    have_version nvidia-cutlass "$cutlass_pin" || want="$want nvidia-cutlass==$cutlass_pin"
+    have_version tensor-layouts "$tensor_layouts_pin" || want="$want tensor-layouts==$tensor_layouts_pin"
+    if [ -n "$want" ]; then
+      echo "setup: $py -m pip install --no-deps$want (the pure-Python peers)"
+      # shellcheck disable=SC2086
+      pip_install --no-deps $want || echo "setup: warning: could not install$want; //peers:peers_ci_test will fail"
+    else
+      echo "setup: $py has nvidia-cutlass $cutlass_pin and tensor-layouts $tensor_layouts_pin"
+    fi
+  done
+  py=python3
   [ "$want_peers" = 1 ] || return 0
-  if python3 -c 'import sys; from importlib.metadata import version; sys.exit(version("nvidia-cutlass") != sys.argv[1])' \
-    "$cutlass_pin" 2>/dev/null; then
-    echo "setup: nvidia-cutlass $cutlass_pin present"
+  if have_version nvidia-cutlass-dsl "$cutedsl_pin"; then
+    echo "setup: nvidia-cutlass-dsl $cutedsl_pin present"
     return 0
   fi
-  echo "setup: pip install nvidia-cutlass==$cutlass_pin (the peers of tools/peers.sh)"
-  set -- --quiet --disable-pip-version-check --no-input "nvidia-cutlass==$cutlass_pin"
-  python3 -m pip install "$@" </dev/null 2>/dev/null ||
-    python3 -m pip install --break-system-packages "$@" </dev/null ||
-    echo "setup: warning: could not install nvidia-cutlass; tools/peers.sh will skip the peers"
+  echo "setup: pip install nvidia-cutlass-dsl==$cutedsl_pin (the CuTe Python DSL, a peer of tools/peers.sh)"
+  pip_install "nvidia-cutlass-dsl==$cutedsl_pin" ||
+    echo "setup: warning: could not install nvidia-cutlass-dsl; tools/peers.sh will skip the CuTe DSL"
 }
 
 missing=""

@@ -3,12 +3,19 @@
 
   spec_index.py [--root DIR] --write          regenerate spec/index.md
   spec_index.py [--root DIR] --check --list F  fail on drift or a coverage gap
+  spec_index.py [--root DIR] --citations FILE...  every spec ID and page cited exists
 
 --list F is the output of `cuteref eval --list` (the operations the tool
 knows). The checks: index.md is current; every post-condition ID is unique;
 every error code of ref/ct_error.h is produced by an executed example
 (`! CODE` in spec/, or an `error CODE` line in cli/tests/eval_batch.out);
 every operation of the tool appears in an executed example.
+
+--citations: every spec ID a source file cites (a post-condition ID such as
+COMP-2, or a label a page defines in parentheses such as (COMP-PREP)) exists
+in spec/, and every page is cited as spec/NAME.md and exists. A token counts
+as an ID when its family (COMP in COMP-2) is one of the spec's, so
+POINT-SIZE (Graphviz) is not one.
 """
 import argparse
 import glob
@@ -53,6 +60,53 @@ def parse_page(path):
             if m and m.group(1) != "code":
                 codes.append(m.group(1))
     return title or os.path.basename(path), ids, codes, examples
+
+
+LABEL_RE = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)")
+CITE_RE = re.compile(r"(?<![A-Za-z0-9_-])([A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*)-(\d+|[A-Z][A-Z0-9]*)(?![A-Za-z0-9_])")
+PAGE_RE = re.compile(r"(?<![A-Za-z0-9_./-])(spec/)?([a-z][a-z0-9_]*)\.md\b")
+STRING_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def defined_ids(root):
+    """Post-condition IDs and the labels pages define in parentheses."""
+    ids = set()
+    for path in pages(root):
+        ids.update(i for i, _ in parse_page(path)[1])
+        ids.update(LABEL_RE.findall(open(path, encoding="utf-8").read()))
+    return ids
+
+
+def citations(root, files):
+    ids = defined_ids(root)
+    families = {i.rsplit("-", 1)[0] for i in ids}
+    page_names = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(root, "spec", "*.md"))}
+    problems, cited = [], 0
+    for f in files:
+        rel = os.path.relpath(f, root)
+        for lineno, line in enumerate(open(f, encoding="utf-8", errors="replace"), 1):
+            for m in CITE_RE.finditer(line):
+                if m.group(1) not in families:
+                    continue
+                cited += 1
+                if m.group(0) not in ids:
+                    problems.append("%s:%d: %s is no ID of spec/" % (rel, lineno, m.group(0)))
+            # pages: in comments and prose as spec/NAME.md; a bare NAME.md only as data (a string)
+            bare_ok = rel.endswith((".c", ".h", ".cu"))
+            outside = STRING_RE.sub('""', line) if bare_ok else line
+            for m in PAGE_RE.finditer(line):
+                name = m.group(2)
+                if m.group(1) and name not in page_names:
+                    problems.append("%s:%d: spec/%s.md does not exist" % (rel, lineno, name))
+            for m in PAGE_RE.finditer(outside):
+                name = m.group(2)
+                if not m.group(1) and name in page_names and name not in ("README", "index"):
+                    problems.append("%s:%d: cite the page as spec/%s.md" % (rel, lineno, name))
+    for p in problems:
+        print("FAILED: " + p)
+    print("citations: %d IDs cited in %d files" % (cited, len(files)))
+    print("%d passed, %d failed" % (1 if not problems else 0, len(problems)))
+    return 1 if problems else 0
 
 
 def error_codes(root):
@@ -164,7 +218,10 @@ def main():
     ap.add_argument("--check", action="store_true", help="check index and coverage")
     ap.add_argument("--list", help="output of `cuteref eval --list`")
     ap.add_argument("--trace", help="output of `cuteref check --list`: check spec IDs <-> properties")
+    ap.add_argument("--citations", nargs="+", metavar="FILE", help="check the spec IDs and pages FILEs cite")
     a = ap.parse_args()
+    if a.citations:
+        return citations(a.root, a.citations)
     if a.write:
         with open(os.path.join(a.root, "spec", "index.md"), "w", encoding="utf-8") as f:
             f.write(render(a.root))

@@ -20,6 +20,10 @@ static int ct_passed, ct_failed;
     }                                                                          \
   } while (0)
 
+/* A step that must succeed: a counted check of the code it returns (the
+ * reference's functions are CT_MUST_USE). */
+#define OK(expr) CHECK((expr) == CT_OK, "a step of the test failed")
+
 #define CHECK_STR(got, want, ...)                                              \
   do {                                                                         \
     const char *g_ = (got), *w_ = (want);                                      \

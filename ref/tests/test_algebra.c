@@ -13,7 +13,7 @@
 static int64_t ev(const ct_layout *L, int64_t i) {
   int64_t v = 0;
   ct_err e;
-  ct_l_eval(L, i, &v, &e);
+  OK(ct_l_eval(L, i, &v, &e));
   return v;
 }
 
@@ -27,14 +27,14 @@ static void check_coalesce(void) {
     ct_err e;
     int64_t i;
     ct_it_layout(&it, &L);
-    ct_coalesce(&L, &C, &e);
-    ct_l_size(&L, &sl, &e);
-    ct_l_size(&C, &sc, &e);
+    OK(ct_coalesce(&L, &C, &e));
+    OK(ct_l_size(&L, &sl, &e));
+    OK(ct_l_size(&C, &sc, &e));
     ++cases;
     if (sl.v != sc.v || ct_l_depth(&C) > 1) ++bad; /* COAL-1, COAL-2 */
     for (i = 0; i < sl.v; ++i)
       if (ev(&L, i) != ev(&C, i)) { ++bad; break; } /* COAL-3 */
-    ct_coalesce(&C, &C2, &e);
+    OK(ct_coalesce(&C, &C2, &e));
     if (!ct_l_equal(&C, &C2, 0)) ++bad; /* COAL-5 */
   } while (ct_it_next(&it));
   CHECK(bad == 0, "%ld of %ld coalesce cases broke COAL-1..5", bad, cases);
@@ -63,7 +63,7 @@ static void check_composition(void) {
         continue;
       }
       ++accepted;
-      ct_l_size(&B, &sb, &e);
+      OK(ct_l_size(&B, &sb, &e));
       if (!ct_t_compatible(&B.shape, 0, &R.shape, 0)) { /* COMP-1 */
         if (bad++ < 3) CHECK(0, "COMP-1 fails");
         continue;
@@ -107,14 +107,14 @@ static void check_complement(void) {
         continue;
       }
       ++accepted;
-      ct_filter(&A, &F, &e);
-      ct_l_size(&R, &sr, &e);
-      ct_l_size(&F, &sf, &e);
+      OK(ct_filter(&A, &F, &e));
+      OK(ct_l_size(&R, &sr, &e));
+      OK(ct_l_size(&F, &sf, &e));
       for (i = 1; i < sr.v; ++i) /* CPL-1 */
         if (ev(&R, i - 1) >= ev(&R, i)) { ++bad; break; }
       parts[0] = &F;
       parts[1] = &R;
-      ct_l_concat(parts, 2, &AR, &e);
+      OK(ct_l_concat(parts, 2, &AR, &e));
       K = sf.v * sr.v;
       if (K > (1 << 16)) { ++bad; continue; }
       memset(seen, 0, (size_t)K);

@@ -83,7 +83,7 @@ static int64_t span_of(const ct_layout *B) {
   if (ct_filter(B, &F, &e) != CT_OK) return -1;
   ct_modes_of(&F, 0, &m);
   for (k = 0; k < m.n; ++k)
-    if (m.s[k] * m.d[k] > sp) sp = m.s[k] * m.d[k];
+    if (m.m[k].s * m.m[k].d > sp) sp = m.m[k].s * m.m[k].d;
   return sp;
 }
 
@@ -197,40 +197,40 @@ static int check_tiler_one(const ct_layout *A, const ct_tiler *T, int r, const i
   ct_t_clear(&X.stride);
   ct_t_clear(&Y.shape);
   ct_t_clear(&Y.stride);
-  ct_t_open(&X.shape, &hs, &e);
-  ct_t_open(&X.stride, &hd, &e);
+  OK(ct_t_open(&X.shape, &hs, &e));
+  OK(ct_t_open(&X.stride, &hd, &e));
   {
     int ys, yd;
-    ct_t_open(&Y.shape, &ys, &e);
-    ct_t_open(&Y.stride, &yd, &e);
+    OK(ct_t_open(&Y.shape, &ys, &e));
+    OK(ct_t_open(&Y.stride, &yd, &e));
     for (k = 0; k < ra; ++k) {
       ct_layout Dk = mode_of(&D, k);
       if (k < r && code[k] != 0) {
         ct_layout t0 = mode_of(&Dk, 0), t1 = mode_of(&Dk, 1);
-        ct_t_push_sub(&X.shape, &t0.shape, 0, &e);
-        ct_t_push_sub(&X.stride, &t0.stride, 0, &e);
-        ct_t_push_sub(&Y.shape, &t1.shape, 0, &e);
-        ct_t_push_sub(&Y.stride, &t1.stride, 0, &e);
+        OK(ct_t_push_sub(&X.shape, &t0.shape, 0, &e));
+        OK(ct_t_push_sub(&X.stride, &t0.stride, 0, &e));
+        OK(ct_t_push_sub(&Y.shape, &t1.shape, 0, &e));
+        OK(ct_t_push_sub(&Y.stride, &t1.stride, 0, &e));
       } else if (k < r) { /* `_`: the whole mode, one repetition */
-        ct_t_push_sub(&X.shape, &Dk.shape, 0, &e);
-        ct_t_push_sub(&X.stride, &Dk.stride, 0, &e);
-        ct_t_push_int(&Y.shape, 1, 1, &e);
-        ct_t_push_int(&Y.stride, 0, 1, &e);
+        OK(ct_t_push_sub(&X.shape, &Dk.shape, 0, &e));
+        OK(ct_t_push_sub(&X.stride, &Dk.stride, 0, &e));
+        OK(ct_t_push_int(&Y.shape, 1, 1, &e));
+        OK(ct_t_push_int(&Y.stride, 0, 1, &e));
       } else {
-        ct_t_push_sub(&Y.shape, &Dk.shape, 0, &e);
-        ct_t_push_sub(&Y.stride, &Dk.stride, 0, &e);
+        OK(ct_t_push_sub(&Y.shape, &Dk.shape, 0, &e));
+        OK(ct_t_push_sub(&Y.stride, &Dk.stride, 0, &e));
       }
     }
-    ct_t_close(&Y.shape, ys, &e);
-    ct_t_close(&Y.stride, yd, &e);
+    OK(ct_t_close(&Y.shape, ys, &e));
+    OK(ct_t_close(&Y.stride, yd, &e));
   }
-  ct_t_close(&X.shape, hs, &e);
-  ct_t_close(&X.stride, hd, &e);
+  OK(ct_t_close(&X.shape, hs, &e));
+  OK(ct_t_close(&X.stride, hd, &e));
   {
     const ct_layout *parts[2];
     parts[0] = &X;
     parts[1] = &Y;
-    ct_l_concat(parts, 2, &want, &e);
+    OK(ct_l_concat(parts, 2, &want, &e));
   }
   CHECK(ct_l_equal(&Z, &want, 0), "DIV-6 zipped %s / %s", sa, st);
   CHECK(size_of(&Z) == size_of(&D), "DIV-6 size %s / %s", sa, st);

@@ -87,13 +87,13 @@ static void cpp_fold(int ceil, const ct_tuple *a, int ia, int64_t *rest, ct_tupl
   ct_err e;
   if (a->nd[ia].kind == CT_INT) {
     int64_t x = a->nd[ia].v;
-    ct_t_push_int(out, ceil ? cpp_ceil_div_int(x, *rest) : cpp_shape_div_int(x, *rest), 0, &e);
+    OK(ct_t_push_int(out, ceil ? cpp_ceil_div_int(x, *rest) : cpp_shape_div_int(x, *rest), 0, &e));
     *rest = ceil ? cpp_ceil_div_int(*rest, x) : cpp_shape_div_int(*rest, x);
     return;
   }
   {
     int k, h;
-    ct_t_open(out, &h, &e);
+    OK(ct_t_open(out, &h, &e));
     for (k = 0; k < a->nd[ia].rank; ++k) {
       int c = ct_t_child(a, ia, k);
       if (a->nd[c].kind == CT_INT) {
@@ -102,12 +102,12 @@ static void cpp_fold(int ceil, const ct_tuple *a, int ia, int64_t *rest, ct_tupl
         int64_t inner = *rest, p;
         ct_val pv;
         cpp_fold(ceil, a, c, &inner, out);
-        ct_t_product(a, c, &pv, &e);
+        OK(ct_t_product(a, c, &pv, &e));
         p = pv.v;
         *rest = ceil ? cpp_ceil_div_int(*rest, p) : cpp_shape_div_int(*rest, p);
       }
     }
-    ct_t_close(out, h, &e);
+    OK(ct_t_close(out, h, &e));
   }
 }
 
@@ -289,7 +289,7 @@ static void check_reductions(void) {
       p *= x[k];
       s += x[k];
     }
-    ct_t_flatten(t, &fl, &e);
+    OK(ct_t_flatten(t, &fl, &e));
     CHECK(ct_it_product(t, &v, &e) == CT_OK && v.v == p, "IT-1 product(%s)", tstr(t));
     CHECK(ct_it_product(&fl, &w, &e) == CT_OK && w.v == v.v, "IT-2 product(flatten(%s))", tstr(t));
     CHECK(ct_it_sum(t, &v, &e) == CT_OK && v.v == s, "IT-3 sum(%s)", tstr(t));
@@ -313,10 +313,10 @@ static void check_reductions(void) {
       for (k = 0; k + 1 < n; ++k) CHECK(y[k + 1] == y[k] * x[k], "IT-8 prefix_product(%s) leaf %d", tstr(t), k + 1);
       CHECK(y[n - 1] * x[n - 1] == p, "IT-8 last leaf of prefix_product(%s) times its entry", tstr(t));
       /* IT-8: t:prefix_product(t) maps the natural coordinate of i to i; IT-6 */
-      ct_l_make(t, &pp, &L, &e);
+      OK(ct_l_make(t, &pp, &L, &e));
       for (idx = 0; idx < p; ++idx) {
         ct_tuple crd;
-        ct_idx2crd(idx, t, &crd, &e);
+        OK(ct_idx2crd(idx, t, &crd, &e));
         CHECK(ct_crd2idx(&crd, &L, &last, &e) == CT_OK && last.v == idx, "IT-8 %s:%s at %lld", tstr(t), tstr(&pp),
               (long long)idx);
         CHECK(ct_it_inner_product(&crd, &pp, &v, &e) == CT_OK && v.v == idx, "IT-6 inner_product(%s,%s)", tstr(&crd),
@@ -472,21 +472,21 @@ static void check_vectors(void) {
   CHECK_STR(tstr(&r), "((1,2),(6,12,12),(24,120,240))", "prefix_product (pycute)");
   a = tup("(4,5,6)");
   b = tup("40");
-  ct_it_shape_div(&a, &b, &r, &e);
+  OK(ct_it_shape_div(&a, &b, &r, &e));
   CHECK_STR(tstr(&r), "(1,1,3)", "shape_div((4,5,6),40)");
   a = tup("(6,(3,4))");
   b = tup("36");
-  ct_it_shape_div(&a, &b, &r, &e);
+  OK(ct_it_shape_div(&a, &b, &r, &e));
   CHECK_STR(tstr(&r), "(1,(1,2))", "shape_div((6,(3,4)),36)");
   /* marks: static iff every integer it came from is static */
   a = tup("(_2,_3,4,_5)");
-  ct_it_prefix_product(&a, val(1), &r, &e);
+  OK(ct_it_prefix_product(&a, val(1), &r, &e));
   CHECK_STR(tstr(&r), "(1,2,6,24)", "prefix_product marks with a dynamic init");
   {
     ct_val one;
     one.v = 1;
     one.stat = 1;
-    ct_it_prefix_product(&a, one, &r, &e);
+    OK(ct_it_prefix_product(&a, one, &r, &e));
     CHECK_STR(tstr(&r), "(_1,_2,_6,24)", "prefix_product marks");
   }
   a = tup("(_2,(_3,4))");
@@ -500,7 +500,7 @@ static void check_vectors(void) {
   CHECK_STR(tstr(&r), "()", "prefix_product(())");
   a = tup("(_8,_12)");
   b = tup("_4");
-  ct_it_shape_div(&a, &b, &r, &e);
+  OK(ct_it_shape_div(&a, &b, &r, &e));
   CHECK_STR(tstr(&r), "(_2,_12)", "shape_div marks");
   /* rejections */
   a = tup("(2,(3,4))");

@@ -207,7 +207,7 @@ static int linv_condition(const flat *f) {
   ct_err e;
   int64_t ds[CT_MAX_NODES];
   int n = 0, k, j;
-  ct_coalesce(&f->L, &C, &e);
+  OK(ct_coalesce(&f->L, &C, &e));
   for (k = 0; k < C.stride.n; ++k)
     if (C.stride.nd[k].kind == CT_INT && C.stride.nd[k].v != 0) ds[n++] = C.stride.nd[k].v;
   for (k = 1; k < n; ++k) /* sort */
@@ -291,7 +291,7 @@ static void check_nullspace(const flat *f) {
     prev = j;
   }
   for (i = 0; i < f->size; ++i) kernel += f->val[i] == 0;
-  ct_filter(&f->L, &F, &e);
+  OK(ct_filter(&f->L, &F, &e));
   CHECKQ(ok1, "NULL-1: nullspace(%s) = %s", l, lstr(&R));
   CHECKQ(n * size_of(&F) == f->size, "NULL-2: nullspace(%s) = %s", l, lstr(&R));
   CHECKQ(ok3, "NULL-3: nullspace(%s) = %s", l, lstr(&R));
@@ -325,7 +325,7 @@ static void check_mcl(const flat *a, const flat *b) {
   }
   ++mcl_ok;
   n = size_of(&R);
-  ct_right_inverse(&b->L, &I, &e);
+  OK(ct_right_inverse(&b->L, &I, &e));
   ni = size_of(&I);
   for (i = 0; i < n; ++i) {
     int64_t j = at(&R, i);

@@ -11,12 +11,12 @@ static void table(const char *lit, char *out, int cap) {
   ct_err e;
   int n = 0, r, c, rows = 1, cols;
   ct_val s;
-  ct_l_size(&L, &s, &e);
+  OK(ct_l_size(&L, &s, &e));
   cols = (int)s.v;
   if (ct_l_rank(&L) == 2) {
     ct_val s0, s1;
-    ct_t_product(&L.shape, ct_t_child(&L.shape, 0, 0), &s0, &e);
-    ct_t_product(&L.shape, ct_t_child(&L.shape, 0, 1), &s1, &e);
+    OK(ct_t_product(&L.shape, ct_t_child(&L.shape, 0, 0), &s0, &e));
+    OK(ct_t_product(&L.shape, ct_t_child(&L.shape, 0, 1), &s1, &e));
     rows = (int)s0.v;
     cols = (int)s1.v;
   }
@@ -28,14 +28,14 @@ static void table(const char *lit, char *out, int cap) {
       int h;
       if (ct_l_rank(&L) == 2) {
         ct_t_clear(&crd);
-        ct_t_open(&crd, &h, &e);
-        ct_t_push_int(&crd, r, 0, &e);
-        ct_t_push_int(&crd, c, 0, &e);
-        ct_t_close(&crd, h, &e);
+        OK(ct_t_open(&crd, &h, &e));
+        OK(ct_t_push_int(&crd, r, 0, &e));
+        OK(ct_t_push_int(&crd, c, 0, &e));
+        OK(ct_t_close(&crd, h, &e));
       } else {
         ct_t_set_int(&crd, c, 0);
       }
-      ct_crd2idx(&crd, &L, &v, &e);
+      OK(ct_crd2idx(&crd, &L, &v, &e));
       n += snprintf(out + n, (size_t)(cap - n), "%s%lld", c ? " " : (r ? ";" : ""), (long long)v.v);
     }
   }
@@ -104,17 +104,17 @@ static void check_crd2idx(void) {
   ct_tuple c;
   ct_val v;
   ct_err e;
-  ct_parse_tuple("16", &c, 0, &e);
+  OK(ct_parse_tuple("16", &c, 0, &e));
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_OK && v.v == 17, "crd2idx(16) = %lld", (long long)v.v);
-  ct_parse_tuple("25", &c, 0, &e); /* past the domain: the last mode extends */
+  OK(ct_parse_tuple("25", &c, 0, &e)); /* past the domain: the last mode extends */
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_OK && v.v == 7, "crd2idx(25) = %lld", (long long)v.v);
-  ct_parse_tuple("(1,5)", &c, 0, &e); /* flat-ish: 5 split inside (2,3) */
+  OK(ct_parse_tuple("(1,5)", &c, 0, &e)); /* flat-ish: 5 split inside (2,3) */
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_OK && v.v == 3 + 12 + 2, "crd2idx((1,5)) = %lld", (long long)v.v);
-  ct_parse_tuple("(1,(1,2))", &c, 0, &e); /* natural coordinate */
+  OK(ct_parse_tuple("(1,(1,2))", &c, 0, &e)); /* natural coordinate */
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_OK && v.v == 3 + 12 + 2, "crd2idx((1,(1,2))) = %lld", (long long)v.v);
-  ct_parse_tuple("(1,2,3)", &c, 0, &e);
+  OK(ct_parse_tuple("(1,2,3)", &c, 0, &e));
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_COORD_MISMATCH, "rank mismatch");
-  ct_parse_tuple("(-1,0)", &c, 0, &e);
+  OK(ct_parse_tuple("(-1,0)", &c, 0, &e));
   CHECK(ct_crd2idx(&c, &L, &v, &e) == CT_COORD_OUT_OF_RANGE, "negative coordinate");
   {
     ct_tuple out;
@@ -125,7 +125,7 @@ static void check_crd2idx(void) {
       CHECK(ct_idx2crd(i, &C.shape, &out, &e) == CT_OK, "idx2crd %lld", (long long)i);
       CHECK(ct_crd2idx(&out, &C, &back, &e) == CT_OK && back.v == i, "crd2idx(idx2crd(%lld))", (long long)i);
     }
-    ct_idx2crd(7, &C.shape, &out, &e);
+    OK(ct_idx2crd(7, &C.shape, &out, &e));
     CHECK_STR(tstr(&out), "((1,1),(1,0))", "idx2crd(7)");
     CHECK(ct_idx2crd(24, &C.shape, &out, &e) == CT_COORD_OUT_OF_RANGE, "idx2crd past the size");
   }
@@ -140,26 +140,26 @@ static void check_reshaping(void) {
   ab[1] = &B;
   CHECK(ct_l_concat(ab, 2, &R, &e) == CT_OK, "concat");
   CHECK_STR(lstr(&R), "((4,(2,3)),5):((1,(4,8)),7)", "make_layout(A, B)");
-  ct_l_mode(&A, path, 2, &R, &e);
+  OK(ct_l_mode(&A, path, 2, &R, &e));
   CHECK_STR(lstr(&R), "2:4", "layout<1,0>");
   CHECK(ct_l_mode(&A, sel, 1, &R, &e) == CT_OK, "layout<1>");
   path[0] = 2;
   CHECK(ct_l_mode(&A, path, 1, &R, &e) == CT_INDEX_OUT_OF_RANGE, "layout<2> of a rank-2 layout");
-  ct_l_append(&A, &B, &R, &e);
+  OK(ct_l_append(&A, &B, &R, &e));
   CHECK_STR(lstr(&R), "(4,(2,3),5):(1,(4,8),7)", "append");
-  ct_l_prepend(&A, &B, &R, &e);
+  OK(ct_l_prepend(&A, &B, &R, &e));
   CHECK_STR(lstr(&R), "(5,4,(2,3)):(7,1,(4,8))", "prepend");
-  ct_l_append(&B, &B, &R, &e);
+  OK(ct_l_append(&B, &B, &R, &e));
   CHECK_STR(lstr(&R), "(5,5):(7,7)", "append to an integer layout");
-  ct_l_flatten(&A, &R, &e);
+  OK(ct_l_flatten(&A, &R, &e));
   CHECK_STR(lstr(&R), "(4,2,3):(1,4,8)", "flatten");
   {
     ct_layout F = parse("(2,3,4,5):(1,2,6,24)");
-    ct_l_group(&F, 1, 3, &R, &e);
+    OK(ct_l_group(&F, 1, 3, &R, &e));
     CHECK_STR(lstr(&R), "(2,(3,4),5):(1,(2,6),24)", "group<1,3>");
-    ct_l_take(&F, 1, 3, &R, &e);
+    OK(ct_l_take(&F, 1, 3, &R, &e));
     CHECK_STR(lstr(&R), "(3,4):(2,6)", "take<1,3>");
-    ct_l_select(&F, sel, 2, &R, &e);
+    OK(ct_l_select(&F, sel, 2, &R, &e));
     CHECK_STR(lstr(&R), "(3,2):(2,1)", "select<1,0>");
     CHECK(ct_l_take(&F, 2, 2, &R, &e) == CT_INDEX_OUT_OF_RANGE, "take<2,2> is empty");
     CHECK(ct_l_group(&F, 1, 5, &R, &e) == CT_INDEX_OUT_OF_RANGE, "group<1,5> past the rank");
@@ -168,14 +168,14 @@ static void check_reshaping(void) {
     ct_layout P = parse("((2,3),4):((1,2),6)");
     ct_tuple c;
     int64_t off;
-    ct_parse_tuple("((_,1),_)", &c, 1, &e);
-    ct_l_slice(&c, &P, &R, &e);
+    OK(ct_parse_tuple("((_,1),_)", &c, 1, &e));
+    OK(ct_l_slice(&c, &P, &R, &e));
     CHECK_STR(lstr(&R), "(2,4):(1,6)", "slice ((_,1),_)");
-    ct_l_dice(&c, &P, &R, &e);
+    OK(ct_l_dice(&c, &P, &R, &e));
     CHECK_STR(lstr(&R), "(3):(2)", "dice ((_,1),_)");
-    ct_l_slice_offset(&c, &P, &off, &e);
+    OK(ct_l_slice_offset(&c, &P, &off, &e));
     CHECK(off == 2, "slice offset %lld", (long long)off);
-    ct_parse_tuple("(_,(1,2))", &c, 1, &e);
+    OK(ct_parse_tuple("(_,(1,2))", &c, 1, &e));
     CHECK(ct_l_slice(&c, &P, &R, &e) == CT_COORD_MISMATCH, "slice with a mismatched coordinate");
   }
 }
@@ -183,19 +183,19 @@ static void check_reshaping(void) {
 static void check_relations(void) {
   ct_tuple a, b;
   ct_err e;
-  ct_parse_tuple("(2,(3,4))", &a, 0, &e);
-  ct_parse_tuple("(5,(6,7))", &b, 0, &e);
+  OK(ct_parse_tuple("(2,(3,4))", &a, 0, &e));
+  OK(ct_parse_tuple("(5,(6,7))", &b, 0, &e));
   CHECK(ct_t_congruent(&a, 0, &b, 0), "congruent");
-  ct_parse_tuple("(2,12)", &b, 0, &e);
+  OK(ct_parse_tuple("(2,12)", &b, 0, &e));
   CHECK(!ct_t_congruent(&a, 0, &b, 0), "not congruent");
   CHECK(ct_t_weakly_congruent(&b, 0, &a, 0), "(2,12) is weakly congruent to (2,(3,4))");
   CHECK(!ct_t_weakly_congruent(&a, 0, &b, 0), "(2,(3,4)) is not weakly congruent to (2,12)");
   CHECK(ct_t_compatible(&b, 0, &a, 0), "(2,12) is compatible with (2,(3,4))");
   CHECK(!ct_t_compatible(&a, 0, &b, 0), "(2,(3,4)) is not compatible with (2,12)");
-  ct_parse_tuple("24", &b, 0, &e);
+  OK(ct_parse_tuple("24", &b, 0, &e));
   CHECK(ct_t_compatible(&b, 0, &a, 0), "24 is compatible with (2,(3,4))");
   CHECK(ct_t_weakly_congruent(&b, 0, &a, 0), "an integer is weakly congruent to anything");
-  ct_parse_tuple("25", &b, 0, &e);
+  OK(ct_parse_tuple("25", &b, 0, &e));
   CHECK(!ct_t_compatible(&b, 0, &a, 0), "25 is not compatible with (2,(3,4))");
 }
 
@@ -203,13 +203,13 @@ static void check_compact(void) {
   ct_err e;
   ct_tuple s;
   ct_layout R;
-  ct_parse_tuple("(3,4,2)", &s, 0, &e);
-  ct_l_compact_left(&s, &R, &e);
+  OK(ct_parse_tuple("(3,4,2)", &s, 0, &e));
+  OK(ct_l_compact_left(&s, &R, &e));
   CHECK_STR(lstr(&R), "(3,4,2):(_1,3,12)", "LayoutLeft (seed 002)");
-  ct_l_compact_right(&s, &R, &e);
+  OK(ct_l_compact_right(&s, &R, &e));
   CHECK_STR(lstr(&R), "(3,4,2):(8,2,_1)", "LayoutRight");
-  ct_parse_tuple("(_2,(_3,_4))", &s, 0, &e);
-  ct_l_compact_right(&s, &R, &e);
+  OK(ct_parse_tuple("(_2,(_3,_4))", &s, 0, &e));
+  OK(ct_l_compact_right(&s, &R, &e));
   CHECK_STR(lstr(&R), "(_2,(_3,_4)):(_12,(_4,_1))", "hierarchical LayoutRight");
 }
 

@@ -153,17 +153,17 @@ static void gen_pair(ct_layout *L, int depth, ct_err *e) {
   if (kids < 0) {
     int64_t s = (int64_t)(rng() % 9) + 1, d = (int64_t)(rng() % 40) - 8;
     if (rng() % 50 == 0) d = INT64_MIN + (int64_t)(rng() % 3);
-    ct_t_push_int(&L->shape, s, (int)(rng() & 1), e);
-    ct_t_push_int(&L->stride, d, (int)(rng() & 1), e);
+    OK(ct_t_push_int(&L->shape, s, (int)(rng() & 1), e));
+    OK(ct_t_push_int(&L->stride, d, (int)(rng() & 1), e));
     return;
   }
   {
     int hs, hd, k;
-    ct_t_open(&L->shape, &hs, e);
-    ct_t_open(&L->stride, &hd, e);
+    OK(ct_t_open(&L->shape, &hs, e));
+    OK(ct_t_open(&L->stride, &hd, e));
     for (k = 0; k < kids; ++k) gen_pair(L, depth + 1, e);
-    ct_t_close(&L->shape, hs, e);
-    ct_t_close(&L->stride, hd, e);
+    OK(ct_t_close(&L->shape, hs, e));
+    OK(ct_t_close(&L->stride, hd, e));
   }
 }
 

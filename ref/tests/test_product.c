@@ -27,9 +27,9 @@ static int64_t at_modes(const ct_layout *L, const int64_t *c, int r) {
     ct_t_set_int(&t, c[0], 0);
   } else {
     ct_t_clear(&t);
-    ct_t_open(&t, &h, &e);
-    for (k = 0; k < r; ++k) ct_t_push_int(&t, c[k], 0, &e);
-    ct_t_close(&t, h, &e);
+    OK(ct_t_open(&t, &h, &e));
+    for (k = 0; k < r; ++k) OK(ct_t_push_int(&t, c[k], 0, &e));
+    OK(ct_t_close(&t, h, &e));
   }
   if (ct_crd2idx(&t, L, &v, &e) != CT_OK) return INT64_MIN;
   return v.v;
@@ -132,7 +132,7 @@ static void check_examples(void) {
     ct_tuple t;
     ct_err e;
     ct_code rc;
-    ct_parse_tuple(tile_cases[k].target, &t, 0, &e);
+    OK(ct_parse_tuple(tile_cases[k].target, &t, 0, &e));
     rc = ct_tile_to_shape(&B, &t, 0, &R, &e);
     if (rc == CT_OK) CHECK_STR(show(&R, buf, sizeof buf), tile_cases[k].want, "tile_to_shape(%s, %s)", tile_cases[k].block, tile_cases[k].target);
     else CHECK_STR(ct_code_name(rc), tile_cases[k].want, "tile_to_shape(%s, %s): %s", tile_cases[k].block, tile_cases[k].target, e.msg);
@@ -291,8 +291,8 @@ static void check_rank_one(const ct_layout *A, const ct_layout *B) {
   ct_l_set_int(&one, 1, 1, 0, 1);
   Ap = *A;
   Bp = *B;
-  while (ct_l_rank(&Ap) < R) ct_l_append(&Ap, &one, &Ap, &e);
-  while (ct_l_rank(&Bp) < R) ct_l_append(&Bp, &one, &Bp, &e);
+  while (ct_l_rank(&Ap) < R) OK(ct_l_append(&Ap, &one, &Ap, &e));
+  while (ct_l_rank(&Bp) < R) OK(ct_l_append(&Bp, &one, &Bp, &e));
   rb = ct_blocked_product(A, B, &Bl, &e);
   rr = ct_raked_product(A, B, &Rk, &e);
   rp = ct_logical_product(&Ap, &Bp, &P, &e);
@@ -312,11 +312,11 @@ static void check_rank_one(const ct_layout *A, const ct_layout *B) {
     b[k] = size_of(R == 1 ? &Bp : &Tk);
     parts[0] = &Ak;
     parts[1] = &Tk;
-    ct_l_concat(parts, 2, &Z, &e);
+    OK(ct_l_concat(parts, 2, &Z, &e));
     CHECK(ct_l_equal(&Blk, &Z, 1), "BLK-2 mode %d (%s, %s)", k, sa, sb);
     parts[0] = &Tk;
     parts[1] = &Ak;
-    ct_l_concat(parts, 2, &Z, &e);
+    OK(ct_l_concat(parts, 2, &Z, &e));
     CHECK(ct_l_equal(&Rkk, &Z, 1), "RAKE-2 mode %d (%s, %s)", k, sa, sb);
     CHECK(size_of(&Blk) == a[k] * b[k] && size_of(&Rkk) == a[k] * b[k], "BLK-2/RAKE-2 size<%d> (%s, %s)", k, sa, sb);
   }
@@ -424,10 +424,10 @@ static void check_tile_to_shape(void) {
           make_flat(&block, rb, s, d);
           ct_l_set_int(&one, 1, 1, 0, 1);
           Bp = block;
-          while (ct_l_rank(&Bp) < rt) ct_l_append(&Bp, &one, &Bp, &e);
+          while (ct_l_rank(&Bp) < rt) OK(ct_l_append(&Bp, &one, &Bp, &e));
           /* target mode k: size<k>(block') * n_k, or that plus 1 (not divisible) */
           ct_t_clear(&target);
-          if (rt > 1) ct_t_open(&target, &h, &e);
+          if (rt > 1) OK(ct_t_open(&target, &h, &e));
           for (k = 0; k < rt; ++k) {
             ct_layout Bk = rt == 1 ? Bp : (k < ct_l_rank(&Bp) ? mode_of(&Bp, k) : one);
             nn[k] = N[(it / (k == 0 ? 1 : k == 1 ? 3 : 9)) % 3];
@@ -436,9 +436,9 @@ static void check_tile_to_shape(void) {
               tgt[k] += 1;
               divisible = 0;
             }
-            ct_t_push_int(&target, tgt[k], 0, &e);
+            OK(ct_t_push_int(&target, tgt[k], 0, &e));
           }
-          if (rt > 1) ct_t_close(&target, h, &e);
+          if (rt > 1) OK(ct_t_close(&target, h, &e));
           show(&block, sb, sizeof sb);
           ct_print_tuple(&target, 0, stt, sizeof stt);
           rc = ct_tile_to_shape(&block, &target, 0, &R, &e);
@@ -452,10 +452,10 @@ static void check_tile_to_shape(void) {
           }
           /* TILE-1 */
           ct_t_clear(&counts);
-          if (rt > 1) ct_t_open(&counts, &h, &e);
-          for (k = 0; k < rt; ++k) ct_t_push_int(&counts, nn[k], 0, &e);
-          if (rt > 1) ct_t_close(&counts, h, &e);
-          ct_l_compact_left(&counts, &tiles, &e);
+          if (rt > 1) OK(ct_t_open(&counts, &h, &e));
+          for (k = 0; k < rt; ++k) OK(ct_t_push_int(&counts, nn[k], 0, &e));
+          if (rt > 1) OK(ct_t_close(&counts, h, &e));
+          OK(ct_l_compact_left(&counts, &tiles, &e));
           {
             ct_code wc = ct_blocked_product(&Bp, &tiles, &W, &e);
             CHECK(rc == wc, "TILE-1 admissibility tile_to_shape(%s, %s): %s vs %s", sb, stt, ct_code_name(rc),
@@ -499,9 +499,9 @@ static void check_tile_to_shape(void) {
             ct_tuple order;
             ct_layout RO, WO, ord;
             ct_t_clear(&order);
-            ct_t_open(&order, &h, &e);
-            for (k = 0; k < rt; ++k) ct_t_push_int(&order, rt - 1 - k, 0, &e);
-            ct_t_close(&order, h, &e);
+            OK(ct_t_open(&order, &h, &e));
+            for (k = 0; k < rt; ++k) OK(ct_t_push_int(&order, rt - 1 - k, 0, &e));
+            OK(ct_t_close(&order, h, &e));
             CHECK(ct_make_ordered_layout(&counts, &order, &ord, &e) == CT_OK, "make_ordered_layout");
             rc = ct_tile_to_shape(&block, &target, &order, &RO, &e);
             CHECK(rc == ct_blocked_product(&Bp, &ord, &WO, &e), "TILE-1 order admissibility (%s, %s)", sb, stt);

@@ -1,0 +1,73 @@
+/* registry.h -- one row per operation: everything the drivers know about it
+ * (spec/README.md, "How to add an operation").
+ *
+ *   eval, eval --list   the builtin, its arity and template arguments, synopsis
+ *   conform, vectors    the request generators, the spec page and IDs of the
+ *                       result, the judges of an answer (judge/, via
+ *                       cli/judges.c)
+ *   dot                 how a call is drawn
+ *   ops                 the same as text, for tools/peers.sh,
+ *                       device/run_gpu.sh and docs/gen_site.py
+ *
+ * //cli/tests:registry_test fails, naming what is missing, when a row lacks
+ * a piece: its page, its IDs in the page, an executed example, a generator,
+ * a judge or the reason there is none, a vectors file, properties for its
+ * IDs. */
+#ifndef CT_REGISTRY_H
+#define CT_REGISTRY_H
+
+#include "builtins.h"
+#include "judge/judge.h"
+
+/* A generator of requests: a props/ generator kind (ct_gen_kind) and a
+ * format: %0..%3 print the case's layouts (tilers as <...>), %s0..%s3 their
+ * shapes, %d0..%d3 their strides, %k0 / %k1 its integers. The name seeds the
+ * random stream (so renaming one changes its cases). */
+typedef struct {
+  const char *name; /* "composition/admissible" */
+  int gen;
+  const char *fmt;
+} ct_op_gen;
+
+#define CT_OP_GENS 4
+
+/* The judges `conform` runs on an answer `result` to op(args) (no template
+ * arguments): 1 every judge that could decide holds, 0 one is violated
+ * (j names it), -1 none could decide. accepted: the reference accepts the
+ * input (some post-conditions are stated for accepted inputs only). Brute
+ * force visits at most `bound` indices. */
+typedef int (*ct_op_judge)(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                           ct_judgement *j);
+
+/* How `cuteref dot` draws a call of the operation (cli/cmd_dot.c). */
+enum { CT_DRAW_RESULT, CT_DRAW_COMPOSITION, CT_DRAW_DIVIDE, CT_DRAW_PRODUCT, CT_DRAW_COMPLEMENT, CT_DRAW_UNARY };
+
+typedef struct {
+  const char *name;
+  int min_args, max_args; /* max_args < 0: any number */
+  int takes_targs;        /* 0: none, 1: optional, 2: required */
+  ct_builtin_fn fn;       /* 0: a group of requests that is no operation (notation, expressions) */
+  const char *synopsis;   /* one line of `cuteref eval --list` */
+  const char *page;       /* its spec page: spec/<page> */
+  const char *ids;        /* post-condition IDs of its result: "COMP-1..COMP-7", "IT-1, IT-2", "" */
+  ct_op_gen gens[CT_OP_GENS];
+  ct_op_judge judge;      /* 0: no judge, and */
+  const char *no_judge;   /* why */
+  int draw;               /* CT_DRAW_* */
+  int exhaustive;         /* device/run_gpu.sh's exhaustive step runs its properties */
+} ct_op;
+
+extern const ct_op ct_ops[];
+extern const int ct_num_ops;
+
+/* The row of an operation or request group, or 0. */
+const ct_op *ct_find_op(const char *name);
+/* The row of an operation callable from expressions (fn != 0), or 0. */
+const ct_op *ct_find_builtin(const char *name);
+
+/* The properties of props/ that check the operation: the families of its
+ * IDs and its error codes, as `check --only` prefixes ("COMP-,composition!").
+ * Returns the length written. */
+int ct_op_props(const ct_op *op, char *buf, int cap);
+
+#endif

@@ -1,0 +1,125 @@
+/* judge.h -- the post-conditions of spec/ as judges.
+ *
+ * A judge is one pure function per post-condition ID: it reads an
+ * operation's inputs and a result and says whether the post-condition holds,
+ * is violated (naming the ID and, on the host, what it saw), or could not be
+ * decided. props/ judges the reference's results with them ("generate,
+ * compute, judge"), `cuteref conform` judges an implementation's answers
+ * with the same functions (cli/registry.c names each operation's judges),
+ * and device/ runs them through props/ on the GPU.
+ *
+ * Brute-force judges visit at most `bound` indices (or values, as each one
+ * says) and never more than CT_JUDGE_CAP: past that they answer
+ * CT_J_UNCHECKED, never CT_J_HOLDS, though a violation among the indices
+ * they did visit is still reported. props/ passes CT_BRUTE_MAX, `conform`
+ * its own larger bound. */
+#ifndef CT_JUDGE_H
+#define CT_JUDGE_H
+
+#include "ref/layout.h"
+
+typedef enum { CT_J_HOLDS = 0, CT_J_VIOLATED = 1, CT_J_UNCHECKED = 2 } ct_jstatus;
+
+typedef struct {
+  ct_jstatus status;
+  const char *id; /* the ID judged; the violated one when status is CT_J_VIOLATED */
+  int limit;      /* unchecked because a layout it needs exceeds the representation (CT_MAX_NODES) */
+#if !CT_ON_DEVICE
+  char why[240]; /* what was seen */
+#endif
+} ct_judgement;
+
+/* Scratch of the brute-force judges: per-thread locals on the GPU (small),
+ * static on the host (one thread), where `conform` needs room for its bound. */
+#if CT_ON_DEVICE
+#define CT_JUDGE_SCRATCH
+#ifndef CT_JUDGE_CAP
+#ifdef CT_BRUTE_MAX
+#define CT_JUDGE_CAP CT_BRUTE_MAX
+#else
+#define CT_JUDGE_CAP 512
+#endif
+#endif
+#else
+#define CT_JUDGE_SCRATCH static
+#ifndef CT_JUDGE_CAP
+#define CT_JUDGE_CAP 65536
+#endif
+#endif
+
+/* Record a verdict; each returns the status it records. */
+CT_FN ct_jstatus ct_j_holds(ct_judgement *j, const char *id);
+CT_FN ct_jstatus ct_j_unchecked(ct_judgement *j, const char *id);
+/* Unchecked because building what the judge needs hit a representation limit. */
+CT_FN ct_jstatus ct_j_limit(ct_judgement *j, const char *id);
+#if CT_ON_DEVICE
+CT_FN ct_jstatus ct_j_violated(ct_judgement *j, const char *id);
+#define CT_J_VIOLATES(j, id, ...) ct_j_violated((j), (id))
+#else
+ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+#define CT_J_VIOLATES(j, id, ...) ct_j_violates((j), (id), __VA_ARGS__)
+#endif
+
+/* Helpers of the judges. L(i) past the size extends through the last mode
+ * (LAYOUT-EVAL); 0 when it cannot be evaluated. size(L), -1 on overflow. */
+CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i);
+CT_FN int64_t ct_j_size(const ct_layout *L);
+/* Sorts a[0..n) (no recursion). */
+CT_FN void ct_j_sort(int64_t *a, int64_t n);
+/* L(0..size) into v, sorted, duplicates kept; -1 when size(L) > cap. */
+CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap);
+
+/* ---- spec/layout.md ------------------------------------------------------------------ */
+/* LAYOUT-1: size(L) is the product of L's shape entries. */
+CT_FN ct_jstatus ct_judge_layout_1(const ct_layout *L, int64_t size, ct_judgement *j);
+/* LAYOUT-4: cosize(L) == 1 + sum (s-1)*|d| (the definition), >= 1 + max L - min L,
+ * and equal to it when the strides have one sign (visits size(L) indices). */
+CT_FN ct_jstatus ct_judge_layout_4(const ct_layout *L, int64_t cosize, int64_t bound, ct_judgement *j);
+
+/* ---- spec/coalesce.md ----------------------------------------------------------------- */
+CT_FN ct_jstatus ct_judge_coal_1(const ct_layout *L, const ct_layout *R, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_coal_2(const ct_layout *R, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_coal_3(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_coal_4(const ct_layout *R, ct_judgement *j);
+/* FILT-2: no stride-0 mode left (unless 1:0), the same image (visits the
+ * larger of the two sizes). */
+CT_FN ct_jstatus ct_judge_filt_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+/* ---- spec/composition.md -------------------------------------------------------------- */
+/* COMP-1: compatible(B, R), size-1 leaves aside (EQUIV-2). */
+CT_FN ct_jstatus ct_judge_comp_1(const ct_layout *B, const ct_layout *R, ct_judgement *j);
+/* COMP-2: R(i) == A^(B(i)) for i < size(B); A^ reads A past its size through
+ * its last mode, and below 0 only where A is linear. */
+CT_FN ct_jstatus ct_judge_comp_2(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
+                                 ct_judgement *j);
+CT_FN ct_jstatus ct_judge_comp_3(const ct_layout *B, const ct_layout *R, ct_judgement *j);
+/* COMP-6: for a tiler <T0, ...> (T with mark), R has one mode per T_k and
+ * mode k satisfies COMP-1..COMP-3 for layout<k>(A) and T_k (`_`: the whole
+ * mode); a nested tiler inside is not checked. */
+CT_FN ct_jstatus ct_judge_comp_6(const ct_layout *A, const ct_tiler *T, const ct_layout *R, int64_t bound,
+                                 ct_judgement *j);
+
+/* ---- spec/complement.md ----------------------------------------------------------------- */
+/* M: the cotarget's size (cosize(filter(A)) for complement(A)). */
+CT_FN ct_jstatus ct_judge_cpl_1(const ct_layout *R, int64_t bound, ct_judgement *j);
+/* CPL-2 visits K = size(filter(A))*size(R) values. */
+CT_FN ct_jstatus ct_judge_cpl_2(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_cpl_3(const ct_layout *A, int64_t M, const ct_layout *R, ct_judgement *j);
+/* CPL-4 visits size(A) + size(R) indices. */
+CT_FN ct_jstatus ct_judge_cpl_4(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+/* ---- spec/inverse.md ------------------------------------------------------------------- */
+CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_rinv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+/* RINV-3, RINV-4: the hypothesis (filter(L) injective) is checked by brute
+ * force; where it fails they hold vacuously. Both visit size(L) indices. */
+CT_FN ct_jstatus ct_judge_rinv_3(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_linv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+#endif

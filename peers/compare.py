@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""The peers side by side: reads the JSON reports of `cuteref conform`
+(one per peer) and writes the comparison that tools/peers.sh publishes.
+
+    compare.py union --peer KEY=REPORT.json ... > cases.txt
+        the shrunk counterexamples of every peer, one request per line: the
+        cross-check list that every peer is then asked (tools/peers.sh).
+
+    compare.py digest REPORT.json
+        a report's verdicts as canonical text (peers/ci_peers.sh compares it
+        with a committed expectation).
+
+    compare.py table SUMMARY.json
+        the side-by-side table for a terminal (tools/main.sh prints it).
+
+    compare.py summary --peer KEY=REPORT.json [--cross KEY=CROSS.json]
+                       [--crashes KEY=ADAPTER_STDERR] [--markdown F] [--json F]
+                       [--terminal]
+        per operation and peer: conforming, wrong result, wrong rejection,
+        accepted inadmissible (post-conditions violated or not checked),
+        answers beyond the spec (accepted inadmissible, post-conditions
+        hold), unsupported, crashed; then every shrunk counterexample with
+        what each peer answers to it (from the cross-check reports), peers
+        that answer it the same wrong way grouped on one line.
+
+A peer's crashes are read from its adapter's standard error
+(`[cutedsl_adapter] crash SIGFPE: <request>`, written with --stats), since
+an adapter that survives a crash answers `error CRASH <signal>`, which the
+judge counts as a rejection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import re
+import sys
+
+# Display names and column order of the known peers; others follow.
+ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp"]
+SHORT = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL", "cute-cpp": "CuTe C++"}
+
+VERDICT_WORDS = {
+    "wrong_result": "wrong result",
+    "wrong_rejection": "wrong rejection",
+    "accepted_inadmissible": "accepted inadmissible",
+    "beyond_spec": "answers beyond the spec, post-conditions hold",
+    "malformed": "malformed",
+    "crashed": "crashed",
+    "timed_out": "timed out",
+    "out_of_order": "out of order",
+}
+COLUMNS = [  # (key, header): the per-operation cells
+    ("conforming", "conforming"),
+    ("wrong_result", "wrong result"),
+    ("wrong_rejection", "wrong rejection"),
+    ("inadmissible_violated", "accepted inadmissible, post-conditions violated"),
+    ("inadmissible_unchecked", "accepted inadmissible, post-conditions not checked"),
+    ("beyond_spec", "answers beyond the spec, post-conditions hold"),
+    ("unsupported", "unsupported"),
+    ("crashed", "crashed"),
+]
+CRASH_RE = re.compile(r"^\[\w+\] crash (\S+): (.*)$")
+
+
+def parse_pairs(items, what):
+    out = collections.OrderedDict()
+    for it in items or []:
+        key, sep, path = it.partition("=")
+        if not sep or not key or not path:
+            sys.exit(f"compare.py: {what} wants KEY=FILE, got {it!r}")
+        out[key] = path
+    return out
+
+
+def ordered(keys):
+    return sorted(keys, key=lambda k: (ORDER.index(k) if k in ORDER else len(ORDER), k))
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def op_of(request: str) -> str:
+    m = re.match(r"\s*([A-Za-z_]\w*)", request)
+    return m.group(1) if m else "?"
+
+
+def norm_answer(answer) -> str:
+    """Text of an answer without static marks and spaces (peers print the
+    same value with and without `_`)."""
+    if answer is None:
+        return "(none)"
+    a = answer.strip()
+    if a.startswith("error"):
+        words = a.split()
+        return "error " + (words[1] if len(words) > 1 else "")
+    return re.sub(r"(?<![\w])_(?=-?\d)", "", a).replace(" ", "")
+
+
+def item_kind(d) -> str:
+    """The summary's class of a disagreement (a JSON item of a report)."""
+    v = d["verdict"]
+    if v == "accepted_inadmissible":
+        post = d.get("post_conditions")
+        if post == "hold":
+            return "beyond_spec"
+        if post == "violated" or d.get("post_condition_violated"):
+            return "inadmissible_violated"
+        return "inadmissible_unchecked"
+    return v
+
+
+def read_crashes(path):
+    crashes = []
+    if path and os.path.exists(path):
+        for line in open(path, encoding="utf-8", errors="replace"):
+            m = CRASH_RE.match(line.rstrip("\n"))
+            if m:
+                crashes.append((m.group(2), m.group(1)))
+    return crashes
+
+
+# --------------------------------------------------------------------------
+# union
+# --------------------------------------------------------------------------
+
+def cmd_union(args) -> int:
+    seen = set()
+    for key, path in parse_pairs(args.peer, "--peer").items():
+        for c in load(path).get("counterexamples", []):
+            r = c["request"]
+            if r not in seen and "\n" not in r:
+                seen.add(r)
+                print(r)
+    return 0
+
+
+# --------------------------------------------------------------------------
+# summary
+# --------------------------------------------------------------------------
+
+def per_operation(report, crashes):
+    """{op: {column: count}} of one peer's report."""
+    ops = collections.OrderedDict()
+    for row in report["operations"]:
+        ops[row["op"]] = {
+            "sent": row["sent"], "conforming": row["conforming"], "wrong_result": row["wrong_result"],
+            "wrong_rejection": row["wrong_rejection"], "inadmissible_violated": 0,
+            "inadmissible_unchecked": 0, "beyond_spec": 0, "unsupported": row["unsupported"],
+            "crashed": row.get("crashed", 0), "malformed": row.get("malformed", 0),
+            "timed_out": row.get("timed_out", 0), "out_of_order": row.get("out_of_order", 0),
+        }
+    for d in report.get("disagreements", []):
+        k = item_kind(d)
+        if k.startswith("inadmissible") or k == "beyond_spec":
+            ops.setdefault(d["op"], collections.Counter())[k] += 1
+    # Requests of the run that crashed the peer (the adapter answered them).
+    sent = collections.Counter()
+    for req in sorted({req for req, _how in crashes}):
+        sent[op_of(req)] += 1
+    for op, n in sent.items():
+        if op in ops:
+            ops[op]["crashed"] = ops[op].get("crashed", 0) + n
+    return ops
+
+
+def cross_answers(cross):
+    """{request: disagreement item} of a cross-check report; a request that
+    is not there conformed (or was unsupported)."""
+    out = {}
+    for d in cross.get("disagreements", []):
+        out.setdefault(d["request"], d)
+    return out
+
+
+def build_summary(peers, crosses, crash_files, provides=None):
+    summary = {"format": 1, "peers": [], "operations": {}, "counterexamples": []}
+    reports = {k: load(p) for k, p in peers.items()}
+    keys = ordered(reports)
+    crashes = {k: read_crashes(crash_files.get(k)) for k in keys}
+    for k in keys:
+        r = reports[k]
+        t = r["totals"]
+        summary["peers"].append({
+            "key": k, "name": r.get("name") or k, "impl": r.get("impl"), "conforms": r.get("conforms"),
+            "sources": r.get("sources"), "throughput": r.get("throughput"), "totals": t,
+            "crashes": [{"request": q, "signal": s} for q, s in crashes[k]],
+        })
+        given = set((provides or {}).get(k, "").split(",")) - {""}
+        for op, cells in per_operation(r, crashes[k]).items():
+            cells = dict(cells)
+            # An operation the peer does not provide: its rejections of
+            # inadmissible inputs "conform", but nothing was judged.
+            cells["provided"] = not given or op in given
+            summary["operations"].setdefault(op, {})[k] = cells
+    summary["operations"] = dict(sorted(summary["operations"].items()))
+
+    # Every shrunk counterexample, with what each peer answers to it.
+    cross = {k: cross_answers(load(p)) for k, p in crosses.items() if k in reports}
+    own = collections.defaultdict(dict)     # request -> {peer: counterexample}
+    order = []
+    for k in keys:
+        for c in reports[k].get("counterexamples", []):
+            if c["request"] not in own:
+                order.append(c["request"])
+            own[c["request"]][k] = c
+    # Requests of the cross-check that are no peer's counterexample (the
+    # known cases of peers/known_cases.txt) but on which a peer disagrees.
+    for k in keys:
+        for req in cross.get(k, {}):
+            if req not in own:
+                own[req] = {}
+                order.append(req)
+    for req in order:
+        verdicts = {}
+        expected = None
+        for k in keys:
+            c = own[req].get(k)
+            d = c if c is not None else cross.get(k, {}).get(req)
+            given = set((provides or {}).get(k, "").split(",")) - {""}
+            if d is None and given and op_of(req) not in given:
+                verdicts[k] = {"kind": "not_provided"}
+                continue
+            if d is None:
+                if k in cross:
+                    verdicts[k] = {"kind": "conforming"}
+                continue
+            expected = expected or d.get("expected")
+            verdicts[k] = {
+                "kind": item_kind(d), "spec_id": d.get("spec_id"),
+                "post_condition_violated": d.get("post_condition_violated"),
+                "answer": d.get("answer"), "why": d.get("why"),
+                "shrunk_from": d.get("shrunk_from") if c is not None else None,
+                "own": c is not None,
+            }
+        groups = collections.OrderedDict()
+        for k in keys:
+            v = verdicts.get(k)
+            if v is None:
+                continue
+            sig = (v["kind"], v.get("spec_id"),
+                   norm_answer(v.get("answer")) if v["kind"] not in ("conforming", "not_provided") else "")
+            groups.setdefault(sig, []).append(k)
+        clusters = []
+        for (kind, spec_id, _), members in groups.items():
+            v = verdicts[members[0]]
+            clusters.append({
+                "peers": members, "kind": kind, "spec_id": spec_id,
+                "post_condition_violated": v.get("post_condition_violated"), "answer": v.get("answer"),
+                "why": v.get("why"),
+            })
+        shared = any(len(c["peers"]) > 1 and c["kind"] not in ("conforming", "beyond_spec", "not_provided")
+                     for c in clusters)
+        summary["counterexamples"].append({
+            "op": op_of(req), "request": req, "expected": expected, "clusters": clusters,
+            "shared": shared, "unknown": [k for k in keys if k not in verdicts],
+        })
+    return summary, keys
+
+
+def kind_words(kind) -> str:
+    if kind.startswith("inadmissible"):
+        return "accepted inadmissible"
+    return VERDICT_WORDS.get(kind, kind)
+
+
+def cell_text(c) -> str:
+    """One terminal cell: conforming/judged and the non-conforming counts."""
+    if not c:
+        return "-"
+    if not c.get("provided", True):
+        return "n/a"
+    judged = c["sent"] - c["unsupported"]
+    if judged <= 0:
+        return "n/a"
+    parts = [f"{c['conforming']}/{judged}"]
+    for key, tag in (("wrong_result", "W"), ("wrong_rejection", "R"), ("inadmissible_violated", "I"),
+                     ("inadmissible_unchecked", "i"), ("beyond_spec", "B"), ("crashed", "C")):
+        if c.get(key):
+            parts.append(f"{tag}{c[key]}")
+    return " ".join(parts)
+
+
+def terminal_table(summary, keys) -> str:
+    heads = ["operation"] + [SHORT.get(k, k) for k in keys]
+    rows = []
+    tot = {k: collections.Counter() for k in keys}
+    for op, per in summary["operations"].items():
+        if all(cell_text(per.get(k)) in ("n/a", "-") for k in keys):
+            continue   # no peer provides it
+        rows.append([op] + [cell_text(per.get(k)) for k in keys])
+        for k in keys:
+            if per.get(k, {}).get("provided", True):
+                for col, n in per.get(k, {}).items():
+                    tot[k][col] += int(n)
+    rows.append(["total"] + [cell_text(tot[k]) for k in keys])
+    widths = [max(len(r[i]) for r in [heads] + rows) for i in range(len(heads))]
+    line = lambda r: "  ".join(s.ljust(widths[i]) if i == 0 else s.rjust(widths[i]) for i, s in enumerate(r))
+    out = [line(heads), "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in rows[:-1]] + ["  ".join("-" * w for w in widths), line(rows[-1])]
+    out.append("")
+    out.append("cell: conforming/judged (unsupported requests not judged); W wrong result, R wrong rejection,")
+    out.append("I accepted inadmissible with post-conditions violated, i ... not checked, B answers beyond the")
+    out.append("spec (accepted inadmissible, post-conditions hold: no failure), C requests that crashed the peer's")
+    out.append("process (shrinking's candidates included; also counted in their verdict); n/a: not provided.")
+    shared = [c for c in summary["counterexamples"] if c["shared"]]
+    # the widest groups first (three or four peers wrong the same way)
+    shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"]
+                                   if cl["kind"] not in ("conforming", "not_provided")))
+    if shared:
+        out.append("")
+        out.append("Wrong the same way (same request, same verdict and answer), %d counterexample(s); first ones:" % len(shared))
+        for c in shared[:12]:
+            for cl in c["clusters"]:
+                if len(cl["peers"]) > 1 and cl["kind"] not in ("conforming", "beyond_spec", "not_provided"):
+                    who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
+                    out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {kind_words(cl['kind'])}, "
+                               f"{cl['post_condition_violated'] or cl['spec_id']}]")
+    crash_lines = [(p, x) for p in summary["peers"] for x in p["crashes"]]
+    if crash_lines:
+        out.append("")
+        out.append("Crashes of the peer's process (answered `error CRASH`), %d:" % len(crash_lines))
+        seen = set()
+        for p, x in crash_lines:
+            if (p["key"], x["request"]) in seen:
+                continue
+            seen.add((p["key"], x["request"]))
+            if len(seen) > 10:
+                out.append("  ... (the summary lists every one)")
+                break
+            out.append(f"  {SHORT.get(p['key'], p['key'])}: {x['signal']} on {x['request']}")
+    return "\n".join(out)
+
+
+def md_code(s) -> str:
+    s = "" if s is None else str(s)
+    return "`` %s ``" % s if "`" in s else "`%s`" % s
+
+
+def markdown(summary, keys) -> str:
+    b = ["# The peers side by side", "",
+         "Written by `tools/peers.sh` with `peers/compare.py` from the reports of `cuteref conform` "
+         "(spec/protocol.md), one per peer in docs/data/: " + ", ".join(
+             f"{SHORT.get(p['key'], p['key'])} `conformance-{p['key']}.md`" for p in summary["peers"]) + ".", ""]
+    b.append("| peer | cases | conforming | wrong result | wrong rejection | accepted inadmissible | "
+             "beyond the spec | unsupported | crashed | verdict |")
+    b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for p in summary["peers"]:
+        t = p["totals"]
+        per = [summary["operations"][op].get(p["key"], {}) for op in summary["operations"]]
+        beyond = sum(c.get("beyond_spec", 0) for c in per)
+        crashed = sum(c.get("crashed", 0) for c in per)
+        failures = (t["wrong_result"] + t["wrong_rejection"] + t["accepted_inadmissible"] - beyond + crashed
+                    + t.get("malformed", 0) + t.get("crashed", 0) + t.get("timed_out", 0) + t.get("out_of_order", 0))
+        # Answers beyond the spec are no failure; unsupported operations are
+        # counted apart (the peer does not claim them).
+        verdict = ("does not conform" if failures else
+                   "conforms, with answers beyond the spec" if beyond else "conforms where it answers")
+        b.append(f"| {p['name']} | {t['sent']} | {t['conforming']} | {t['wrong_result']} | {t['wrong_rejection']} | "
+                 f"{t['accepted_inadmissible'] - beyond} | {beyond} | {t['unsupported']} | {crashed} | {verdict} |")
+    b += ["", "Cases: " + "; ".join(f"{SHORT.get(p['key'], p['key'])}: {describe_sources(p['sources'])}"
+                                    for p in summary["peers"]) + ".", "",
+          "*Answers beyond the spec* are answers to inputs the spec rejects whose post-conditions hold "
+          "(the judge checks them for composition, complement, right_inverse and left_inverse): the peer "
+          "defines more than the spec, which is no failure of the peer. *Accepted inadmissible* counts the "
+          "others (post-conditions violated, or not checked for that operation). *Crashed*: distinct requests "
+          "that killed the peer's process during its run, shrinking's candidates included (the adapter "
+          "answers `error CRASH <signal>` and goes on; the judge counts that answer as a rejection).", "",
+          "## Per operation", "",
+          "Each cell: conforming of judged (requests the peer does not provide are not judged), then "
+          "W wrong results, R wrong rejections, I accepted inadmissible with post-conditions violated, "
+          "i ... not checked, B answers beyond the spec (post-conditions hold), C requests that crashed the "
+          "peer's process (distinct requests, shrinking's candidates included; their `error CRASH` answers "
+          "are also counted in their verdict); n/a: not provided.", ""]
+    b.append("| operation | " + " | ".join(SHORT.get(k, k) for k in keys) + " |")
+    b.append("| --- |" + " ---: |" * len(keys))
+    for op, per in summary["operations"].items():
+        if all(cell_text(per.get(k)) in ("n/a", "-") for k in keys):
+            continue
+        b.append(f"| {op} | " + " | ".join(cell_text(per.get(k)) for k in keys) + " |")
+    cex = summary["counterexamples"]
+    shared = [c for c in cex if c["shared"]]
+    b += ["", "## Counterexamples", "",
+          f"Every shrunk counterexample of every peer ({len(cex)}), and what each peer answers to it "
+          "(the cross-check: every peer is asked every counterexample). Peers that give the same answer "
+          "with the same verdict are on one line: they are wrong the same way, which suggests a shared "
+          f"algorithm. {len(shared)} counterexample(s) are shared that way.", ""]
+    by_op = collections.OrderedDict()
+    for c in sorted(cex, key=lambda c: (c["op"], not c["shared"])):
+        by_op.setdefault(c["op"], []).append(c)
+    n = 0
+    for op, items in by_op.items():
+        b += [f"### {op}", ""]
+        for c in items:
+            n += 1
+            b.append(f"{n}. {md_code(c['request'])}; the reference: {md_code(c['expected'])}"
+                     + (" (shared)" if c["shared"] else ""))
+            for cl in c["clusters"]:
+                who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
+                if cl["kind"] == "conforming":
+                    b.append(f"   - {who}: conforms")
+                    continue
+                if cl["kind"] == "not_provided":
+                    b.append(f"   - {who}: does not provide {c['op']}")
+                    continue
+                what = VERDICT_WORDS.get(cl["kind"], cl["kind"]).replace("_", " ")
+                if cl["kind"].startswith("inadmissible"):
+                    what = "accepted inadmissible"
+                ids = cl["spec_id"] or ""
+                if cl.get("post_condition_violated"):
+                    ids += f", violates {cl['post_condition_violated']}"
+                elif cl["kind"] == "inadmissible_unchecked":
+                    ids += ", post-conditions not checked"
+                b.append(f"   - {who}: {md_code(cl['answer'])}, {what} ({ids})")
+            if c["unknown"]:
+                b.append("   - not asked: " + ", ".join(SHORT.get(k, k) for k in c["unknown"]))
+        b.append("")
+    crashes = [(p, x) for p in summary["peers"] for x in p["crashes"]]
+    b += ["## Crashes", ""]
+    if not crashes:
+        b.append("None of the peers' processes crashed.")
+    else:
+        b.append("Requests that killed the peer's own process (not the adapter's): findings about the peer. "
+                 "The adapter answered each `error CRASH <signal>` and went on with the next request.")
+        b.append("")
+        b.append("| peer | signal | request |")
+        b.append("| --- | --- | --- |")
+        seen = set()
+        for p, x in crashes:
+            if (p["key"], x["request"]) in seen:
+                continue
+            seen.add((p["key"], x["request"]))
+            b.append(f"| {SHORT.get(p['key'], p['key'])} | {x['signal']} | {md_code(x['request'])} |")
+    b.append("")
+    return "\n".join(b)
+
+
+def describe_sources(src) -> str:
+    if not src:
+        return "?"
+    parts = []
+    v = src.get("vectors")
+    if v:
+        parts.append(f"{v.get('cases')} vector cases")
+    r = src.get("random")
+    if r:
+        parts.append(f"{r.get('per_operation')} random per operation (seed {r.get('seed')})")
+    cf = src.get("cases_file")
+    if isinstance(cf, dict):
+        parts.insert(0, f"{cf.get('cases')} cases of `{os.path.basename(str(cf.get('path')))}`")
+    elif cf:
+        parts.insert(0, f"the cases of `{os.path.basename(str(cf))}`")
+    return " + ".join(parts) or "?"
+
+
+def digest(report) -> str:
+    """Per operation the verdict counts, then every shrunk counterexample:
+    what a change of the spec that flips a verdict changes."""
+    out = []
+    for op, cells in per_operation(report, []).items():
+        counts = " ".join(f"{k}={cells[k]}" for k, _ in COLUMNS if cells.get(k))
+        out.append(f"op {op} sent={cells['sent']} {counts}")
+    for c in sorted(report.get("counterexamples", []), key=lambda c: (c["op"], c["request"])):
+        out.append("cex %s | %s | %s | %s | %s" % (item_kind(c), c.get("spec_id"), c.get("post_condition_violated") or "-",
+                                                 c["request"], c.get("answer")))
+    return "\n".join(out)
+
+
+def cmd_summary(args) -> int:
+    peers = parse_pairs(args.peer, "--peer")
+    peers = collections.OrderedDict((k, p) for k, p in peers.items() if os.path.exists(p))
+    if not peers:
+        sys.exit("compare.py: no peer report found")
+    crosses = {k: p for k, p in parse_pairs(args.cross, "--cross").items() if os.path.exists(p)}
+    provides = {}
+    for k, ops in parse_pairs(args.provides, "--provides").items():
+        provides[k] = ops
+    summary, keys = build_summary(peers, crosses, parse_pairs(args.crashes, "--crashes"), provides)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(summary, f, indent=1)
+            f.write("\n")
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(markdown(summary, keys))
+    if args.terminal:
+        print(terminal_table(summary, keys))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    u = sub.add_parser("union", help="the counterexamples of every peer, one request per line")
+    u.add_argument("--peer", action="append", required=True, metavar="KEY=REPORT.json")
+    s = sub.add_parser("summary", help="the side-by-side comparison")
+    s.add_argument("--peer", action="append", required=True, metavar="KEY=REPORT.json")
+    s.add_argument("--cross", action="append", metavar="KEY=CROSS.json",
+                   help="the peer's report on the union of counterexamples (compare.py union)")
+    s.add_argument("--crashes", action="append", metavar="KEY=STDERR",
+                   help="the adapter's standard error with its crash lines")
+    s.add_argument("--provides", action="append", metavar="KEY=OP,OP,...",
+                   help="the operations the peer provides; the others show n/a")
+    s.add_argument("--markdown", metavar="FILE")
+    s.add_argument("--json", metavar="FILE")
+    s.add_argument("--terminal", action="store_true", help="print the table for a terminal")
+    g = sub.add_parser("digest", help="a report's verdicts as canonical text (the CI expectation)")
+    g.add_argument("report", metavar="REPORT.json")
+    t = sub.add_parser("table", help="print the terminal table of a summary JSON")
+    t.add_argument("summary", metavar="SUMMARY.json")
+    args = ap.parse_args(argv)
+    if args.cmd == "digest":
+        print(digest(load(args.report)))
+        return 0
+    if args.cmd == "table":
+        summary = load(args.summary)
+        print(terminal_table(summary, [p["key"] for p in summary["peers"]]))
+        return 0
+    return cmd_union(args) if args.cmd == "union" else cmd_summary(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,592 @@
+#!/usr/bin/env python3
+"""cuteref peer adapter for the CuTe Python DSL (PyPI `nvidia-cutlass-dsl`).
+
+The DSL computes the layout algebra of static layouts while it traces a
+`@cute.jit` function, with no GPU.  This adapter evaluates many requests in
+one trace: a jit function whose body (a plain Python function, so the DSL's
+AST rewriting leaves it alone) calls the DSL for each request of a batch and
+keeps the printed result.
+
+- A request the DSL rejects (an MLIR error, a Python exception) is
+  evaluated again alone, in a trace of its own, once the trace it was in
+  is over; that answer is the one given (`error <ExceptionName>:
+  <message>`).  Answers are written as soon as they are final: up to the
+  first rejection of a trace at once, the rest after those retries.
+  (Answers in a batch and one request per trace, `--batch 1`, were the
+  same on every vector; peers/adapters_check.sh checks it on a sample.)
+- The DSL's C++ layer kills the process (SIGABRT from an uncaught C++
+  exception, SIGFPE) on some inputs.  The traces therefore run in a worker
+  process forked from this one; the worker writes one answer per request
+  as soon as it has it.  When the worker dies, the request it was on is
+  answered `error CRASH <signal>`, a new worker is forked, and it goes on
+  with the next request: nothing is lost or reordered.
+- A worker silent for --timeout seconds is killed: `error TIMEOUT`.
+
+Lines are answered in order, one answer per line, as soon as the lines
+available on stdin are evaluated (interactive and batch use both work).
+
+The DSL's "Operand N of operation ... must be a Value" (its op builder
+does not take that form of argument, e.g. an integer as zipped_divide's
+tiler) is answered `error UNSUPPORTED argument form: ...`.
+
+Notation mapping only, no algebra: a bare IntTuple where a layout is
+expected is `make_layout(shape)`; `<a, b>` is a Python tuple of tilers,
+`_` is None; complement with one argument passes the DSL's own
+`cosize(A)` as the cotarget (CuTe's default; the DSL requires one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import signal
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from cuteref_notation import (  # noqa: E402
+    Call, Int, Lay, ParseError, Tiler, Tup, Under, format_inttuple, parse_request,
+)
+
+PIN = "4.8.1"
+BATCH_MAX = 512      # requests per batch sent to the worker
+
+
+def _import_dsl():
+    try:
+        import cutlass.cute as cute  # noqa: F401
+        return cute
+    except Exception as exc:  # noqa: BLE001 - install problem
+        sys.stderr.write("cutedsl_adapter: cannot import cutlass.cute "
+                         "(pip install nvidia-cutlass-dsl==%s): %s\n" % (PIN, exc))
+        sys.exit(2)
+
+
+cute = None   # set by main() (the import takes about half a second)
+
+
+class BadArg(Exception):
+    """The request is well formed but an argument has the wrong kind."""
+
+
+class Unsupported(Exception):
+    """The DSL has no such operation, overload or argument form."""
+
+
+# --------------------------------------------------------------------------
+# Syntax tree -> DSL values (called while tracing)
+# --------------------------------------------------------------------------
+
+def literal_inttuple(node):
+    if isinstance(node, Int):
+        return node.value
+    if isinstance(node, Tup):
+        return tuple(literal_inttuple(i) for i in node.items)
+    raise BadArg(f"expected an integer or IntTuple, got {node}")
+
+
+def is_layout(v) -> bool:
+    return hasattr(v, "shape") and hasattr(v, "stride") and not isinstance(v, (int, tuple))
+
+
+def as_layout(node):
+    if isinstance(node, Lay):
+        return cute.make_layout(literal_inttuple(node.shape), stride=literal_inttuple(node.stride))
+    if isinstance(node, (Int, Tup)):
+        return cute.make_layout(literal_inttuple(node))
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if is_layout(v):
+            return v
+        if isinstance(v, (int, tuple)):
+            return cute.make_layout(v)
+        raise BadArg(f"{node.name}(...) did not give a layout")
+    raise BadArg(f"expected a layout, got {node}")
+
+
+def as_tiler(node):
+    if isinstance(node, Under):
+        return None
+    if isinstance(node, Int):
+        return node.value
+    if isinstance(node, Tup):
+        return tuple(as_tiler(i) for i in node.items)
+    if isinstance(node, Lay):
+        return as_layout(node)
+    if isinstance(node, Tiler):
+        return tuple(as_tiler(i) for i in node.items)
+    if isinstance(node, Call):
+        return evaluate(node)
+    raise BadArg(f"expected a tiler, got {node}")
+
+
+def as_inttuple(node):
+    if isinstance(node, (Int, Tup)):
+        return literal_inttuple(node)
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if not is_layout(v):
+            return v
+        raise BadArg(f"{node.name}(...) did not give an IntTuple")
+    raise BadArg(f"expected an integer or IntTuple, got {node}")
+
+
+def _complement(a):
+    layout = as_layout(a[0])
+    cotarget = cute.cosize(layout) if len(a) == 1 else as_inttuple(a[1])
+    return cute.complement(layout, cotarget)
+
+
+def _two(fn):
+    return {2: lambda a: fn(as_layout(a[0]), as_tiler(a[1]))}
+
+
+def _two_layouts(fn):
+    """Products whose second argument the DSL takes as a Layout only."""
+    def run(a):
+        if isinstance(a[1], (Tiler, Under)):
+            raise Unsupported(f"{fn.__name__} with a tiler (the DSL takes a layout)")
+        return fn(as_layout(a[0]), as_layout(a[1]))
+    return {2: run}
+
+
+def _ops():
+    c = cute
+    return {
+        "size":              {1: lambda a: c.size(as_layout(a[0]))},
+        "cosize":            {1: lambda a: c.cosize(as_layout(a[0]))},
+        "rank":              {1: lambda a: c.rank(as_layout(a[0]))},
+        "depth":             {1: lambda a: c.depth(as_layout(a[0]))},
+        "coalesce":          {1: lambda a: c.coalesce(as_layout(a[0])),
+                              2: lambda a: c.coalesce(as_layout(a[0]), target_profile=as_inttuple(a[1]))},
+        "filter":            {1: lambda a: c.filter(as_layout(a[0]))},
+        "filter_zeros":      {1: lambda a: c.filter_zeros(as_layout(a[0]))},
+        "composition":       _two(c.composition),
+        "complement":        {1: _complement, 2: _complement},
+        "right_inverse":     {1: lambda a: c.right_inverse(as_layout(a[0]))},
+        "left_inverse":      {1: lambda a: c.left_inverse(as_layout(a[0]))},
+        "nullspace":         {1: lambda a: c.nullspace(as_layout(a[0]))},
+        "max_common_layout": {2: lambda a: c.max_common_layout(as_layout(a[0]), as_layout(a[1]))},
+        "max_common_vector": {2: lambda a: c.max_common_vector(as_layout(a[0]), as_layout(a[1]))},
+        "logical_divide":    _two(c.logical_divide),
+        "zipped_divide":     _two(c.zipped_divide),
+        "tiled_divide":      _two(c.tiled_divide),
+        "flat_divide":       _two(c.flat_divide),
+        "logical_product":   _two(c.logical_product),
+        "zipped_product":    _two_layouts(c.zipped_product),
+        "tiled_product":     _two_layouts(c.tiled_product),
+        "flat_product":      _two_layouts(c.flat_product),
+        "blocked_product":   _two_layouts(c.blocked_product),
+        "raked_product":     _two_layouts(c.raked_product),
+        "tile_to_shape":     {3: lambda a: c.tile_to_shape(as_layout(a[0]), as_inttuple(a[1]), as_inttuple(a[2]))},
+        "make_ordered_layout": {2: lambda a: c.make_ordered_layout(as_inttuple(a[0]), as_inttuple(a[1]))},
+        "crd2idx":           {2: lambda a: c.crd2idx(as_inttuple(a[0]), as_layout(a[1]))},
+        "idx2crd":           {2: lambda a: c.idx2crd(as_inttuple(a[0]), as_layout(a[1]).shape)},
+        "eval":              {2: lambda a: as_layout(a[0])(as_inttuple(a[1]))},
+        "product":           {1: lambda a: c.product(as_inttuple(a[0]))},
+        "shape_div":         {2: lambda a: c.shape_div(as_inttuple(a[0]), as_inttuple(a[1]))},
+        "ceil_div":          {2: lambda a: c.ceil_div(as_inttuple(a[0]), as_inttuple(a[1]))},
+        "flatten":           {1: lambda a: c.flatten(as_layout(a[0]))},
+        "make_layout_like":  {1: lambda a: c.make_layout_like(as_layout(a[0]))},
+    }
+
+
+OPS: dict = {}
+
+
+def evaluate(call: Call):
+    table = OPS.get(call.name)
+    if table is None:
+        raise Unsupported(call.name)
+    fn = table.get(len(call.args))
+    if fn is None:
+        if call.name in ("tile_to_shape",):
+            raise Unsupported(f"{call.name} with {len(call.args)} argument(s) (the DSL requires an order)")
+        arities = "/".join(str(k) for k in sorted(table))
+        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
+    return fn(call.args)
+
+
+def format_value(v) -> str:
+    if is_layout(v):
+        return " ".join(str(v).split())
+    return format_inttuple(v)
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def answer_call(call) -> tuple:
+    """(ok?, answer) of one parsed request; called while tracing."""
+    try:
+        return True, "ok " + format_value(evaluate(call))
+    except Unsupported as e:
+        return True, f"error UNSUPPORTED {e}"
+    except BadArg as e:
+        return True, f"error BADARG {e}"
+    except RecursionError:
+        return False, "error PARSE nesting too deep"
+    except Exception as e:  # noqa: BLE001 - every DSL failure is an answer
+        text = one_line(e) or "(no message)"
+        if isinstance(e, ValueError) and " must be a Value " in text:
+            # The DSL's op builder does not take this form of argument (an
+            # integer or `_` as a divide's tiler): a form it does not provide.
+            return True, f"error UNSUPPORTED argument form: {text}"
+        return False, f"error {type(e).__name__}: {text}"
+
+
+# --------------------------------------------------------------------------
+# Tracing a run of requests (inside the worker)
+# --------------------------------------------------------------------------
+
+class _Run:
+    """The requests a trace evaluates; `put(i, kind, text)` reports each
+    answer as soon as it is known."""
+    calls: list = []
+    first = 0             # index of calls[0] in the batch
+    failed: list = []     # indices whose evaluation failed in this trace
+    put = None
+    jit = None            # one jit function, traced again at every call
+
+
+def _trace_body():
+    # A plain function: the DSL rewrites only the jit function's own body.
+    for k, call in enumerate(_Run.calls):
+        good, text = answer_call(call)
+        i = _Run.first + k
+        if good:
+            _Run.put(i, "F", text)
+        else:
+            _Run.put(i, "P", text)
+            _Run.failed.append(i)
+
+
+def trace(calls, first, put):
+    """Evaluate `calls` (batch indices first, first+1, ...) in one jit
+    trace; returns the indices that failed."""
+    _Run.calls, _Run.first, _Run.failed, _Run.put = calls, first, [], put
+    if _Run.jit is None:
+        @cute.jit
+        def cuteref_batch():
+            _trace_body()
+        _Run.jit = cuteref_batch
+    try:
+        _Run.jit()
+    except Exception as e:  # noqa: BLE001 - a failure outside the requests
+        sys.stderr.write(f"[cutedsl_adapter] trace failed after its requests: {one_line(e)}\n")
+    return _Run.failed
+
+
+def worker_loop(rfd: int, wfd: int) -> None:
+    """Read batches ('N\\n' then N request lines) and report, for each
+    request, as soon as it is known: `F i answer` (final), `P i answer`
+    (a failure inside a trace of several requests, to be evaluated again
+    alone), `R i` (that evaluation alone starts)."""
+    rf = os.fdopen(rfd, "r", encoding="utf-8", errors="replace")
+
+    def put(i, kind, text=""):
+        os.write(wfd, (f"{kind} {i} {text}\n").encode("utf-8", "replace"))
+
+    while True:
+        head = rf.readline()
+        if not head:
+            return
+        calls = []
+        for _ in range(int(head)):
+            line = rf.readline().rstrip("\n")
+            try:
+                calls.append(parse_request(line))
+            except ParseError as e:
+                calls.append(f"error PARSE {e}")
+            except RecursionError:
+                calls.append("error PARSE nesting too deep")
+        i = 0
+        while i < len(calls):
+            if isinstance(calls[i], str):
+                put(i, "F", calls[i])
+                i += 1
+                continue
+            j = i
+            while j < len(calls) and not isinstance(calls[j], str):
+                j += 1
+            if j - i == 1:
+                # alone already: a failure is final
+                trace(calls[i:j], i, lambda k, kind, text: put(k, "F", text))
+            else:
+                for k in trace(calls[i:j], i, put):
+                    # A failure inside a trace that did other requests too:
+                    # its answer is that of a trace of its own.
+                    put(k, "R")
+                    trace(calls[k:k + 1], k, lambda k2, kind, text: put(k2, "F", text))
+            i = j
+
+
+# --------------------------------------------------------------------------
+# The parent: reads stdin, drives a forked worker, survives its crashes
+# --------------------------------------------------------------------------
+
+class Worker:
+    def __init__(self):
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+        sys.stdout.flush()
+        pid = os.fork()
+        if pid == 0:   # the worker
+            try:
+                os.close(to_child_w)
+                os.close(from_child_r)
+                os.dup2(2, 1)   # stray prints of the DSL must not reach the protocol stream
+                signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+                worker_loop(to_child_r, from_child_w)
+            finally:
+                os._exit(0)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.pid = pid
+        self.to = to_child_w
+        self.frm = from_child_r
+        self.buf = b""
+
+    def send(self, lines):
+        data = ("%d\n" % len(lines) + "".join(l + "\n" for l in lines)).encode("utf-8", "replace")
+        while data:
+            n = os.write(self.to, data)
+            data = data[n:]
+
+    def read_message(self, timeout: float):
+        """((kind, index, text), None), or (None, 'hung' | 'died')."""
+        deadline = time.monotonic() + timeout if timeout > 0 else None
+        while b"\n" not in self.buf:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            r, _, _ = select.select([self.frm], [], [], wait)
+            if not r:
+                return None, "hung"
+            chunk = os.read(self.frm, 65536)
+            if not chunk:
+                return None, "died"
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        kind, idx, text = (line.decode("utf-8", "replace").split(" ", 2) + ["", ""])[:3]
+        return (kind, int(idx), text), None
+
+    def end(self, kill: bool) -> str:
+        """Stop the worker; returns how it ended (e.g. SIGFPE)."""
+        for fd in (self.to, self.frm):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if kill:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        _, status = os.waitpid(self.pid, 0)
+        if os.WIFSIGNALED(status):
+            try:
+                return signal.Signals(os.WTERMSIG(status)).name
+            except ValueError:
+                return "signal %d" % os.WTERMSIG(status)
+        return "exit %d" % os.WEXITSTATUS(status)
+
+
+class Driver:
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.worker = None
+        self.crashes = []     # (request, how)
+        self.starts = 0
+        self.debug = bool(os.environ.get("CUTEDSL_ADAPTER_DEBUG"))
+
+    def _run(self, lines):
+        """Send `lines` to a worker; returns ({index: final answer},
+        {index: provisional answer}, culprit, failure): on a death or a hang,
+        culprit is the index it happened on (None when it cannot be told)
+        and failure ('hung' | 'died', how)."""
+        if self.worker is None:
+            self.worker = Worker()
+            self.starts += 1
+        final, prov = {}, {}
+        seen = set()
+        retrying = None
+        try:
+            self.worker.send(lines)
+        except BrokenPipeError:
+            pass   # it died before reading: read_message says so
+        while len(final) < len(lines):
+            msg, why = self.worker.read_message(self.timeout)
+            if msg is None:
+                how = self.worker.end(kill=True)
+                self.worker = None
+                if retrying is not None and retrying not in final:
+                    culprit = retrying
+                else:
+                    unseen = [i for i in range(len(lines)) if i not in seen]
+                    culprit = unseen[0] if unseen and (not prov or unseen[0] < min(prov)) else None
+                return final, prov, culprit, (why, how)
+            kind, i, text = msg
+            seen.add(i)
+            if kind == "F":
+                final[i] = text
+            elif kind == "P":
+                prov[i] = text
+            elif kind == "R":
+                retrying = i
+        return final, prov, None, None
+
+    def _alone(self, line):
+        """One request in a trace of its own: its answer, or, when the worker
+        dies or hangs on it twice (a fresh worker the second time), CRASH /
+        TIMEOUT."""
+        for attempt in (0, 1):
+            final, _, _, failure = self._run([line])
+            if 0 in final:
+                return final[0]
+        if failure is not None and failure[0] == "hung":
+            return f"error TIMEOUT no answer in {self.timeout:g}s"
+        how = failure[1] if failure else "?"
+        self.crashes.append((line, how))
+        return f"error CRASH {how}"
+
+    def answer_lines(self, lines):
+        """One answer per line, in order, whatever the worker does."""
+        answers = [None] * len(lines)
+        todo = list(range(len(lines)))       # indices still without a final answer
+        while todo:
+            final, prov, culprit, failure = self._run([lines[i] for i in todo])
+            if failure is not None and culprit is None:
+                # It died after every request it started had an answer: at
+                # the end of a trace.  Which request's operation that was
+                # cannot be told, so the answers of that run are dropped and
+                # the rest is asked again in halves (one by one when short).
+                if self.debug:
+                    sys.stderr.write(f"[cutedsl_adapter] worker {failure[0]} ({failure[1]}) after its "
+                                     f"requests; {len(todo)} request(s) again, split\n")
+                if len(todo) <= 4:
+                    for i in todo:
+                        answers[i] = self._alone(lines[i])
+                else:
+                    half = len(todo) // 2
+                    for part in (todo[:half], todo[half:]):
+                        for i, a in zip(part, self.answer_lines([lines[i] for i in part])):
+                            answers[i] = a
+                break
+            for k, text in final.items():
+                answers[todo[k]] = text
+            if failure is None:
+                break
+            if self.debug:
+                sys.stderr.write(f"[cutedsl_adapter] worker {failure[0]} ({failure[1]}) on: {lines[todo[culprit]]}\n")
+            answers[todo[culprit]] = self._alone(lines[todo[culprit]])
+            todo = [i for i in todo if answers[i] is None]
+        return answers
+
+    def close(self):
+        if self.worker is not None:
+            try:
+                os.close(self.worker.to)   # EOF: the worker leaves its loop
+                self.worker.to = -1
+            except OSError:
+                pass
+            self.worker.end(kill=False)
+            self.worker = None
+
+
+def read_available(fd: int, buf: bytes, limit: int):
+    """Block for at least one line, then take every complete line already
+    available (at most `limit`).  Returns (lines, rest, eof)."""
+    eof = False
+    while True:
+        if buf.count(b"\n") >= limit:
+            break
+        wait = 0.0 if b"\n" in buf else None
+        r, _, _ = select.select([fd], [], [], wait)
+        if not r:
+            break
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            eof = True
+            break
+        buf += chunk
+    parts = buf.split(b"\n")
+    rest = parts.pop()
+    if eof and rest:
+        parts.append(rest)
+        rest = b""
+    lines = [p.decode("utf-8", "replace").rstrip("\r") for p in parts[:limit]]
+    rest = b"\n".join(parts[limit:] + [rest]) if len(parts) > limit else rest
+    return lines, rest, eof and not rest
+
+
+def installed_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("nvidia-cutlass-dsl")
+    except Exception:  # noqa: BLE001
+        return "unknown"
+
+
+def main(argv=None) -> int:
+    global cute, OPS
+    ap = argparse.ArgumentParser(
+        description="cuteref peer adapter backed by the CuTe Python DSL (nvidia-cutlass-dsl): one "
+                    "request per stdin line, one 'ok <result>' / 'error <text>' line per request on "
+                    "stdout, in order; crashes of the DSL are answered 'error CRASH <signal>'.")
+    ap.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds the worker may stay silent before it is killed and the request "
+                         "answered 'error TIMEOUT' (0 = none; default 30)")
+    ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
+                    help=f"at most N requests per batch handed to the worker (default {BATCH_MAX})")
+    ap.add_argument("--stats", action="store_true",
+                    help="report worker starts and crashes on stderr at exit")
+    ap.add_argument("--list-ops", action="store_true",
+                    help="print the operations this adapter passes on (comma-separated) and exit")
+    ap.add_argument("--version", action="store_true", help="print the DSL version in use and exit")
+    args = ap.parse_args(argv)
+    cute = _import_dsl()
+    OPS = _ops()
+    if args.list_ops:
+        print(",".join(OPS))
+        return 0
+    if args.version:
+        print(f"nvidia-cutlass-dsl {installed_version()} at {os.path.dirname(cute.__file__)}")
+        return 0
+    sys.setrecursionlimit(10000)
+    driver = Driver(args.timeout)
+    fd = sys.stdin.fileno()
+    buf = b""
+    t0 = time.monotonic()
+    n = 0
+    eof = False
+    try:
+        while not eof:
+            lines, buf, eof = read_available(fd, buf, max(1, args.batch))
+            if not lines:
+                continue
+            n += len(lines)
+            sys.stdout.write("".join(a + "\n" for a in driver.answer_lines(lines)))
+            sys.stdout.flush()
+    finally:
+        driver.close()
+    if args.stats:
+        sys.stderr.write(f"[cutedsl_adapter] {n} request(s) in {time.monotonic() - t0:.2f}s; "
+                         f"{driver.starts} worker start(s), {len(driver.crashes)} crash(es)\n")
+        for req, how in driver.crashes:
+            sys.stderr.write(f"[cutedsl_adapter] crash {how}: {req}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        try:
+            sys.stdout.close()
+        except Exception:  # noqa: BLE001
+            pass
+        sys.exit(0)
