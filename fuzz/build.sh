@@ -4,7 +4,7 @@
 #   fuzz/build.sh [--out DIR] [--san address,undefined] [--replay] [TARGET...]
 #
 # Targets (default: all): eval vectors examples conform. Each is
-# fuzz/fuzz_<target>.c linked with ref/, props/ and cli/ (without cli/cuteref.c,
+# fuzz/fuzz_<target>.c linked with ref/, props/, judge/ and cli/ (without cli/cuteref.c,
 # whose main() is not wanted) into DIR/fuzz_<target> (default DIR:
 # fuzz/build). --replay links the plain replay driver (fuzz/replay_main.c)
 # instead of libFuzzer, for machines whose clang has no libFuzzer.
@@ -31,7 +31,7 @@ CC=${CC:-clang}
 extra=(${CFLAGS:-})
 cd "$root"
 mkdir -p "$out"
-srcs=(ref/*.c props/*.c fuzz/support.c)
+srcs=(ref/*.c props/*.c judge/*.c fuzz/support.c)
 for f in cli/*.c; do [ "$f" = cli/cuteref.c ] || srcs+=("$f"); done
 flags=(-std=c11 -O1 -g -fno-omit-frame-pointer -Wall -Wextra -iquote .)
 [ -z "$san" ] || flags+=(-fsanitize="$san" -fno-sanitize-recover=all)
