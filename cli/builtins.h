@@ -117,6 +117,10 @@ ct_code ct_b_tensor_nhwc(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_tensorop.c: TensorOpMultiplicand{Congruous,Crosswise} (spec/cutlass2x.md) */
 ct_code ct_b_tensor_op_congruous(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tensor_op_crosswise(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_cm_top_congruous(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_rm_top_congruous(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_cm_top_crosswise(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_rm_top_crosswise(const ct_args *a, ct_value *out, ct_err *e);
 /* EQUIV-2 where either value is a swizzle or a composed layout. */
 int ct_composed_equivalent(const ct_value *a, const ct_value *b);
 

@@ -275,7 +275,8 @@
   X(cx_1, "CX-1", CT_GEN_SWIZZLE, "CUTLASS 2.x layouts", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
   X(cx_2, "CX-2", CT_GEN_SWIZZLE, "CUTLASS 2.x capacity", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
   X(cx_3, "CX-3", CT_GEN_SWIZZLE, "CUTLASS 2.x inverse", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \
-  X(cx_4, "CX-4", CT_GEN_SWIZZLE, "TensorOpMultiplicand", "a TensorOpMultiplicand layout from k0 = %k0, k1 = %k1")
+  X(cx_4, "CX-4", CT_GEN_SWIZZLE, "TensorOpMultiplicand", "a TensorOpMultiplicand layout from k0 = %k0, k1 = %k1") \
+  X(cx_5, "CX-5", CT_GEN_SWIZZLE, "ColumnMajor/RowMajor TensorOpMultiplicand", "the TensorOp layout of CX-4 as ColumnMajor and RowMajor")
 
 /* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
  * kind of value, and the integer edges (NOTE-5). */

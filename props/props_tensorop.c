@@ -68,3 +68,38 @@ CT_FN void ct_p_cx_4(const ct_case *c, ct_outcome *o) {
       }
     }
 }
+
+/* CX-5: ColumnMajor<...>(r, c) is the pitch-linear layout at (r, c), and
+ * RowMajor<...>(r, c) at (c, r), over the same pitch-linear extent. */
+CT_FN void ct_p_cx_5(const ct_case *c, ct_outcome *o) {
+  int which, bits, cw, rm;
+  int64_t ext[2], mext[2], ld, r, k;
+  ct_composed P, C;
+  ct_err e;
+  ct_top_case(c, &which, &bits, &cw, ext, &ld);
+  o->digest = ct_mix64((uint64_t)(which + 2 * bits + 1024 * cw) ^ (uint64_t)(ext[0] + 4096 * ext[1] + 65536 * ld) ^ 0x5u);
+  if (ct_2x_tensor_op(which, bits, cw, ext, ld, &P, &e) != CT_OK) {
+    CT_FAILS(o, "TensorOpMultiplicand<%d,%d> rejected: %s", bits, cw, e.msg);
+    return;
+  }
+  for (rm = 0; rm < 2; ++rm) {
+    mext[0] = ext[rm ? 1 : 0]; /* (rows, columns) */
+    mext[1] = ext[rm ? 0 : 1];
+    if (ct_2x_tensor_op_matrix(which, rm, bits, cw, mext, ld, &C, &e) != CT_OK) {
+      CT_FAILS(o, "%sMajor TensorOpMultiplicand<%d,%d> rejected: %s", rm ? "Row" : "Column", bits, cw, e.msg);
+      return;
+    }
+    for (r = 0; r < mext[0]; ++r)
+      for (k = 0; k < mext[1]; ++k) {
+        int64_t got, want;
+        int64_t pc = rm ? k : r, ps = rm ? r : k; /* the pitch-linear coordinate */
+        if (ct_cl_eval(&P, pc + ext[0] * ps, &want, &e) != CT_OK || ct_cl_eval(&C, r + mext[0] * k, &got, &e) != CT_OK ||
+            got != want) {
+          CT_FAILS(o, "%sMajor TensorOpMultiplicand<%d,%d> over (%lld,%lld): at (%lld,%lld) %lld, the pitch-linear layout at (%lld,%lld) %lld",
+                   rm ? "Row" : "Column", bits, cw, (long long)mext[0], (long long)mext[1], (long long)r, (long long)k,
+                   (long long)got, (long long)pc, (long long)ps, (long long)want);
+          return;
+        }
+      }
+  }
+}

@@ -94,3 +94,18 @@ CT_FN ct_code ct_2x_tensor_op(int which, int bits, int cw, const int64_t *ext, i
   CT_TRY(ct_top_layout(n, d, 0, &out->inner, e));
   return ct_sw_check(&out->sw, e);
 }
+
+/* CX-5: the pitch-linear layout over (contiguous, strided), its two modes
+ * swapped for RowMajor. */
+CT_FN ct_code ct_2x_tensor_op_matrix(int which, int row_major, int bits, int cw, const int64_t *ext, int64_t ld,
+                                     ct_composed *out, ct_err *e) {
+  int64_t pl[2];
+  int swap[2] = {1, 0};
+  ct_layout L;
+  pl[0] = ext[row_major ? 1 : 0];
+  pl[1] = ext[row_major ? 0 : 1];
+  CT_TRY(ct_2x_tensor_op(which, bits, cw, pl, ld, out, e));
+  if (!row_major) return CT_OK;
+  L = out->inner;
+  return ct_l_select(&L, swap, 2, &out->inner, e);
+}

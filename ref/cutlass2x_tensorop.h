@@ -18,4 +18,11 @@ enum { CT_TOP_CONGRUOUS = 0, CT_TOP_CROSSWISE = 1 };
 CT_FN CT_MUST_USE ct_code ct_2x_tensor_op(int which, int bits, int cw, const int64_t *ext, int64_t ld, ct_composed *out,
                                           ct_err *e);
 
+/* ColumnMajor / RowMajor TensorOpMultiplicand{Congruous,Crosswise}: the
+ * matrix coordinate (row, column) is the pitch-linear (row, column) for
+ * ColumnMajor, (column, row) for RowMajor (CX-5); ext is (rows, columns) and
+ * ld the leading dimension (rows, or columns, packed). */
+CT_FN CT_MUST_USE ct_code ct_2x_tensor_op_matrix(int which, int row_major, int bits, int cw, const int64_t *ext, int64_t ld,
+                                                 ct_composed *out, ct_err *e);
+
 #endif
