@@ -103,8 +103,9 @@ test-symbols: all
 	  echo "ok: libcuteref.so and libcuteref.a export only cuteref_* ($$n functions)"
 
 test-python: all
-	CUTEREF_LIBRARY=$(abspath $(B)/libcuteref.so) PYTHONPATH=$(abspath python) \
-	  $(PYTHON) -m unittest discover -s python/tests -t python
+	@echo "python tests: $(PYTHON) -m unittest discover -s python/tests (over $(B)/libcuteref.so)"
+	$(Q)CUTEREF_LIBRARY=$(abspath $(B)/libcuteref.so) PYTHONPATH=$(abspath python) \
+	  $(PYTHON) -m unittest discover -s python/tests
 
 clean:
 	rm -rf $(B)
