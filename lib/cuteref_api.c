@@ -246,9 +246,11 @@ static int api_call(const char *op, const ct_value *const *args, int nargs, ct_v
   if (!op) return api_misuse(err, "cuteref_call: op is NULL");
   if (nargs < 0 || nargs > CT_MAX_ARGS || (nargs > 0 && !args))
     return api_misuse(err, "cuteref_call: bad argument list");
-  if (!api_op_name(op, base, sizeof base) || !ct_find_builtin(base)) {
+  /* A well-formed name goes to the evaluator, which names the operations
+   * it does not know (UNKNOWN_FUNCTION) as `cuteref eval` does. */
+  if (!api_op_name(op, base, sizeof base)) {
     char msg[200];
-    snprintf(msg, sizeof msg, "no operation named '%.100s' (see cuteref_op_name)", op);
+    snprintf(msg, sizeof msg, "'%.100s' is no operation name: NAME or NAME<int,...>", op);
     api_set_error(err, CT_UNKNOWN_FUNCTION, -1, msg);
     return (int)CT_UNKNOWN_FUNCTION;
   }

@@ -109,6 +109,9 @@ class Layout(Value):
         else:
             text = "make_layout(%s)" % _notation(shape)
         Value.__init__(self, text)
+        if lib.cuteref_value_kind(self._h) == _INTTUPLE:  # a bare shape: the compact layout (spec/notation.md)
+            lib.cuteref_value_free(self._h)
+            Value.__init__(self, "make_layout(%s)" % text)
         if lib.cuteref_value_kind(self._h) != _LAYOUT:
             lib.cuteref_value_free(self._h)
             self._h = None

@@ -32,6 +32,8 @@ class Values(unittest.TestCase):
         self.assertEqual(str(cuteref.Layout("(4,2):(1,4)")), "(4,2):(1,4)")
         self.assertEqual(str(cuteref.Layout((4, 2), (2, 1))), "(4,2):(2,1)")
         self.assertEqual(str(cuteref.Layout((4, 2))), "(4,2):(_1,4)")
+        self.assertEqual(str(cuteref.Layout("(4,2)")), "(4,2):(_1,4)")
+        self.assertEqual(str(cuteref.Layout(cuteref.Layout("8:2"))), "8:2")
         self.assertEqual(str(cuteref.Layout(((2, 2), 3), ((24, 2), 8))), "((2,2),3):((24,2),8)")
         with self.assertRaises(cuteref.Error) as c:
             cuteref.Layout("<3:4,_>")
@@ -99,6 +101,10 @@ class Operations(unittest.TestCase):
         self.assertGreaterEqual(c.exception.pos, 0)
         with self.assertRaises(cuteref.Error) as c:
             cuteref.call("compositon", "4:1", "2:1")
+        self.assertEqual(c.exception.code, "UNKNOWN_FUNCTION")
+        self.assertIn("compositon", c.exception.message)
+        with self.assertRaises(cuteref.Error) as c:
+            cuteref.call("size(8:1) + x", "4:1")
         self.assertEqual(c.exception.code, "UNKNOWN_FUNCTION")
         with self.assertRaises(cuteref.Error) as c:
             cuteref.composition("4:1")
