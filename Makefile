@@ -71,12 +71,14 @@ install: all
 
 STAGE := $(abspath $(B)/stage)
 EXAMPLES := $(wildcard examples/api/*.c)
+API_TESTS := $(wildcard lib/tests/*.c)
 EX_CFLAGS := -std=c99 -Wall -Wextra -Werror -pedantic -I$(STAGE)/include
 
 test: test-c test-symbols test-python
 
 # Every example program, built against the installed header, linked with
-# the archive and with the shared library, prints exactly its .out file.
+# the archive and with the shared library, prints exactly its .out file;
+# lib/tests/*.c (the API's contract) pass.
 test-c: all
 	@rm -rf $(STAGE)
 	@$(MAKE) --no-print-directory install PREFIX=$(STAGE) >/dev/null
@@ -89,6 +91,11 @@ test-c: all
 	    diff -u examples/api/$$n.out $(B)/$$n-$$kind.txt || { echo "FAIL: $$n-$$kind output differs"; exit 1; }; \
 	  done; \
 	  echo "ok: examples/api/$$n.c (static and shared) prints examples/api/$$n.out"; \
+	done
+	@set -e; for c in $(API_TESTS); do \
+	  n=$$(basename $$c .c); \
+	  $(CC) $(EX_CFLAGS) $$c -o $(B)/$$n $(STAGE)/lib/libcuteref.a $(LIBS); \
+	  $(B)/$$n; \
 	done
 	@if command -v c++ >/dev/null; then \
 	  c++ -x c++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only include/cuteref.h && echo "ok: cuteref.h compiles as C++"; fi
