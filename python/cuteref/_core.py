@@ -2,7 +2,7 @@
 judge. Everything goes through libcuteref.so (_native.py)."""
 import builtins
 import ctypes
-import threading
+import operator
 
 from ._native import CError, CJudgement, lib, take_string
 
@@ -120,10 +120,10 @@ class Layout(Value):
     def __call__(self, *coord):
         if not coord:
             raise Error("ARITY", "a layout is evaluated at a coordinate: L(i) or L(i, j)")
-        if builtins.len(coord) == 1 and isinstance(coord[0], builtins.int) and not isinstance(coord[0], builtins.bool):
+        if builtins.len(coord) == 1 and hasattr(coord[0], "__index__") and not isinstance(coord[0], builtins.bool):
             out = ctypes.c_int64()
             err = CError()
-            if lib.cuteref_layout_at(self._h, coord[0], ctypes.byref(out), ctypes.byref(err)):
+            if lib.cuteref_layout_at(self._h, operator.index(coord[0]), ctypes.byref(out), ctypes.byref(err)):
                 _raise(err)
             return out.value
         c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
@@ -182,6 +182,8 @@ def _notation(x):
         return "true" if x else "false"
     if isinstance(x, builtins.int):
         return builtins.str(x)
+    if hasattr(x, "__index__"):  # numpy integers and the like
+        return builtins.str(operator.index(x))
     if x is None:
         return "_"
     if isinstance(x, (builtins.tuple, builtins.list)):
@@ -328,9 +330,6 @@ class Violation(builtins.str):
     def __repr__(self):
         return "Violation(%s: %s; %s; the reference: %s)" % (builtins.str.__str__(self), self.verdict, self.why,
                                                              self.expected)
-
-
-_lock = threading.Lock()
 
 
 def _answer_line(answer):

@@ -43,6 +43,13 @@ class Values(unittest.TestCase):
         L = cuteref.Layout("((2,2),3):((24,2),8)")
         self.assertEqual([L(i) for i in range(12)], [0, 24, 2, 26, 8, 32, 10, 34, 16, 40, 18, 42])
         self.assertEqual(L(1, 2), 40)
+
+        class Index:  # an integer type of another library (numpy.int64, ...)
+            def __index__(self):
+                return 5
+
+        self.assertEqual(L(Index()), 32)
+        self.assertEqual(L(Index(), 0), L(5, 0))
         self.assertEqual(L((1, 0), 2), 40)
         self.assertEqual(str(L(None, 1)), "((2,2)):((24,2))")
         self.assertEqual(L(12), 24)  # past size(L) the last mode extends (spec/layout.md)
