@@ -10,11 +10,11 @@ Every operation of `cuteref eval --list` is a function of this module
 with the spec's code; cuteref.judge(request, answer) judges another
 implementation's answer by the spec.
 """
-from ._core import (Error, Layout, Symbol, Tiler, Value, Violation, answer, call, codes, eval, eval_text, judge,
-                    operations, version, vectors_version, _make_op)
+from ._core import (Case, Error, Layout, Symbol, Tiler, Value, Violation, answer, call, codes, eval, eval_text, judge,
+                    operations, vectors, version, vectors_version, _make_op)
 
-__all__ = ["Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer", "call", "codes", "eval",
-           "eval_text", "judge", "operations", "version", "vectors_version"]
+__all__ = ["Case", "Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer", "call", "codes", "eval",
+           "eval_text", "judge", "operations", "vectors", "version", "vectors_version"]
 
 
 def _install_operations(namespace):

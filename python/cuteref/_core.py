@@ -1,8 +1,10 @@
 """The Python face of cuteref (spec/api.md): values, operations, errors, the
 judge. Everything goes through libcuteref.so (_native.py)."""
 import builtins
+import collections
 import ctypes
 import operator
+import os
 
 from ._native import CError, CJudgement, lib, take_string
 
@@ -354,3 +356,30 @@ def judge(request, answer, strict=False):
     ok = lib.cuteref_judge(builtins.str(request).encode(), _answer_line(answer).encode(),
                            1 if strict else 0, ctypes.byref(j))
     return None if ok else Violation(j)
+
+
+# ---- the conformance vectors ---------------------------------------------------------
+
+Case = collections.namedtuple("Case", "op origin request expected")
+
+
+def vectors(directory, op=None):
+    """The cases of the conformance vectors (spec/vectors.md) in a directory
+    such as cuteref's spec/vectors, files in name order: Case(op, origin,
+    request, expected), expected being "ok <value>" or "error <CODE>"; only
+    those of one operation when op is given. Parametrize a test with them and
+    judge each answer: judge(case.request, answer)."""
+    out = []
+    for name in builtins.sorted(os.listdir(directory)):
+        if not name.endswith(".txt") or (op is not None and name != op + ".txt"):
+            continue
+        with builtins.open(os.path.join(directory, name), encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split("\t")
+                if builtins.len(fields) != 4:
+                    raise ValueError("%s: not OP<tab>ORIGIN<tab>REQUEST<tab>EXPECTED: %r" % (name, line))
+                out.append(Case(*fields))
+    return out
