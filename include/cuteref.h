@@ -10,7 +10,8 @@
  * or a spec error code (cuteref_code_name: "STRIDE_DIVISIBILITY", ...)
  * and fills a cuteref_error when one is given. Strings returned as char *
  * are the caller's, freed with cuteref_free_string. Any thread may call any
- * function; calls are serialized by one internal lock. Append only: a
+ * function: those that evaluate or judge take one internal lock, the others
+ * touch only their arguments. Append only: a
  * function, once here, keeps its signature and meaning within an API
  * version (CUTEREF_API_VERSION). */
 #ifndef CUTEREF_H

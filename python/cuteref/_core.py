@@ -49,6 +49,8 @@ class Value:
     """A value of the algebra, held by the library; str() is CuTe's notation."""
 
     __slots__ = ("_h", "_text")
+    _kind = None  # the kind a subclass holds
+    _kind_name = "a value"
 
     def __init__(self, text):
         h = ctypes.c_void_p()
@@ -56,6 +58,10 @@ class Value:
         if lib.cuteref_value_parse(_notation(text).encode(), ctypes.byref(h), ctypes.byref(err)):
             _raise(err)
         self._adopt(h.value)
+        if self._kind is not None and lib.cuteref_value_kind(self._h) != self._kind:
+            lib.cuteref_value_free(self._h)
+            self._h = None
+            raise Error("ARG_TYPE", "%s is not %s" % (text, self._kind_name))
 
     def _adopt(self, handle):
         self._h = handle
@@ -102,22 +108,17 @@ class Layout(Value):
     it; L(None, 1) slices (None is `_`)."""
 
     __slots__ = ()
+    _kind = _LAYOUT
+    _kind_name = "a layout"
 
     def __init__(self, shape, stride=None):
         if stride is not None:
             text = _notation(shape) + ":" + _notation(stride)
-        elif isinstance(shape, builtins.str):
-            text = shape
         else:
-            text = "make_layout(%s)" % _notation(shape)
+            text = _notation(shape)
+            if not isinstance(shape, Value) and ":" not in text and not any(c.isalpha() or c == "<" for c in text):
+                text = "make_layout(%s)" % text  # a bare shape: the compact layout (spec/notation.md)
         Value.__init__(self, text)
-        if lib.cuteref_value_kind(self._h) == _INTTUPLE:  # a bare shape: the compact layout (spec/notation.md)
-            lib.cuteref_value_free(self._h)
-            Value.__init__(self, "make_layout(%s)" % text)
-        if lib.cuteref_value_kind(self._h) != _LAYOUT:
-            lib.cuteref_value_free(self._h)
-            self._h = None
-            raise Error("ARG_TYPE", "%r is not a layout" % (shape,))
 
     def __call__(self, *coord):
         if not coord:
@@ -156,12 +157,16 @@ class Tiler(Value):
     """A tiler <...>: Tiler("<3:4,_>")."""
 
     __slots__ = ()
+    _kind = _TILER
+    _kind_name = "a tiler"
 
 
 class Symbol(Value):
     """A bare name such as LayoutLeft."""
 
     __slots__ = ()
+    _kind = _SYMBOL
+    _kind_name = "a name"
 
 
 _KINDS = {_LAYOUT: Layout, _TILER: Tiler, _SYMBOL: Symbol}

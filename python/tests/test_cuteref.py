@@ -35,9 +35,14 @@ class Values(unittest.TestCase):
         self.assertEqual(str(cuteref.Layout("(4,2)")), "(4,2):(_1,4)")
         self.assertEqual(str(cuteref.Layout(cuteref.Layout("8:2"))), "8:2")
         self.assertEqual(str(cuteref.Layout(((2, 2), 3), ((24, 2), 8))), "((2,2),3):((24,2),8)")
+        self.assertEqual(str(cuteref.Layout(8)), "8:_1")
         with self.assertRaises(cuteref.Error) as c:
             cuteref.Layout("<3:4,_>")
         self.assertEqual(c.exception.code, "ARG_TYPE")
+        self.assertEqual(str(cuteref.Tiler("<3:4,_>")), "<3:4,_>")
+        with self.assertRaises(cuteref.Error) as c:
+            cuteref.Tiler("8:1")
+        self.assertEqual((c.exception.code, c.exception.message), ("ARG_TYPE", "8:1 is not a tiler"))
 
     def test_layout_call(self):
         L = cuteref.Layout("((2,2),3):((24,2),8)")
