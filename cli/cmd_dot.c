@@ -22,6 +22,7 @@
 #include "eval.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -705,7 +706,7 @@ int ct_cmd_dot(int argc, char **argv) {
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
-    else return ct_usage_error("dot: unknown option '%s'", argv[0]);
+    else return ct_unknown_option("dot", ct_help_dot, argv[0]);
     --argc;
     ++argv;
   }

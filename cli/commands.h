@@ -11,6 +11,8 @@ typedef struct {
 } ct_command;
 
 const ct_command *ct_find_command(const char *name);
+/* " (did you mean 'eval'?)" for a mistyped command name, or "". */
+int ct_suggest_command(const char *name, char *buf, int cap);
 int ct_usage_error(const char *fmt, const char *arg);
 void ct_report_error(const char *text, const ct_err *e);
 
