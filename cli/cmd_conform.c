@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char ct_help_conform[] =
     "usage: cuteref conform --impl COMMAND [options]\n"
@@ -58,9 +59,13 @@ const char ct_help_conform[] =
     "  --name NAME        the implementation's name in the report\n"
     "  --json FILE        the report as JSON\n"
     "  --markdown FILE    the report as Markdown (also printed on stdout)\n"
-    "  --quiet            print only the verdict line on stdout\n"
+    "  --quiet            print only the verdict line on stdout (and no progress)\n"
     "  --list-cases       print the requests that would be sent, one per line, and\n"
     "                     exit (no --impl needed)\n"
+    "\n"
+    "On a terminal, standard error shows the progress of the requests (sent,\n"
+    "answered, answers per second, seconds elapsed), rewritten in place a few\n"
+    "times a second; when it is not a terminal, nothing is added.\n"
     "\n"
     "exit status: 0 every answer conforms, 1 some answer does not (or the\n"
     "implementation crashed, hung, or answered out of order), 2 usage error\n";
@@ -702,7 +707,9 @@ static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
   int *st = (int *)calloc((size_t)L->n, sizeof(int)), k;
   for (k = 0; k < L->n; ++k) reqs[k] = L->items[k].req;
   if (!c->quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L->n, c->po.cmd);
+  c->po.progress = !c->quiet && isatty(2); /* a terminal: requests sent and answered, in place */
   cf_proc_run(&c->po, reqs, L->n, ans, st, &R->main);
+  c->po.progress = 0;                      /* shrinking reports its rounds itself */
   if (R->main.cannot_start) {
     fprintf(stderr, "cuteref conform: %s\n", R->main.nev ? R->main.ev[0].text : "cannot start the implementation");
     return 2;
