@@ -31,6 +31,8 @@ extern const char ct_help_conform[];
 int ct_cmd_vectors(int argc, char **argv);
 extern const char ct_help_vectors[];
 int ct_cmd_dot(int argc, char **argv);
+/* `cuteref dot --tv TILE EXPR`: a thread-value layout as a T#V# grid (cmd_dot_tv.c). */
+int ct_dot_tv(const char *tile, const char *expr);
 extern const char ct_help_dot[];
 int ct_cmd_ops(int argc, char **argv);
 extern const char ct_help_ops[];
