@@ -76,6 +76,12 @@ usage_error "conform: unknown option '--windw' (did you mean '--window'?)" confo
 usage_error "dot: unknown option '--tre' (did you mean '--tree'?)" dot --tre '4:1'
 usage_error "ops: unknown option '--nmes' (did you mean '--names'?)" ops --nmes
 usage_error "vectors: unknown option '--chek' (did you mean '--check'?)" vectors --chek spec/vectors
+usage_error "eval: unknown option '--lst' (did you mean '--list'?)" eval --lst
+usage_error "show: unknown option '--foo'" show --foo
+usage_error "examples: unknown option '--vv'" examples --vv spec/layout.md
+usage_error "--only: '' names no property" check --only ''
+out=$("$cuteref" eval '-4')
+[ "$out" = -4 ] && ok || bad "eval '-4' (an expression, not an option) gives '$out'"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
