@@ -22,6 +22,7 @@
 #include "eval.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 
 const char ct_help_dot[] =
     "usage: cuteref dot [--plain | --tree | --bank B] EXPR\n"
+    "       cuteref dot --tv TILE EXPR\n"
     "\n"
     "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
     "render it with `dot -Tsvg` (Debian package graphviz):\n"
@@ -55,6 +57,12 @@ const char ct_help_dot[] =
     "            its offset falls in, for elements of B bits: chunk (offset*B/128)\n"
     "            mod 8 of a 128-byte row (spec/atoms.md). A swizzle or composed\n"
     "            layout (spec/composed.md) is drawn this way, B = 8 by default\n"
+    "  --tv TILE draw EXPR as a thread-value layout: mode 0 the thread, the other\n"
+    "            modes the value, its offsets coordinates of the tile of shape\n"
+    "            TILE (column-major); each cell of the tile is labelled T#V#, the\n"
+    "            thread and value that own it (CUTLASS's print_latex). The SM80\n"
+    "            16x8x16 accumulator (C) of a 16x8 tile:\n"
+    "  cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg > c.svg\n"
     "\n"
     "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
 
@@ -775,24 +783,32 @@ int ct_cmd_dot(int argc, char **argv) {
   static ct_layout R;
   static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
   int plain = 0, tree = 0, bank = 0, is_call;
-  const char *text;
+  const char *text, *tv = 0;
   ct_err e;
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
     else if (strcmp(argv[0], "--bank") == 0 && argc > 2) {
-      ct_dot_bits = atoll(argv[1]);
-      if (ct_dot_bits < 1 || ct_dot_bits > 1024) return ct_usage_error("dot: --bank takes an element width in bits, got '%s'", argv[1]);
+      char *end;
+      ct_dot_bits = strtoll(argv[1], &end, 10);
+      if (*end || end == argv[1] || ct_dot_bits < 1 || ct_dot_bits > 1024)
+        return ct_usage_error("dot: --bank takes an element width in bits, got '%s'", argv[1]);
       bank = 1;
       --argc;
       ++argv;
     }
-    else return ct_usage_error("dot: unknown option '%s'", argv[0]);
+    else if (strcmp(argv[0], "--tv") == 0 && argc > 2) {
+      tv = argv[1];
+      --argc;
+      ++argv;
+    }
+    else return ct_unknown_option("dot", ct_help_dot, argv[0]);
     --argc;
     ++argv;
   }
-  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain or --tree)");
+  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain, --tree, --bank B or --tv TILE)");
   text = argv[0];
+  if (tv) return ct_dot_tv(tv, text);
   if (ct_eval(text, &v, &e) != CT_OK) {
     ct_report_error(text, &e);
     return 1;
