@@ -335,6 +335,24 @@ const ct_op ct_ops[] = {
      "product.md", "TILE-1..TILE-4",
      {{"tile_to_shape/pair", CT_GEN_PAIR, "tile_to_shape(%0, %s1)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_PRODUCT, 0},
+    /* ---- spec/basis.md: basis strides (issue 12) ---- */
+    {"make_identity_layout", 1, 1, 0, ct_b_make_identity_layout,
+     "make_identity_layout(shape): strides _1@i, the coordinate itself at every coordinate",
+     "basis.md", "BASIS-1, BASIS-2",
+     {{"make_identity_layout/shape", CT_GEN_LAYOUT, "make_identity_layout(%s0)"}},
+     ct_jx_make_identity_layout, 0, CT_DRAW_RESULT, 0},
+    {"coprofile", 1, 1, 1, ct_b_coprofile,
+     "coprofile<I...>(L): _0 at every coordinate of L's codomain",
+     "basis.md", "BASIS-3",
+     {{"coprofile/layout", CT_GEN_LAYOUT, "coprofile(%0)"},
+      {"coprofile/identity_tile", CT_GEN_COMP, "coprofile(composition(make_identity_layout(%s0), %1))"}},
+     ct_jx_coprofile, 0, CT_DRAW_RESULT, 0},
+    {"coshape", 1, 1, 1, ct_b_coshape,
+     "coshape<I...>(L): the least bound of L's values, coordinate by coordinate",
+     "basis.md", "BASIS-4",
+     {{"coshape/layout", CT_GEN_LAYOUT, "coshape(%0)"},
+      {"coshape/identity_tile", CT_GEN_COMP, "coshape(composition(make_identity_layout(%s0), %1))"}},
+     ct_jx_coshape, 0, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

@@ -1,5 +1,6 @@
 /* coalesce.c -- spec/coalesce.md. */
 #include "coalesce.h"
+#include "basis.h"
 #include "ct_arith.h"
 
 /* COAL-ALG: drop size-1 modes; merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. Both
@@ -84,6 +85,7 @@ CT_FN ct_code ct_filter(const ct_layout *L, ct_layout *out, ct_err *e) {
 CT_FN int ct_l_same_function(const ct_layout *a, const ct_layout *b) {
   ct_modes ma, mb, ca, cb;
   int k;
+  if (ct_t_has_basis(&a->stride, 0) || ct_t_has_basis(&b->stride, 0)) return ct_basis_same_function(a, b);
   ct_modes_of(a, 0, &ma);
   ct_modes_of(b, 0, &mb);
   ct_coalesce_modes(&ma, &ca);
