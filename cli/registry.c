@@ -345,13 +345,13 @@ const ct_op ct_ops[] = {
      "coprofile<I...>(L): _0 at every coordinate of L's codomain",
      "basis.md", "BASIS-3",
      {{"coprofile/layout", CT_GEN_LAYOUT, "coprofile(%0)"},
-      {"coprofile/identity_tile", CT_GEN_COMP, "coprofile(composition(make_identity_layout(%s0), %1))"}},
+      {"coprofile/identity", CT_GEN_LAYOUT, "coprofile(make_identity_layout(%s0))"}},
      ct_jx_coprofile, 0, CT_DRAW_RESULT, 0},
     {"coshape", 1, 1, 1, ct_b_coshape,
      "coshape<I...>(L): the least bound of L's values, coordinate by coordinate",
      "basis.md", "BASIS-4",
      {{"coshape/layout", CT_GEN_LAYOUT, "coshape(%0)"},
-      {"coshape/identity_tile", CT_GEN_COMP, "coshape(composition(make_identity_layout(%s0), %1))"}},
+      {"coshape/identity", CT_GEN_LAYOUT, "coshape(make_identity_layout(%s0))"}},
      ct_jx_coshape, 0, CT_DRAW_RESULT, 0},
 };
 
