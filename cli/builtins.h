@@ -112,4 +112,11 @@ ct_code ct_b_basis_with_shape(const ct_args *a, ct_value *out, ct_err *e);
 /* A divide of a basis-strided layout by a tiler; products reject it. */
 ct_code ct_b_basis_tiler_call(const ct_args *a, ct_tiler_op op, ct_value *out, ct_err *e);
 
+/* builtins_rearrange.c: spec/rearrange.md (append and prepend, with or
+ * without <N>, live there) */
+ct_code ct_b_replace(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_zip(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
+
 #endif

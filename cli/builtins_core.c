@@ -241,24 +241,6 @@ ct_code ct_b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-ct_code ct_b_append(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, x, r;
-  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
-  CT_TRY(ct_as_layout_m(&a->a[1], &x, "the appended layout", e));
-  CT_TRY(ct_l_append(&L, &x, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
-}
-
-ct_code ct_b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, x, r;
-  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
-  CT_TRY(ct_as_layout_m(&a->a[1], &x, "the prepended layout", e));
-  CT_TRY(ct_l_prepend(&L, &x, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
-}
-
 ct_code ct_b_flatten(const ct_args *a, ct_value *out, ct_err *e) {
   if (a->a[0].kind == CT_V_TUPLE) {
     ct_tuple t;

@@ -143,4 +143,18 @@ CT_FN ct_jstatus ct_judge_basis_6(const ct_layout *A, const ct_layout *B, const 
 CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
                                   ct_judgement *j);
 
+/* ---- spec/rearrange.md ------------------------------------------------------------------ */
+/* REARR-1 (back) / REARR-2: R = append<N>(L, x) / prepend<N>(L, x). */
+CT_FN ct_jstatus ct_judge_rearr_pad(const ct_layout *L, int N, const ct_layout *x, int back, const ct_layout *R,
+                                    ct_judgement *j);
+/* REARR-3: R = replace<N>(L, x), N a mode of L. */
+CT_FN ct_jstatus ct_judge_rearr_3(const ct_layout *L, int N, const ct_layout *x, const ct_layout *R, ct_judgement *j);
+/* REARR-4: zip(L) answered rc (and R when CT_OK). */
+CT_FN ct_jstatus ct_judge_rearr_4(const ct_layout *L, ct_code rc, const ct_layout *R, ct_judgement *j);
+/* REARR-5: unflatten(L, P) answered rc (and R when CT_OK). */
+CT_FN ct_jstatus ct_judge_rearr_5(const ct_layout *L, const ct_tuple *P, ct_code rc, const ct_layout *R,
+                                  ct_judgement *j);
+/* REARR-6: R = product_each(S). */
+CT_FN ct_jstatus ct_judge_rearr_6(const ct_tuple *S, const ct_tuple *R, ct_judgement *j);
+
 #endif

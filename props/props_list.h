@@ -261,6 +261,14 @@
   X(basis_e_depth, "make_identity_layout!DEPTH_LIMIT", CT_GEN_LAYOUT, "make_identity_layout", "shape(%0) in 4 ()") \
   X(basis_e_index, "composition!INDEX_OUT_OF_RANGE", CT_GEN_COMP, "composition, B basis", "composition(%0, %1 @rank)")
 
+#define CT_PROPS_REARRANGE(X)                                                                                  \
+  X(rearr_1, "REARR-1", CT_GEN_PAIR, "append", "append<rank(%0)+k>(%0, %1)")                                  \
+  X(rearr_2, "REARR-2", CT_GEN_PAIR, "prepend", "prepend<rank(%0)+k>(%0, %1)")                                \
+  X(rearr_3, "REARR-3", CT_GEN_PAIR, "replace", "replace<k>(%0, %1)")                                         \
+  X(rearr_4, "REARR-4", CT_GEN_PAIR, "zip", "zip(%0, %0 or %1)")                                              \
+  X(rearr_5, "REARR-5", CT_GEN_PAIR, "unflatten", "unflatten(flatten(%0), shape(%0 or %1))")                  \
+  X(rearr_6, "REARR-6", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_LAYOUT(X)                                                                              \
@@ -272,7 +280,8 @@
   CT_PROPS_INVERSE(X)                                                                             \
   CT_PROPS_DIVIDE(X)                                                                              \
   CT_PROPS_PRODUCT(X)                                                                             \
-  CT_PROPS_BASIS(X)
+  CT_PROPS_BASIS(X)                                                                               \
+  CT_PROPS_REARRANGE(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)
