@@ -36,9 +36,11 @@ const char ct_help_conform[] =
     "  --batch-size N     batch: at most N requests per process (default all)\n"
     "  --window N         interactive: requests in flight (default 1)\n"
     "  --timeout S        interactive: seconds allowed per answer (default 10)\n"
-    "  --batch-timeout S  batch: seconds allowed without output (default 600)\n"
+    "  --batch-timeout S  batch: seconds allowed without an answer line (default 600)\n"
     "  --probe-every N    a probe request after every N requests (default 16, 0: none)\n"
     "  --max-starts N     processes started at most, restarts included (default 50)\n"
+    "  --max-silent N     give up after N processes in a row that end without one\n"
+    "                     answer line (default 5, 0: no limit)\n"
     "  --impl-stderr FILE append the implementation's stderr to FILE\n"
     "\n"
     "judging:\n"
@@ -176,7 +178,7 @@ static int cf_add(cf_list *L, const char *req, const char *op, const char *origi
 static int cf_cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 /* Splits a vector line OP \t ORIGIN \t REQUEST \t EXPECTED in place. */
-static int cf_vector_fields(char *line, char **f) {
+int cf_vector_fields(char *line, char **f) {
   int n = 0;
   char *p = line;
   f[n++] = p;
@@ -187,9 +189,24 @@ static int cf_vector_fields(char *line, char **f) {
   return n == 4 && !strchr(f[3], '\t');
 }
 
-static void cf_chomp(char *s) {
-  size_t n = strlen(s);
-  while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = '\0';
+/* One line of f into buf (without its \n and a \r before it): 1, or 0 at
+ * the end of the file. A line that does not fit in cap bytes, or that holds
+ * a NUL byte, is read to its end and *bad says why: it is never cut into
+ * pieces that would read as lines of their own (issue 17). */
+int cf_read_line(FILE *f, char *buf, int cap, const char **bad) {
+  int n = 0, ch, any = 0;
+  *bad = 0;
+  while ((ch = getc(f)) != EOF) {
+    any = 1;
+    if (ch == '\n') break;
+    if (ch == '\0') *bad = "holds a NUL byte";
+    else if (n < cap - 1) buf[n++] = (char)ch;
+    else *bad = "is too long";
+  }
+  if (!any) return 0;
+  if (n > 0 && buf[n - 1] == '\r') --n;
+  buf[n] = '\0';
+  return 1;
 }
 
 static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count, int *drift) {
@@ -221,13 +238,14 @@ static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count
     free(names[k]);
     f = fopen(path, "r");
     if (!f) continue;
-    while (fgets(line, sizeof line, f)) {
+    const char *bad;
+    while (cf_read_line(f, line, (int)sizeof line, &bad)) {
       char *fl[4], expected[CF_REQ_CAP];
       ++lineno;
-      cf_chomp(line);
-      if (line[0] == '#' || line[0] == '\0') continue;
-      if (!cf_vector_fields(line, fl)) {
-        fprintf(stderr, "cuteref conform: %s:%d: not a vector line (OP, ORIGIN, REQUEST, EXPECTED separated by tabs)\n", path, lineno);
+      if (!bad && (line[0] == '#' || line[0] == '\0')) continue;
+      if (bad || !cf_vector_fields(line, fl)) {
+        fprintf(stderr, "cuteref conform: %s:%d: not a vector line (%s)\n", path, lineno,
+                bad ? bad : "OP, ORIGIN, REQUEST, EXPECTED separated by tabs");
         fclose(f);
         while (++k < nn) free(names[k]);
         return -1;
@@ -247,11 +265,15 @@ static int cf_load_cases(cf_list *L, const char *file, int *count) {
   FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
   char line[CF_REQ_CAP * 2 + 256], origin[4200];
   int lineno = 0;
+  const char *bad;
   if (!f) return 0;
-  while (fgets(line, sizeof line, f)) {
+  while (cf_read_line(f, line, (int)sizeof line, &bad)) {
     char *req = line, *fl[4];
     ++lineno;
-    cf_chomp(line);
+    if (bad) {
+      fprintf(stderr, "cuteref conform: %s:%d: the line %s: skipped\n", file, lineno, bad);
+      continue;
+    }
     if (line[0] == '#' || line[0] == '\0') continue;
     snprintf(origin, sizeof origin, "%s:%d", file, lineno);
     if (strchr(line, '\t')) { /* a vector line: its request and origin */
@@ -643,6 +665,7 @@ static int cf_parse_args(int argc, char **argv, cf_cmd *c, cf_report *R, cf_list
     else if (strcmp(a, "--batch-timeout") == 0) c->po.batch_timeout = x;
     else if (strcmp(a, "--probe-every") == 0) c->po.probe_every = (int)x;
     else if (strcmp(a, "--max-starts") == 0) c->po.max_starts = x < 1 ? 1 : (int)x;
+    else if (strcmp(a, "--max-silent") == 0) c->po.max_silent = (int)x;
     else if (strcmp(a, "--shrink-max") == 0) c->shrink_max = (int)x;
     else if (strcmp(a, "--shrink-width") == 0) c->width = x < 1 ? 1 : (int)x;
     else if (strcmp(a, "--shrink-rounds") == 0) c->rounds = (int)x;
@@ -687,6 +710,10 @@ static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
   cf_proc_run(&c->po, reqs, L->n, ans, st, &R->main);
   if (R->main.cannot_start) {
     fprintf(stderr, "cuteref conform: %s\n", R->main.nev ? R->main.ev[0].text : "cannot start the implementation");
+    for (k = 0; k < L->n; ++k) free(ans[k]);
+    free(ans);
+    free(st);
+    free(reqs);
     return 2;
   }
   for (k = 0; k < L->n; ++k) {
@@ -752,7 +779,7 @@ static void cf_free_run(cf_report *R, cf_list *L) {
 int ct_cmd_conform(int argc, char **argv) {
   static cf_cmd c;
   cf_report R;
-  cf_list L;
+  static cf_list L; /* static: reachable at an early exit (LeakSanitizer, --config=asan) */
   int k, rc;
   memset(&R, 0, sizeof R);
   memset(&L, 0, sizeof L);
@@ -772,7 +799,7 @@ int ct_cmd_conform(int argc, char **argv) {
   if (c.shrink_max > 0) cf_shrink_all(&R, &c.po, &c.jo, c.shrink_max, c.width, c.rounds, c.shrink_time, c.quiet);
   else
     for (k = 0; k < L.n; ++k) R.unshrunk += cf_shrinkable(L.items[k].verdict);
-  R.conforms = R.main.extra_lines == 0 && !R.main.gave_up;
+  R.conforms = R.main.extra_lines == 0 && R.main.overlong == 0 && !R.main.gave_up;
   for (k = 0; k < L.n; ++k)
     if (cf_verdict_fails(&R, L.items[k].verdict)) R.conforms = 0;
   if ((rc = cf_write_reports(&c, &R)) != 0) return rc;

@@ -4,6 +4,8 @@
 
 #include "ref/ct_error.h"
 
+#include <stdio.h>
+
 typedef struct {
   const char *name;
   int (*run)(int argc, char **argv); /* argv excludes the command name */
@@ -24,6 +26,8 @@ int ct_cmd_mutants(int argc, char **argv);
 extern const char ct_help_mutants[];
 extern const char ct_help_check[];
 extern const char ct_help_examples[];
+/* The examples of one file's text (cmd_examples.c): counts added to *passed, *failed. */
+void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed);
 int ct_cmd_conform(int argc, char **argv);
 extern const char ct_help_conform[];
 int ct_cmd_vectors(int argc, char **argv);

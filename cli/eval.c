@@ -34,7 +34,11 @@ static ct_code ct_read_args(ct_cursor *c, ct_value *args, int *n, int depth, ct_
       return CT_OK;
     }
     if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, open, "'(' at byte %d is never closed", open);
-    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ',' or ')' at byte %d, found '%c'", c->pos, c->s[c->pos]);
+    {
+      char b[16];
+      return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ',' or ')' at byte %d, found %s", c->pos,
+                        ct_byte_text(c->s[c->pos], b, sizeof b));
+    }
   }
 }
 
@@ -205,7 +209,11 @@ ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {
   if (c.s[c.pos] != '\0') {
     if (c.s[c.pos] == ')' || c.s[c.pos] == '>')
       return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c.pos, "unbalanced '%c' at byte %d", c.s[c.pos], c.pos);
-    return CT_FAIL_AT(e, CT_PARSE_TRAILING, c.pos, "unexpected '%c' at byte %d after a complete expression", c.s[c.pos], c.pos);
+    {
+      char b[16];
+      return CT_FAIL_AT(e, CT_PARSE_TRAILING, c.pos, "unexpected %s at byte %d after a complete expression",
+                        ct_byte_text(c.s[c.pos], b, sizeof b), c.pos);
+    }
   }
   return CT_OK;
 }
