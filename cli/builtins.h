@@ -118,5 +118,6 @@ ct_code ct_b_replace(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_zip(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e); /* spec/recast.md */
 
 #endif

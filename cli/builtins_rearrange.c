@@ -3,6 +3,7 @@
  * take basis strides (they never read a stride's value). */
 #include "builtins.h"
 #include "ref/rearrange.h"
+#include "ref/recast.h"
 
 /* The padding x of append/prepend: the second argument, else 1:0 (CuTe's
  * default Layout<_1,_0>). */
@@ -91,5 +92,15 @@ ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e) {
   CT_TRY(ct_as_tuple(&a->a[0], &s, "product_each's shape", e));
   CT_TRY(ct_t_product_each(s, &t, e));
   ct_v_tuple(out, &t);
+  return CT_OK;
+}
+
+/* recast_layout<OLD,NEW>(L) (spec/recast.md). */
+ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L, r;
+  if (a->nt != 2) return CT_FAIL(e, CT_ARITY, "recast_layout takes two template arguments <OLD_BITS,NEW_BITS>");
+  CT_TRY(ct_as_layout(&a->a[0], &L, "recast_layout's layout", e));
+  CT_TRY(ct_recast_layout(&L, a->t[0], a->t[1], &r, e));
+  ct_v_layout(out, &r);
   return CT_OK;
 }

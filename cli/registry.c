@@ -374,6 +374,13 @@ const ct_op ct_ops[] = {
      "rearrange.md", "REARR-6",
      {{"product_each/shape", CT_GEN_LAYOUT, "product_each(%s0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"recast_layout", 1, 1, 2, ct_b_recast_layout,
+     "recast_layout<OLD,NEW>(L): L for elements of NEW bits instead of OLD bits",
+     "recast.md", "REC-1, REC-2",
+     {{"recast_layout/16to32", CT_GEN_LAYOUT, "recast_layout<16,32>(%0)"},
+      {"recast_layout/32to8", CT_GEN_LAYOUT, "recast_layout<32,8>(%0)"},
+      {"recast_layout/16to24", CT_GEN_LAYOUT, "recast_layout<16,24>(%0)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

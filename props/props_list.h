@@ -267,7 +267,9 @@
   X(rearr_3, "REARR-3", CT_GEN_PAIR, "replace", "replace<k>(%0, %1)")                                         \
   X(rearr_4, "REARR-4", CT_GEN_PAIR, "zip", "zip(%0, %0 or %1)")                                              \
   X(rearr_5, "REARR-5", CT_GEN_PAIR, "unflatten", "unflatten(flatten(%0), shape(%0 or %1))")                  \
-  X(rearr_6, "REARR-6", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))")
+  X(rearr_6, "REARR-6", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))")                            \
+  X(rec_1, "REC-1", CT_GEN_LAYOUT, "recast_layout", "recast_layout<a,b>(%0)")                                  \
+  X(rec_2, "REC-2", CT_GEN_LAYOUT, "recast_layout", "recast_layout<b,a>(recast_layout<a,b>(%0))")
 
 /* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
  * kind of value, and the integer edges (NOTE-5). */

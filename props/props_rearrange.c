@@ -4,6 +4,10 @@
 #include "props/props.h"
 #include "props/props_list.h"
 #include "ref/rearrange.h"
+#include "ref/recast.h"
+#include "ref/construct.h"
+#include "ref/coalesce.h"
+#include "ref/ct_arith.h"
 
 /* A rejection where none may be: the case fails (limits skip it). */
 CT_FN static int ct_rr_ok(ct_code rc, const ct_err *e, ct_outcome *o, const char *what) {
@@ -92,4 +96,68 @@ CT_FN void ct_p_rearr_6(const ct_case *c, ct_outcome *o) {
   if (!ct_rr_ok(ct_t_product_each(&c->v[0].shape, &R, &e), &e, o, "product_each")) return;
   ct_judge_rearr_6(&c->v[0].shape, &R, &j);
   ct_judged(&j, o);
+}
+
+/* Element sizes in bits for recast_layout, from the case's digest. */
+CT_FN static int64_t ct_rr_bits(const ct_case *c, int salt) {
+  int k = ct_rr_pick(c, salt, 5);
+  return k == 0 ? 8 : k == 1 ? 16 : k == 2 ? 24 : k == 3 ? 32 : 64;
+}
+
+/* REC-1: recast_layout<OLD,NEW>(L) is downcast<d>(upcast<u>(L)) with u/d
+ * the reduced ratio NEW/OLD (a step by 1 left out), accepted exactly when
+ * those steps are. */
+CT_FN void ct_p_rec_1(const ct_case *c, ct_outcome *o) {
+  int64_t ob = ct_rr_bits(c, 7), nb = ct_rr_bits(c, 8), g = ct_gcd(ob, nb);
+  ct_val u, d;
+  ct_layout R, W, U;
+  ct_err e;
+  ct_code rc = ct_recast_layout(&c->v[0], ob, nb, &R, &e), rw = CT_OK;
+  u.v = nb / g;
+  d.v = ob / g;
+  u.stat = d.stat = 1;
+  U = c->v[0];
+  if (u.v != 1) rw = ct_upcast(&c->v[0], u, &U, &e);
+  if (rw == CT_OK && d.v != 1) rw = ct_downcast(&U, d, &W, &e);
+  else W = U;
+  if (ct_code_is_limit(rc) || ct_code_is_limit(rw)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  o->digest = rc == CT_OK ? ct_digest_layout(&R) : ct_digest_code(rc);
+  if (rc != rw) {
+    CT_FAILS(o, "REC-1: recast_layout<%lld,%lld> gives %s, upcast<%lld> then downcast<%lld> %s", (long long)ob,
+             (long long)nb, ct_code_name(rc), (long long)u.v, (long long)d.v, ct_code_name(rw));
+    return;
+  }
+  if (rc == CT_OK && !ct_l_equal(&R, &W, 1))
+    CT_FAILS(o, "REC-1: recast_layout<%lld,%lld>(L) is not downcast<%lld>(upcast<%lld>(L))", (long long)ob, (long long)nb,
+             (long long)d.v, (long long)u.v);
+}
+
+/* REC-2: recast_layout<B,B>(L) == L; recast_layout<B,A>(recast_layout<A,B>(L))
+ * is L as a function when A is a multiple of B (a downcast, undone). */
+CT_FN void ct_p_rec_2(const ct_case *c, ct_outcome *o) {
+  int64_t b = ct_rr_bits(c, 9), a = b * (1 + ct_rr_pick(c, 10, 4));
+  ct_layout R, B;
+  ct_err e;
+  ct_code rc;
+  if (ct_recast_layout(&c->v[0], b, b, &R, &e) != CT_OK || !ct_l_equal(&R, &c->v[0], 1)) {
+    CT_FAILS(o, "REC-2: recast_layout<%lld,%lld>(L) is not L", (long long)b, (long long)b);
+    return;
+  }
+  rc = ct_recast_layout(&c->v[0], a, b, &R, &e);
+  o->digest = rc == CT_OK ? ct_digest_layout(&R) : ct_digest_code(rc);
+  if (rc != CT_OK) { /* downcast's own preconditions (CAST) */
+    if (ct_code_is_limit(rc)) o->verdict = CT_SKIPPED;
+    return;
+  }
+  rc = ct_recast_layout(&R, b, a, &B, &e);
+  if (ct_code_is_limit(rc)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (rc != CT_OK || !ct_l_same_function(&B, &c->v[0]) || ct_size(&B) != ct_size(&c->v[0]))
+    CT_FAILS(o, "REC-2: recast_layout<%lld,%lld>(recast_layout<%lld,%lld>(L)) is not L", (long long)b, (long long)a,
+             (long long)a, (long long)b);
 }
