@@ -5,12 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "conform.h"
+#include "suggest.h"
 
 #include <dirent.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char ct_help_conform[] =
     "usage: cuteref conform --impl COMMAND [options]\n"
@@ -59,9 +61,13 @@ const char ct_help_conform[] =
     "  --name NAME        the implementation's name in the report\n"
     "  --json FILE        the report as JSON\n"
     "  --markdown FILE    the report as Markdown (also printed on stdout)\n"
-    "  --quiet            print only the verdict line on stdout\n"
+    "  --quiet            print only the verdict line on stdout (and no progress)\n"
     "  --list-cases       print the requests that would be sent, one per line, and\n"
     "                     exit (no --impl needed)\n"
+    "\n"
+    "On a terminal, standard error shows the progress of the requests (sent,\n"
+    "answered, answers per second, seconds elapsed), rewritten in place a few\n"
+    "times a second; when it is not a terminal, nothing is added.\n"
     "\n"
     "exit status: 0 every answer conforms, 1 some answer does not (or the\n"
     "implementation crashed, hung, or answered out of order), 2 usage error\n";
@@ -610,11 +616,8 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
 
 /* ---- the command ---------------------------------------------------------------- */
 
-static int cf_num(const char *v, double *out) {
-  char *end;
-  *out = strtod(v, &end);
-  return end != v && *end == '\0';
-}
+/* An integer option's value: 0, or the exit status of a usage error. */
+static int cf_int(const char *opt, const char *v, int lo, int *out) { return ct_opt_int32(opt, v, lo, 1000000000, out); }
 
 /* The command's options. */
 typedef struct {
@@ -625,6 +628,25 @@ typedef struct {
   double shrink_time;
   uint64_t seed;
 } cf_cmd;
+
+/* --ops: every name an operation or request group of the registry (an
+ * unknown one would silently select nothing). 0, or a usage error's status. */
+static int cf_check_ops(const char *ops) {
+  while (*ops) {
+    char name[64], hint[256], msg[512];
+    size_t len = strcspn(ops, ",");
+    if (len == 0 || len >= sizeof name) return ct_usage_error("--ops: '%s' is no list of operations (cuteref ops --names)", ops);
+    memcpy(name, ops, len);
+    name[len] = '\0';
+    if (!ct_find_op(name)) {
+      ct_suggest_op(name, hint, sizeof hint);
+      snprintf(msg, sizeof msg, "--ops: no operation named '%%s'%s (cuteref ops --names)", hint);
+      return ct_usage_error(msg, name);
+    }
+    ops += len + (ops[len] == ',');
+  }
+  return 0;
+}
 
 /* Reads the options into c (and the run's flags into R, L); 0, or the exit
  * status of a usage error. */
@@ -639,38 +661,39 @@ static int cf_parse_args(int argc, char **argv, cf_cmd *c, cf_report *R, cf_list
   c->seed = 0xC0FFEEu;
   for (k = 0; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
-    double x;
     int takes = 1;
     if (strcmp(a, "--strict") == 0) { c->jo.strict = 1; takes = 0; }
     else if (strcmp(a, "--batch") == 0) { c->po.batch = 1; takes = 0; }
     else if (strcmp(a, "--allow-unsupported") == 0) { R->allow_unsupported = 1; takes = 0; }
     else if (strcmp(a, "--quiet") == 0) { c->quiet = 1; takes = 0; }
     else if (strcmp(a, "--list-cases") == 0) { c->list_only = 1; takes = 0; }
-    else if (!v) return ct_usage_error("option '%s' needs a value (or is unknown)", a);
+    else if (!v) return ct_unknown_option("conform", ct_help_conform, a);
     else if (strcmp(a, "--impl") == 0) c->po.cmd = v;
     else if (strcmp(a, "--vectors") == 0) c->vectors = v;
     else if (strcmp(a, "--cases") == 0) c->cases = v;
-    else if (strcmp(a, "--ops") == 0) L->ops = v;
-    else if (strcmp(a, "--seed") == 0) c->seed = strtoull(v, 0, 0);
+    else if (strcmp(a, "--ops") == 0) {
+      if (cf_check_ops(v)) return 2;
+      L->ops = v;
+    }
+    else if (strcmp(a, "--seed") == 0) { if (ct_opt_seed(a, v, &c->seed)) return 2; }
     else if (strcmp(a, "--decline") == 0) c->jo.decline = v;
     else if (strcmp(a, "--impl-stderr") == 0) c->po.stderr_path = v;
     else if (strcmp(a, "--json") == 0) c->json = v;
     else if (strcmp(a, "--markdown") == 0) c->markdown = v;
     else if (strcmp(a, "--name") == 0) c->name = v;
-    else if (!cf_num(v, &x) || x < 0) return ct_usage_error("option '%s' needs a non-negative number", a);
-    else if (strcmp(a, "--random") == 0) c->random_n = (int)x;
-    else if (strcmp(a, "--batch-size") == 0) c->po.batch_size = (int)x;
-    else if (strcmp(a, "--window") == 0) c->po.window = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--timeout") == 0) c->po.timeout = x;
-    else if (strcmp(a, "--batch-timeout") == 0) c->po.batch_timeout = x;
-    else if (strcmp(a, "--probe-every") == 0) c->po.probe_every = (int)x;
-    else if (strcmp(a, "--max-starts") == 0) c->po.max_starts = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--max-silent") == 0) c->po.max_silent = (int)x;
-    else if (strcmp(a, "--shrink-max") == 0) c->shrink_max = (int)x;
-    else if (strcmp(a, "--shrink-width") == 0) c->width = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--shrink-rounds") == 0) c->rounds = (int)x;
-    else if (strcmp(a, "--shrink-time") == 0) c->shrink_time = x;
-    else return ct_usage_error("unknown option '%s'", a);
+    else if (strcmp(a, "--random") == 0) { if (cf_int(a, v, 0, &c->random_n)) return 2; }
+    else if (strcmp(a, "--batch-size") == 0) { if (cf_int(a, v, 0, &c->po.batch_size)) return 2; }
+    else if (strcmp(a, "--window") == 0) { if (cf_int(a, v, 1, &c->po.window)) return 2; }
+    else if (strcmp(a, "--timeout") == 0) { if (ct_opt_seconds(a, v, &c->po.timeout)) return 2; }
+    else if (strcmp(a, "--batch-timeout") == 0) { if (ct_opt_seconds(a, v, &c->po.batch_timeout)) return 2; }
+    else if (strcmp(a, "--probe-every") == 0) { if (cf_int(a, v, 0, &c->po.probe_every)) return 2; }
+    else if (strcmp(a, "--max-starts") == 0) { if (cf_int(a, v, 1, &c->po.max_starts)) return 2; }
+    else if (strcmp(a, "--max-silent") == 0) { if (cf_int(a, v, 0, &c->po.max_silent)) return 2; }
+    else if (strcmp(a, "--shrink-max") == 0) { if (cf_int(a, v, 0, &c->shrink_max)) return 2; }
+    else if (strcmp(a, "--shrink-width") == 0) { if (cf_int(a, v, 1, &c->width)) return 2; }
+    else if (strcmp(a, "--shrink-rounds") == 0) { if (cf_int(a, v, 0, &c->rounds)) return 2; }
+    else if (strcmp(a, "--shrink-time") == 0) { if (ct_opt_seconds(a, v, &c->shrink_time)) return 2; }
+    else return ct_unknown_option("conform", ct_help_conform, a);
     k += takes;
   }
   if (!c->list_only && (!c->po.cmd || !c->po.cmd[0])) return ct_usage_error("%s", "conform needs --impl COMMAND");
@@ -707,7 +730,9 @@ static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
   int *st = (int *)calloc((size_t)L->n, sizeof(int)), k;
   for (k = 0; k < L->n; ++k) reqs[k] = L->items[k].req;
   if (!c->quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L->n, c->po.cmd);
+  c->po.progress = !c->quiet && isatty(2); /* a terminal: requests sent and answered, in place */
   cf_proc_run(&c->po, reqs, L->n, ans, st, &R->main);
+  c->po.progress = 0;                      /* shrinking reports its rounds itself */
   if (R->main.cannot_start) {
     fprintf(stderr, "cuteref conform: %s\n", R->main.nev ? R->main.ev[0].text : "cannot start the implementation");
     for (k = 0; k < L->n; ++k) free(ans[k]);

@@ -23,12 +23,14 @@
 #include "eval.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <string.h>
 
 const char ct_help_dot[] =
     "usage: cuteref dot [--plain | --tree] EXPR\n"
+    "       cuteref dot --tv TILE EXPR\n"
     "\n"
     "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
     "render it with `dot -Tsvg` (Debian package graphviz):\n"
@@ -53,6 +55,12 @@ const char ct_help_dot[] =
     "options:\n"
     "  --plain   draw only the result, colored by offset\n"
     "  --tree    draw the nesting of a layout (leaves s:d) or IntTuple as a tree\n"
+    "  --tv TILE draw EXPR as a thread-value layout: mode 0 the thread, the other\n"
+    "            modes the value, its offsets coordinates of the tile of shape\n"
+    "            TILE (column-major); each cell of the tile is labelled T#V#, the\n"
+    "            thread and value that own it (CUTLASS's print_latex). The SM80\n"
+    "            16x8x16 accumulator (C) of a 16x8 tile:\n"
+    "  cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg > c.svg\n"
     "\n"
     "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
 
@@ -738,17 +746,23 @@ int ct_cmd_dot(int argc, char **argv) {
   static ct_layout R;
   static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
   int plain = 0, tree = 0, is_call;
-  const char *text;
+  const char *text, *tv = 0;
   ct_err e;
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
-    else return ct_usage_error("dot: unknown option '%s'", argv[0]);
+    else if (strcmp(argv[0], "--tv") == 0 && argc > 2) {
+      tv = argv[1];
+      --argc;
+      ++argv;
+    }
+    else return ct_unknown_option("dot", ct_help_dot, argv[0]);
     --argc;
     ++argv;
   }
-  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain or --tree)");
+  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain, --tree or --tv TILE)");
   text = argv[0];
+  if (tv) return ct_dot_tv(tv, text);
   if (ct_eval(text, &v, &e) != CT_OK) {
     ct_report_error(text, &e);
     return 1;

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "registry.h"
 #include "commands.h"
+#include "suggest.h"
 #include "eval.h"
 
 #include <errno.h>
@@ -135,6 +136,7 @@ int ct_cmd_eval(int argc, char **argv) {
     return 0;
   }
   if (strcmp(argv[0], "-") == 0) return ct_eval_stream();
+  if (strncmp(argv[0], "--", 2) == 0) return ct_unknown_option("eval", ct_help_eval, argv[0]); /* no expression starts so */
   {
     ct_value v;
     ct_err e;

@@ -2,6 +2,7 @@
  * the spec pages (spec/README.md) through the evaluator. */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
+#include "suggest.h"
 #include "eval.h"
 #include "ref/coalesce.h"
 
@@ -138,6 +139,7 @@ int ct_cmd_examples(int argc, char **argv) {
       verbose = 1;
       continue;
     }
+    if (argv[k][0] == '-' && argv[k][1] != '\0') return ct_unknown_option("examples", ct_help_examples, argv[k]);
     f = fopen(argv[k], "r");
     if (!f) {
       fprintf(stderr, "cuteref examples: cannot open %s\n", argv[k]);

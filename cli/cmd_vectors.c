@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "conform.h"
+#include "suggest.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -537,8 +538,11 @@ int ct_cmd_vectors(int argc, char **argv) {
     if (strcmp(a, "--write") == 0 && v) { write = 1; dir = v; ++k; }
     else if (strcmp(a, "--check") == 0 && v) { check = 1; dir = v; ++k; }
     else if (strcmp(a, "--spec") == 0 && v) { specdir = v; ++k; }
-    else if (strcmp(a, "--per-generator") == 0 && v) { per_gen = atoi(v); ++k; }
-    else return ct_usage_error("unknown option '%s'", a);
+    else if (strcmp(a, "--per-generator") == 0 && v) {
+      if (ct_opt_int32(a, v, 1, 1000000, &per_gen)) return 2;
+      ++k;
+    }
+    else return ct_unknown_option("vectors", ct_help_vectors, a);
   }
   if (write + check != 1) return ct_usage_error("%s", "vectors needs exactly one of --write DIR and --check DIR");
   if (!specdir) {

@@ -114,7 +114,17 @@ typedef struct {
   int max_silent;          /* processes in a row that end without one answer line, then give up */
   const char *stderr_path; /* the implementation's stderr is appended here (NULL: inherited) */
   int verbose;
+  int progress;            /* progress on stderr, rewritten in place (a terminal) */
 } cf_proc_opts;
+
+/* Progress of one exchange on a terminal (conform_progress.c). */
+typedef struct {
+  int total, drawn;
+  double t0, shown;
+} cf_progress;
+void cf_progress_start(cf_progress *p, int total);
+/* At most a few times a second unless final (which ends the line). */
+void cf_progress_show(cf_progress *p, int sent, int answered, int final);
 
 #define CF_MAX_EVENTS 64
 typedef struct {

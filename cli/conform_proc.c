@@ -90,7 +90,21 @@ typedef struct {
   char **ans;
   int *st;
   cf_proc_stats *s;
+  cf_progress progress; /* o->progress */
+  int sent_hi;          /* slots written so far (the highest, across restarts) */
 } cf_run;
+
+/* The requests (not probes) among slots [0, i). */
+static int cf_reqs_before(const cf_run *r, int i) {
+  while (i > 0 && r->slot[i - 1].req < 0) --i;
+  return i > 0 ? r->slot[i - 1].req + 1 : 0;
+}
+
+static void cf_show_progress(cf_run *r, int send, int recv, int final) {
+  if (!r->o->progress) return;
+  if (send > r->sent_hi) r->sent_hi = send;
+  cf_progress_show(&r->progress, cf_reqs_before(r, r->sent_hi), cf_reqs_before(r, recv), final);
+}
 
 static void cf_slot_text(const cf_run *r, int i, char *buf, int cap) {
   if (r->slot[i].req >= 0) snprintf(buf, (size_t)cap, "%s", r->reqs[r->slot[i].req]);
@@ -284,7 +298,12 @@ static int cf_session(cf_run *r, int pos, int end) {
       if (t == 0.0) t = last;
       deadline = (t > last ? t : last) + o->timeout;
     }
-    rc = poll(pf, (nfds_t)np, deadline <= now ? 0 : (int)((deadline - now) * 1000.0) + 1);
+    {
+      int ms = deadline <= now ? 0 : (int)((deadline - now) * 1000.0) + 1;
+      if (o->progress && ms > 250) ms = 250; /* the progress line moves while waiting */
+      rc = poll(pf, (nfds_t)np, ms);
+    }
+    cf_show_progress(r, send, recv, 0);
     if (rc < 0) {
       if (errno == EINTR) continue;
       break;
@@ -461,6 +480,8 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
   r.s = s;
   r.slot = (cf_slot *)malloc(sizeof(cf_slot) * (size_t)(2 * n + 2));
   r.nslots = 0;
+  r.sent_hi = 0;
+  if (o->progress) cf_progress_start(&r.progress, n);
   for (k = 0; k < n; ++k) {
     ans[k] = 0;
     st[k] = CF_A_NOT_SENT;
@@ -498,6 +519,7 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
     }
     pos = cf_session(&r, pos, end);
   }
+  cf_show_progress(&r, 0, pos, 1);
   free(r.slot);
   s->seconds += cf_now() - t0;
 }

@@ -2,6 +2,7 @@
  * they are parsed, so nothing but the values is stored. */
 #include "eval.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <string.h>
 
@@ -73,7 +74,11 @@ static ct_code ct_call(const char *name, int at, const ct_value *args, int n, co
   const ct_op *b = ct_find_builtin(name);
   ct_args a;
   ct_code rc;
-  if (!b) return CT_FAIL_AT(e, CT_UNKNOWN_FUNCTION, at, "no operation named '%s' (see cuteref eval --list)", name);
+  if (!b) {
+    char hint[256];
+    ct_suggest_op(name, hint, sizeof hint);
+    return CT_FAIL_AT(e, CT_UNKNOWN_FUNCTION, at, "no operation named '%s'%s (see cuteref eval --list)", name, hint);
+  }
   if (n < b->min_args || (b->max_args >= 0 && n > b->max_args)) {
     if (b->min_args == b->max_args)
       return CT_FAIL_AT(e, CT_ARITY, at, "%s takes %d argument%s, got %d", name, b->min_args, b->min_args == 1 ? "" : "s", n);
