@@ -14,6 +14,7 @@
 #include "ref/layout.c"
 #include "ref/modes.c"
 #include "ref/coalesce.c"
+#include "ref/basis.c" /* ct_l_same_function of basis strides */
 #include "ref/composition.c"
 #include "ref/notation.h"
 #if !CT_ON_DEVICE
