@@ -42,7 +42,8 @@
   X(BAD_PROFILE, "a profile or order does not match the layout")               \
   X(TOO_MANY_MODES, "the tiler has more modes than the layout")                \
   X(NEGATIVE_STRIDE, "the operation is not defined for negative strides")      \
-  X(UNIT_STRIDE, "downcast: not exactly one mode of stride 1 or -1")
+  X(UNIT_STRIDE, "downcast: not exactly one mode of stride 1 or -1")          \
+  X(UNDECIDED, "a bounded search ended without a decision")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,
