@@ -153,16 +153,42 @@ CT_FN ct_code ct_nullspace(const ct_layout *L, ct_layout *out, ct_err *e) {
   return ct_modes_to_layout(&r, out, e);
 }
 
-/* MCL-ALG: I = right_inverse(b) lists b's indices of the values 0, 1, 2, ...;
- * a o I is the identity on its first N values, N the size of the first mode of
- * coalesce(a o I) when that mode has stride 1 (else N = 1); R = I o N:1.
- * MCL-ONE: when I has one element or a(I(1)) != 1, N = 1 is known without
- * composing (and without composition's preconditions). */
+/* MCL-ALG: I = right_inverse(b) lists b's indices of the values 0, 1, 2, ...
+ * N, the first i with a(I(i)) != i, is where composition's candidate for
+ * a o I (one mode of I's at a time, strides a(I's strides)) first differs
+ * from the identity, or from a o I (ref/carry.c): below both it is the
+ * identity. R = I o N:1, a layout iff I's first N values are a layout's. */
+CT_FN static ct_code ct_mcl_n(const ct_layout *a, const ct_layout *inv, int64_t *N, ct_err *e) {
+  ct_modes am, im;
+  ct_ahat h;
+  ct_box x;
+  ct_point from, p;
+  int64_t w = 1, spent = 0;
+  int k, st, found;
+  ct_comp_prepare(a, &am, &st);
+  ct_modes_of(inv, 0, &im);
+  if (!ct_ahat_init(&am, &h) || im.n > CT_COMP_MODES)
+    return CT_FAIL(e, CT_CAPACITY, "max_common_layout: more than %d modes", CT_COMP_MODES);
+  for (x.n = 0, k = 0; k < im.n && im.m[k].d != 0; ++k, ++x.n) { /* I's modes (_1:_0 has none) */
+    x.t[k] = im.m[k].s, x.b[k] = im.m[k].d, x.w[k] = w, x.leaf[k] = 0, w *= im.m[k].s;
+    if (!ct_ahat_at(&h, x.b[k], &x.v[k])) return CT_FAIL(e, CT_OVERFLOW, "max_common_layout: a value overflows int64");
+  }
+  *N = w; /* size(I) */
+  for (k = 0; k < x.n; ++k) {
+    from.c[k] = 0;
+    if (x.v[k] != x.w[k] && x.w[k] < *N) *N = x.w[k]; /* the candidate leaves the identity at e_k */
+  }
+  from.index = 0;
+  CT_TRY(ct_first_difference(&h, &x, &from, &p, &found, &spent, e));
+  if (found && p.index < *N) *N = p.index;
+  return CT_OK;
+}
+
 CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
-  ct_layout inv, common, first;
-  ct_modes m, c;
-  ct_val sa, sb, si;
-  int64_t j = 0, v = 0;
+  ct_layout inv, first;
+  ct_val sa, sb;
+  int64_t N = 1;
+  ct_code code;
   CT_TRY(ct_l_size(a, &sa, e));
   CT_TRY(ct_l_size(b, &sb, e));
   if (sa.v < sb.v)
@@ -170,24 +196,17 @@ CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_la
                    "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
                    (long long)sa.v, (long long)sb.v, (long long)sa.v);
   CT_TRY(ct_rinv(b, "max_common_layout", "b", &inv, e));
-  CT_TRY(ct_l_size(&inv, &si, e));
-  if (si.v > 1) {
-    CT_TRY(ct_l_eval(&inv, 1, &j, e));
-    CT_TRY(ct_l_eval(a, j, &v, e));
-  }
-  if (si.v == 1 || v != 1) {
+  CT_TRY(ct_mcl_n(a, &inv, &N, e));
+  if (N == 1) {
     ct_l_set_int(out, 1, 1, 0, 1);
     return CT_OK;
   }
-  CT_TRY(ct_composition(a, &inv, &common, e));
-  ct_modes_of(&common, 0, &m);
-  ct_coalesce_modes(&m, &c);
-  if (c.n == 0 || c.m[0].d != 1) {
-    ct_l_set_int(out, 1, 1, 0, 1);
-    return CT_OK;
-  }
-  ct_l_set_int(&first, c.m[0].s, c.m[0].ss, 1, c.m[0].ds);
-  return ct_composition(&inv, &first, out, e);
+  ct_l_set_int(&first, N, ct_inv_static(b), 1, ct_inv_static(b));
+  code = ct_composition(&inv, &first, out, e);
+  if (code == CT_SHAPE_DIVISIBILITY || code == CT_STRIDE_DIVISIBILITY)
+    return CT_FAIL(e, code, "max_common_layout: a(I(i)) == i for i < %lld, but the first %lld values of I = "
+                   "right_inverse(b) are not a layout's", (long long)N, (long long)N);
+  return code;
 }
 
 CT_FN ct_code ct_max_common_vector(const ct_layout *a, const ct_layout *b, ct_val *out, ct_err *e) {
