@@ -1,8 +1,9 @@
 /* ct_sweep.h -- the exhaustive composition sweep: every pair (A, B) of flat
  * layouts within bounds, composed by the reference's own core
- * (ref/composition.h, ct_comp_core_*: the code ct_composition runs leaf by
- * leaf), and every answer checked exactly. CT_FN: the GPU kernel and the
- * host loop run this same code (device/sweep.cu).
+ * (ref/composition.h, ct_comp_flat: the code ct_composition runs on B's
+ * leaves, with ref/carry.c), and every answer and every rejection checked
+ * exactly by criteria that share no code with it (below). CT_FN: the GPU
+ * kernel and the host loop run this same code (device/sweep.cu).
  *
  * Pairs. A has rank 1..ra (or exactly ra), B rank 1..rb (or exactly rb),
  * every mode s:d with s in [1, smax], d in [dlo, dhi]; a mode's digit is
@@ -39,12 +40,14 @@
  * exists iff F(c) = Â(B(c)) is a sum of one function per coordinate, which is
  * (b) above, and each f_i(j) = Â(j*d_i), j < s_i, is the function of some
  * layout of size s_i (ct_sweep_realizable: greedy on the coalesced form,
- * which is canonical). "rejected, no answer exists" is what the semantics
- * policy asks; "rejected, an answer exists" is a conservative rejection
- * (allowed, counted and shown, not a failure). With --brute both criteria
- * are also decided by brute force (every c; every factorization of s_i) and
- * the accepted answer is rebuilt by ct_composition on the layouts and
- * evaluated point by point; any disagreement is counted as a failure. */
+ * which is canonical). "rejected, no answer exists" is what COMP-8 asks;
+ * "rejected, an answer exists" is a conservative rejection, counted, shown
+ * and (since issue 14) a failure of device/sweep_host_test.sh and of
+ * run_gpu.sh's verdict; UNDECIDED (COMP-SEARCH) is counted apart. With
+ * --brute both criteria are also decided by brute force (every c; every
+ * factorization of s_i) and the accepted answer is rebuilt by
+ * ct_composition on the layouts and evaluated point by point; any
+ * disagreement is counted as a failure. */
 #ifndef CT_SWEEP_H
 #define CT_SWEEP_H
 
@@ -66,6 +69,7 @@ typedef struct {
 typedef struct {
   unsigned long long pairs, accepted, failures, rejected, rej_no_answer, rej_answer_exists;
   unsigned long long by_code[CT_SWEEP_CODES];
+  unsigned long long undecided; /* UNDECIDED (COMP-SEARCH): neither accepted nor rejected */
 } ct_sweep_counts;
 
 /* A pair, as an example: A's and B's digits. */
@@ -199,13 +203,34 @@ CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
   return m->n > 0 ? v + j * m->m[m->n - 1].d : v;
 }
 
-/* Leaf s:d of B (dynamic marks) composed with the prepared A (COMP-LEAF). */
-CT_FN static inline ct_code ct_sweep_leaf(ct_comp_core *c, int s, int d, ct_modes *r, ct_err *e) {
-  ct_mode b;
-  b.s = s;
-  b.d = d;
-  b.ss = b.ds = 0;
-  return ct_comp_core_leaf(c, &b, r, e);
+/* The reference's composition of A (prepared once per unit: h) with B's
+ * modes bs:bd, through ct_comp_flat (ref/composition.h), the core
+ * ct_composition runs on B's leaves: leaf i of R in r[i] (s_i:0 when the
+ * box has no mode of it). Dynamic marks: the sweep compares functions. */
+CT_FN static inline ct_code ct_sweep_compose(const ct_ahat *h, int rb, const int *bs, const int *bd, ct_modes *r,
+                                             ct_err *e) {
+  ct_modes bl;
+  ct_box x;
+  int i, m = 0;
+  bl.n = 0;
+  for (i = 0; i < rb; ++i) ct_modes_push(&bl, bs[i], 0, bd[i], 0);
+  CT_TRY(ct_comp_flat(h, &bl, &x, e));
+  for (i = 0; i < rb; ++i) {
+    r[i].n = 0;
+    for (; m < x.n && x.leaf[m] == i; ++m) ct_modes_push(&r[i], x.t[m], 0, x.v[m], 0);
+    if (r[i].n == 0) ct_modes_push(&r[i], bs[i], 0, 0, 0);
+  }
+  return CT_OK;
+}
+
+/* A's modes prepared as composition reads them (COMP-PREP). */
+CT_FN static inline void ct_sweep_prepare(int ra, const int *as, const int *ad, ct_ahat *h) {
+  ct_modes raw, prep;
+  int k, st;
+  raw.n = 0;
+  for (k = 0; k < ra; ++k) ct_modes_push(&raw, as[k], 0, ad[k], 0);
+  ct_comp_prepare_modes(&raw, &prep, &st);
+  (void)ct_ahat_init(&prep, h); /* at most CT_SWEEP_MAX_RANK + 1 digits: fits CT_COMP_MODES */
 }
 
 /* Is f[0..s) (f[0] == 0) the function of some layout of size s? Greedy on
