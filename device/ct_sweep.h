@@ -58,6 +58,13 @@
 #define CT_SWEEP_MAX_STRIDE 64
 #define CT_SWEEP_CODES 32    /* rejections are counted per code below this */
 #define CT_SWEEP_EXAMPLES 16 /* failures and conservative rejections kept */
+#define CT_SWEEP_LEAF_MODES 4 /* R's modes for one leaf of B: size <= 16, modes of size >= 2 */
+
+/* R's modes for one leaf of B (small, unlike ct_modes: the kernel's stack). */
+typedef struct {
+  int n;
+  ct_mode m[CT_SWEEP_LEAF_MODES];
+} ct_sweep_leaf;
 
 typedef struct {
   int ra, rb;        /* ranks of A and B: 1..ra, 1..rb */
@@ -193,7 +200,7 @@ CT_FN static inline void ct_sweep_a_init(ct_sweep_a *A, int n, const int *s, con
 }
 
 /* Value of the flat modes m at j. */
-CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
+CT_FN static inline int64_t ct_sweep_eval_modes(const ct_sweep_leaf *m, int64_t j) {
   int k;
   int64_t v = 0;
   for (k = 0; k + 1 < m->n; ++k) {
@@ -207,8 +214,8 @@ CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
  * modes bs:bd, through ct_comp_flat (ref/composition.h), the core
  * ct_composition runs on B's leaves: leaf i of R in r[i] (s_i:0 when the
  * box has no mode of it). Dynamic marks: the sweep compares functions. */
-CT_FN static inline ct_code ct_sweep_compose(const ct_ahat *h, int rb, const int *bs, const int *bd, ct_modes *r,
-                                             ct_err *e) {
+CT_FN static inline ct_code ct_sweep_compose(const ct_ahat *h, int rb, const int *bs, const int *bd,
+                                             ct_sweep_leaf *r, ct_err *e) {
   ct_modes bl;
   ct_box x;
   int i, m = 0;
@@ -217,8 +224,16 @@ CT_FN static inline ct_code ct_sweep_compose(const ct_ahat *h, int rb, const int
   CT_TRY(ct_comp_flat(h, &bl, &x, e));
   for (i = 0; i < rb; ++i) {
     r[i].n = 0;
-    for (; m < x.n && x.leaf[m] == i; ++m) ct_modes_push(&r[i], x.t[m], 0, x.v[m], 0);
-    if (r[i].n == 0) ct_modes_push(&r[i], bs[i], 0, 0, 0);
+    for (; m < x.n && x.leaf[m] == i; ++m) {
+      if (r[i].n == CT_SWEEP_LEAF_MODES) return CT_FAIL(e, CT_CAPACITY, "sweep: a leaf with more than 4 modes");
+      r[i].m[r[i].n].s = x.t[m];
+      r[i].m[r[i].n++].d = x.v[m];
+    }
+    if (r[i].n == 0) { /* s:0 */
+      r[i].m[0].s = bs[i];
+      r[i].m[0].d = 0;
+      r[i].n = 1;
+    }
   }
   return CT_OK;
 }
@@ -288,7 +303,7 @@ CT_FN static inline int ct_sweep_realizable_brute(const int64_t *f, int s) {
  * R(c) == Â(B(c)) (R given by leaves r; r == 0: tests that Â(B(c)) is the sum
  * of the f_i given in f[i*CT_SWEEP_MAX_SHAPE + j]). Returns 1 if all agree. */
 CT_FN static inline int ct_sweep_brute_values(const ct_sweep_a *A, int rb, const int *bs, const int *bd,
-                                              const ct_modes *r, const int64_t *f, int *ok) {
+                                              const ct_sweep_leaf *r, const int64_t *f, int *ok) {
   int c[CT_SWEEP_MAX_RANK] = {0, 0, 0, 0};
   for (;;) {
     int64_t x = 0, want, got = 0;
@@ -336,8 +351,8 @@ CT_FN static inline int ct_sweep_leaf_values(const ct_sweep_a *A, int s, int d, 
 
 /* R_i(j) == f[j] for j < s, R_i the flat modes m (colexicographic), walked
  * with a mixed-radix counter (no division). */
-CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const int64_t *f) {
-  int64_t c[CT_MAX_NODES], v = 0;
+CT_FN static inline int ct_sweep_leaf_matches(const ct_sweep_leaf *m, int s, const int64_t *f) {
+  int64_t c[CT_SWEEP_LEAF_MODES], v = 0;
   int j, k;
   if (m->n == 1) {
     for (j = 0; j < s; ++j)
@@ -363,7 +378,7 @@ CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const in
 
 /* Checks one accepted pair: COMP-1 and COMP-2 (exactly). 1 if right. */
 CT_FN static inline int ct_sweep_check_accepted(const ct_sweep_a *A, int rb, const int *bs, const int *bd,
-                                                const ct_modes *r) {
+                                                const ct_sweep_leaf *r) {
   int i, ok = 1;
   int64_t sum_max = 0, f[CT_SWEEP_MAX_SHAPE], rmax;
   for (i = 0; i < rb; ++i) { /* COMP-1 */

@@ -46,7 +46,7 @@
 /* Brute-force cross-check with the tree API: the reference's
  * ct_composition on the layouts A and B gives the core's code and leaves,
  * and R(i) == Â(B(i)) point by point with ct_l_eval. */
-CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int *bs, const int *bd, const ct_modes *r,
+CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int *bs, const int *bd, const ct_sweep_leaf *r,
                                          ct_code core_code) {
   ct_modes am, bm;
   ct_layout LA, LB, R;
@@ -109,7 +109,7 @@ CT_FN static void ct_sweep_unit(const ct_sweep_bounds *b, int64_t u, ct_sweep_co
                                 int *ra_out, int *vb, int *rb_out) {
   int64_t per = ct_sweep_per(b), T = ct_sweep_num_tails(b), ai = u / T, ti = u % T;
   int ra, rb, k, v0, as[CT_SWEEP_MAX_RANK], ad[CT_SWEEP_MAX_RANK], bs[CT_SWEEP_MAX_RANK], bd[CT_SWEEP_MAX_RANK];
-  ct_modes r[CT_SWEEP_MAX_RANK];
+  ct_sweep_leaf r[CT_SWEEP_MAX_RANK];
   ct_ahat h;
   ct_sweep_a A;
   ct_err e;
@@ -410,7 +410,7 @@ static void ct_show_pair(const ct_sweep_bounds *bb, const ct_layout *LA, const c
   }
   ct_sweep_a_init(&A, am.n, as, ad, 1);
   if (code == CT_OK) {
-    ct_modes rr[CT_SWEEP_MAX_RANK];
+    ct_sweep_leaf rr[CT_SWEEP_MAX_RANK];
     ct_ahat h;
     int ok;
     ct_sweep_prepare(am.n, as, ad, &h);
