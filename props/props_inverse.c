@@ -293,6 +293,7 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
   ct_rng r;
   ct_code want = ct_pi_want(op, raw, sc), got = ct_pi_op(op, raw, R, &e);
   o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
+  if (op == CT_PI_RINV && ct_pi_negative(raw)) want = got = CT_NEGATIVE_STRIDE; /* RINV-NEG: right_inverse!NEGATIVE_STRIDE judges it */
   if (got != want) {
     CT_FAILS(o, "%s gives %s, the preconditions say %s%s%s", ct_pi_name(op), got == CT_OK ? "a result" : ct_code_name(got),
              want == CT_OK ? "a result" : ct_code_name(want), got == CT_OK ? "" : ": ", got == CT_OK ? "" : e.msg);
@@ -552,7 +553,7 @@ CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_
   int small = ct_size(a) < ct_size(b);
   ct_layout I;
   ct_err e;
-  ct_code rinv = ct_right_inverse(b, &I, &e);
+  ct_code rinv = ct_pi_negative(b) ? CT_NEGATIVE_STRIDE : ct_right_inverse(b, &I, &e); /* INV-NEG */
   int64_t n, N = 1;
   if (small || rinv != CT_OK) {
     *want = small ? CT_COORD_OUT_OF_RANGE : rinv;
@@ -790,7 +791,29 @@ CT_FN static void ct_pi_expect_neg(const ct_case *c, int op, ct_outcome *o) {
   ct_pi_expect(op, &L, CT_NEGATIVE_STRIDE, o);
 }
 
-CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_RINV, o); }
+/* RINV-NEG: right_inverse of L with a stride negated is accepted with
+ * RINV-1..RINV-4, or rejected with NEGATIVE_STRIDE (its size would have to
+ * pass the chain) or UNDECIDED. */
+CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) {
+  ct_layout L, R;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  ct_code got;
+  ct_pi_rng(c, 0x4E, &r);
+  if (ct_build_failed(ct_pi_negated(&c->v[0], &r, &L), o, "L with a negative stride")) return;
+  got = ct_right_inverse(&L, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (got != CT_OK) {
+    if (got != CT_NEGATIVE_STRIDE && got != CT_UNDECIDED) CT_FAILS(o, "right_inverse gives %s", ct_code_name(got));
+    return;
+  }
+  if (ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS && ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS &&
+      ct_judge_rinv_3(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS)
+    ct_judge_rinv_4(&L, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  ct_pi_note(o, "L", &L);
+}
 CT_FN void ct_p_linv_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_LINV, o); }
 CT_FN void ct_p_null_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_NULL, o); }
 

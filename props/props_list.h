@@ -163,7 +163,7 @@
   X(rinv_3, "RINV-3", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_4, "RINV-4", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_5, "RINV-5", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else a bijection from it") \
-  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated") \
+  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated: RINV-1..4 or rejected") \
   X(rinv_e2, "right_inverse!OVERFLOW", CT_GEN_LAYOUT, "right_inverse", "(|%0|, 2^32:0, 2^32:0)")   \
   X(linv_1, "LINV-1", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
   X(linv_1c, "LINV-1/composition", CT_GEN_LAYOUT, "L o (left_inverse(L) o L)", "L = %0, else admissible from it") \
