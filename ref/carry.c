@@ -13,31 +13,6 @@
 #include "carry.h"
 #include "ct_arith.h"
 
-CT_FN int ct_ahat_init(const ct_modes *digits, ct_ahat *h) {
-  int k, n = digits->n;
-  if (n > CT_COMP_MODES) return 0;
-  h->P[0] = 1;
-  h->a = 0;
-  for (k = 0; k + 1 < n && !ct_mul_ovf(h->P[k], digits->m[k].s, &h->P[k + 1]); ++k) {
-    h->M[k] = digits->m[k].s;
-    h->D[k] = digits->m[k].d;
-    h->a = k + 1;
-  }
-  h->D[h->a] = digits->m[h->a].d;
-  return 1;
-}
-
-CT_FN int ct_ahat_at(const ct_ahat *h, int64_t x, int64_t *v) {
-  int64_t acc = 0, t;
-  int k;
-  if (x < 0) return h->a == 0 && !ct_mul_ovf(x, h->D[0], v); /* COMP-EXT: only a linear Â below 0 */
-  for (k = 0; k < h->a; ++k)
-    if (ct_mul_ovf((x / h->P[k]) % h->M[k], h->D[k], &t) || ct_add_ovf(acc, t, &acc)) return 0;
-  if (ct_mul_ovf(x / h->P[h->a], h->D[h->a], &t) || ct_add_ovf(acc, t, &acc)) return 0;
-  *v = acc;
-  return 1;
-}
-
 /* Coordinates and index: the values are computed where needed. */
 CT_FN static void ct_point_copy(int n, const ct_point *from, ct_point *to) {
   int m;

@@ -1,7 +1,7 @@
 /* composition.c -- R = A o B (spec/composition.md).
  *
  * A is read through Â, its extension past its size (COMP-EXT), prepared
- * into digits (COMP-PREP). Each leaf of B starts as one mode: a box of modes
+ * into digits (COMP-PREP, ref/ahat.c). Each leaf of B starts as one mode: a box of modes
  * t:b whose candidate R*(c) = sum_m c_m*Â(b_m) is refined only where Â∘B
  * forces it. At the first point where R* and Â∘B differ (ref/carry.c),
  * either one mode's values change pattern and the mode splits there
@@ -9,28 +9,6 @@
  * difference left, R* is the answer, each leaf coalesced (COMP-9). */
 #include "composition.h"
 #include "ct_arith.h"
-
-/* COMP-PREP: A coalesced (neither flattening, dropping size-1 modes nor
- * merging s0:d0 ++ s1:s0*d0 changes A^), except that a last size-1 mode is
- * kept unless it merges: it carries the extension (COMP-EXT). */
-CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_static) {
-  const ct_mode *last = raw->m + (raw->n > 0 ? raw->n - 1 : 0);
-  int64_t span;
-  int k;
-  *all_static = 1;
-  for (k = 0; k < raw->n; ++k) *all_static = *all_static && raw->m[k].ss && raw->m[k].ds;
-  ct_coalesce_modes(raw, m);
-  if (raw->n > 0 && last->s == 1 &&
-      !(m->n > 0 && !ct_mul_ovf(m->m[m->n - 1].s, m->m[m->n - 1].d, &span) && span == last->d))
-    m->m[m->n++] = *last;
-  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* no leaves, e.g. ():(): A^ is 0 everywhere, like 1:0 */
-}
-
-CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
-  ct_modes raw;
-  ct_modes_of(A, 0, &raw);
-  ct_comp_prepare_modes(&raw, m, all_static);
-}
 
 /* COMP-SPLIT: mode m changes pattern at y (p = y*e_m): y:b, (t/y):(y*b). */
 CT_FN static ct_code ct_comp_split(ct_box *x, int m, const ct_point *p, ct_point *from, ct_err *e) {

@@ -10,12 +10,6 @@
  * is A extended past its size through its last mode (COMP-1, COMP-2).
  * Accepted iff such an R exists (COMP-8); R's leaves coalesced (COMP-9). */
 CT_FN CT_MUST_USE ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
-/* COMP-PREP: A's digits M_k:D_k (the last one unbounded), as composition
- * reads A. Exposed for generators of admissible inputs (props/). */
-CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static);
-/* The same from A's leaves in colexicographic order (ct_modes_of). */
-CT_FN void ct_comp_prepare_modes(const ct_modes *leaves, ct_modes *m, int *all_static);
-
 /* The core on flat lists, which ct_composition runs on B's leaves and
  * device/ on flat A and B: Â prepared (ct_ahat_init of COMP-PREP's digits),
  * B's leaves in colexicographic order. On CT_OK leaf j of R is the box's
