@@ -5,12 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "conform.h"
+#include "suggest.h"
 
 #include <dirent.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char ct_help_conform[] =
     "usage: cuteref conform --impl COMMAND [options]\n"
@@ -36,9 +38,11 @@ const char ct_help_conform[] =
     "  --batch-size N     batch: at most N requests per process (default all)\n"
     "  --window N         interactive: requests in flight (default 1)\n"
     "  --timeout S        interactive: seconds allowed per answer (default 10)\n"
-    "  --batch-timeout S  batch: seconds allowed without output (default 600)\n"
+    "  --batch-timeout S  batch: seconds allowed without an answer line (default 600)\n"
     "  --probe-every N    a probe request after every N requests (default 16, 0: none)\n"
     "  --max-starts N     processes started at most, restarts included (default 50)\n"
+    "  --max-silent N     give up after N processes in a row that end without one\n"
+    "                     answer line (default 5, 0: no limit)\n"
     "  --impl-stderr FILE append the implementation's stderr to FILE\n"
     "\n"
     "judging:\n"
@@ -57,9 +61,13 @@ const char ct_help_conform[] =
     "  --name NAME        the implementation's name in the report\n"
     "  --json FILE        the report as JSON\n"
     "  --markdown FILE    the report as Markdown (also printed on stdout)\n"
-    "  --quiet            print only the verdict line on stdout\n"
+    "  --quiet            print only the verdict line on stdout (and no progress)\n"
     "  --list-cases       print the requests that would be sent, one per line, and\n"
     "                     exit (no --impl needed)\n"
+    "\n"
+    "On a terminal, standard error shows the progress of the requests (sent,\n"
+    "answered, answers per second, seconds elapsed), rewritten in place a few\n"
+    "times a second; when it is not a terminal, nothing is added.\n"
     "\n"
     "exit status: 0 every answer conforms, 1 some answer does not (or the\n"
     "implementation crashed, hung, or answered out of order), 2 usage error\n";
@@ -176,7 +184,7 @@ static int cf_add(cf_list *L, const char *req, const char *op, const char *origi
 static int cf_cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 /* Splits a vector line OP \t ORIGIN \t REQUEST \t EXPECTED in place. */
-static int cf_vector_fields(char *line, char **f) {
+int cf_vector_fields(char *line, char **f) {
   int n = 0;
   char *p = line;
   f[n++] = p;
@@ -187,9 +195,24 @@ static int cf_vector_fields(char *line, char **f) {
   return n == 4 && !strchr(f[3], '\t');
 }
 
-static void cf_chomp(char *s) {
-  size_t n = strlen(s);
-  while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = '\0';
+/* One line of f into buf (without its \n and a \r before it): 1, or 0 at
+ * the end of the file. A line that does not fit in cap bytes, or that holds
+ * a NUL byte, is read to its end and *bad says why: it is never cut into
+ * pieces that would read as lines of their own (issue 17). */
+int cf_read_line(FILE *f, char *buf, int cap, const char **bad) {
+  int n = 0, ch, any = 0;
+  *bad = 0;
+  while ((ch = getc(f)) != EOF) {
+    any = 1;
+    if (ch == '\n') break;
+    if (ch == '\0') *bad = "holds a NUL byte";
+    else if (n < cap - 1) buf[n++] = (char)ch;
+    else *bad = "is too long";
+  }
+  if (!any) return 0;
+  if (n > 0 && buf[n - 1] == '\r') --n;
+  buf[n] = '\0';
+  return 1;
 }
 
 static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count, int *drift) {
@@ -221,13 +244,14 @@ static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count
     free(names[k]);
     f = fopen(path, "r");
     if (!f) continue;
-    while (fgets(line, sizeof line, f)) {
+    const char *bad;
+    while (cf_read_line(f, line, (int)sizeof line, &bad)) {
       char *fl[4], expected[CF_REQ_CAP];
       ++lineno;
-      cf_chomp(line);
-      if (line[0] == '#' || line[0] == '\0') continue;
-      if (!cf_vector_fields(line, fl)) {
-        fprintf(stderr, "cuteref conform: %s:%d: not a vector line (OP, ORIGIN, REQUEST, EXPECTED separated by tabs)\n", path, lineno);
+      if (!bad && (line[0] == '#' || line[0] == '\0')) continue;
+      if (bad || !cf_vector_fields(line, fl)) {
+        fprintf(stderr, "cuteref conform: %s:%d: not a vector line (%s)\n", path, lineno,
+                bad ? bad : "OP, ORIGIN, REQUEST, EXPECTED separated by tabs");
         fclose(f);
         while (++k < nn) free(names[k]);
         return -1;
@@ -247,11 +271,15 @@ static int cf_load_cases(cf_list *L, const char *file, int *count) {
   FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
   char line[CF_REQ_CAP * 2 + 256], origin[4200];
   int lineno = 0;
+  const char *bad;
   if (!f) return 0;
-  while (fgets(line, sizeof line, f)) {
+  while (cf_read_line(f, line, (int)sizeof line, &bad)) {
     char *req = line, *fl[4];
     ++lineno;
-    cf_chomp(line);
+    if (bad) {
+      fprintf(stderr, "cuteref conform: %s:%d: the line %s: skipped\n", file, lineno, bad);
+      continue;
+    }
     if (line[0] == '#' || line[0] == '\0') continue;
     snprintf(origin, sizeof origin, "%s:%d", file, lineno);
     if (strchr(line, '\t')) { /* a vector line: its request and origin */
@@ -588,11 +616,8 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
 
 /* ---- the command ---------------------------------------------------------------- */
 
-static int cf_num(const char *v, double *out) {
-  char *end;
-  *out = strtod(v, &end);
-  return end != v && *end == '\0';
-}
+/* An integer option's value: 0, or the exit status of a usage error. */
+static int cf_int(const char *opt, const char *v, int lo, int *out) { return ct_opt_int32(opt, v, lo, 1000000000, out); }
 
 /* The command's options. */
 typedef struct {
@@ -603,6 +628,25 @@ typedef struct {
   double shrink_time;
   uint64_t seed;
 } cf_cmd;
+
+/* --ops: every name an operation or request group of the registry (an
+ * unknown one would silently select nothing). 0, or a usage error's status. */
+static int cf_check_ops(const char *ops) {
+  while (*ops) {
+    char name[64], hint[256], msg[512];
+    size_t len = strcspn(ops, ",");
+    if (len == 0 || len >= sizeof name) return ct_usage_error("--ops: '%s' is no list of operations (cuteref ops --names)", ops);
+    memcpy(name, ops, len);
+    name[len] = '\0';
+    if (!ct_find_op(name)) {
+      ct_suggest_op(name, hint, sizeof hint);
+      snprintf(msg, sizeof msg, "--ops: no operation named '%%s'%s (cuteref ops --names)", hint);
+      return ct_usage_error(msg, name);
+    }
+    ops += len + (ops[len] == ',');
+  }
+  return 0;
+}
 
 /* Reads the options into c (and the run's flags into R, L); 0, or the exit
  * status of a usage error. */
@@ -617,37 +661,39 @@ static int cf_parse_args(int argc, char **argv, cf_cmd *c, cf_report *R, cf_list
   c->seed = 0xC0FFEEu;
   for (k = 0; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
-    double x;
     int takes = 1;
     if (strcmp(a, "--strict") == 0) { c->jo.strict = 1; takes = 0; }
     else if (strcmp(a, "--batch") == 0) { c->po.batch = 1; takes = 0; }
     else if (strcmp(a, "--allow-unsupported") == 0) { R->allow_unsupported = 1; takes = 0; }
     else if (strcmp(a, "--quiet") == 0) { c->quiet = 1; takes = 0; }
     else if (strcmp(a, "--list-cases") == 0) { c->list_only = 1; takes = 0; }
-    else if (!v) return ct_usage_error("option '%s' needs a value (or is unknown)", a);
+    else if (!v) return ct_unknown_option("conform", ct_help_conform, a);
     else if (strcmp(a, "--impl") == 0) c->po.cmd = v;
     else if (strcmp(a, "--vectors") == 0) c->vectors = v;
     else if (strcmp(a, "--cases") == 0) c->cases = v;
-    else if (strcmp(a, "--ops") == 0) L->ops = v;
-    else if (strcmp(a, "--seed") == 0) c->seed = strtoull(v, 0, 0);
+    else if (strcmp(a, "--ops") == 0) {
+      if (cf_check_ops(v)) return 2;
+      L->ops = v;
+    }
+    else if (strcmp(a, "--seed") == 0) { if (ct_opt_seed(a, v, &c->seed)) return 2; }
     else if (strcmp(a, "--decline") == 0) c->jo.decline = v;
     else if (strcmp(a, "--impl-stderr") == 0) c->po.stderr_path = v;
     else if (strcmp(a, "--json") == 0) c->json = v;
     else if (strcmp(a, "--markdown") == 0) c->markdown = v;
     else if (strcmp(a, "--name") == 0) c->name = v;
-    else if (!cf_num(v, &x) || x < 0) return ct_usage_error("option '%s' needs a non-negative number", a);
-    else if (strcmp(a, "--random") == 0) c->random_n = (int)x;
-    else if (strcmp(a, "--batch-size") == 0) c->po.batch_size = (int)x;
-    else if (strcmp(a, "--window") == 0) c->po.window = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--timeout") == 0) c->po.timeout = x;
-    else if (strcmp(a, "--batch-timeout") == 0) c->po.batch_timeout = x;
-    else if (strcmp(a, "--probe-every") == 0) c->po.probe_every = (int)x;
-    else if (strcmp(a, "--max-starts") == 0) c->po.max_starts = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--shrink-max") == 0) c->shrink_max = (int)x;
-    else if (strcmp(a, "--shrink-width") == 0) c->width = x < 1 ? 1 : (int)x;
-    else if (strcmp(a, "--shrink-rounds") == 0) c->rounds = (int)x;
-    else if (strcmp(a, "--shrink-time") == 0) c->shrink_time = x;
-    else return ct_usage_error("unknown option '%s'", a);
+    else if (strcmp(a, "--random") == 0) { if (cf_int(a, v, 0, &c->random_n)) return 2; }
+    else if (strcmp(a, "--batch-size") == 0) { if (cf_int(a, v, 0, &c->po.batch_size)) return 2; }
+    else if (strcmp(a, "--window") == 0) { if (cf_int(a, v, 1, &c->po.window)) return 2; }
+    else if (strcmp(a, "--timeout") == 0) { if (ct_opt_seconds(a, v, &c->po.timeout)) return 2; }
+    else if (strcmp(a, "--batch-timeout") == 0) { if (ct_opt_seconds(a, v, &c->po.batch_timeout)) return 2; }
+    else if (strcmp(a, "--probe-every") == 0) { if (cf_int(a, v, 0, &c->po.probe_every)) return 2; }
+    else if (strcmp(a, "--max-starts") == 0) { if (cf_int(a, v, 1, &c->po.max_starts)) return 2; }
+    else if (strcmp(a, "--max-silent") == 0) { if (cf_int(a, v, 0, &c->po.max_silent)) return 2; }
+    else if (strcmp(a, "--shrink-max") == 0) { if (cf_int(a, v, 0, &c->shrink_max)) return 2; }
+    else if (strcmp(a, "--shrink-width") == 0) { if (cf_int(a, v, 1, &c->width)) return 2; }
+    else if (strcmp(a, "--shrink-rounds") == 0) { if (cf_int(a, v, 0, &c->rounds)) return 2; }
+    else if (strcmp(a, "--shrink-time") == 0) { if (ct_opt_seconds(a, v, &c->shrink_time)) return 2; }
+    else return ct_unknown_option("conform", ct_help_conform, a);
     k += takes;
   }
   if (!c->list_only && (!c->po.cmd || !c->po.cmd[0])) return ct_usage_error("%s", "conform needs --impl COMMAND");
@@ -684,9 +730,15 @@ static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
   int *st = (int *)calloc((size_t)L->n, sizeof(int)), k;
   for (k = 0; k < L->n; ++k) reqs[k] = L->items[k].req;
   if (!c->quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L->n, c->po.cmd);
+  c->po.progress = !c->quiet && isatty(2); /* a terminal: requests sent and answered, in place */
   cf_proc_run(&c->po, reqs, L->n, ans, st, &R->main);
+  c->po.progress = 0;                      /* shrinking reports its rounds itself */
   if (R->main.cannot_start) {
     fprintf(stderr, "cuteref conform: %s\n", R->main.nev ? R->main.ev[0].text : "cannot start the implementation");
+    for (k = 0; k < L->n; ++k) free(ans[k]);
+    free(ans);
+    free(st);
+    free(reqs);
     return 2;
   }
   for (k = 0; k < L->n; ++k) {
@@ -752,7 +804,7 @@ static void cf_free_run(cf_report *R, cf_list *L) {
 int ct_cmd_conform(int argc, char **argv) {
   static cf_cmd c;
   cf_report R;
-  cf_list L;
+  static cf_list L; /* static: reachable at an early exit (LeakSanitizer, --config=asan) */
   int k, rc;
   memset(&R, 0, sizeof R);
   memset(&L, 0, sizeof L);
@@ -772,7 +824,7 @@ int ct_cmd_conform(int argc, char **argv) {
   if (c.shrink_max > 0) cf_shrink_all(&R, &c.po, &c.jo, c.shrink_max, c.width, c.rounds, c.shrink_time, c.quiet);
   else
     for (k = 0; k < L.n; ++k) R.unshrunk += cf_shrinkable(L.items[k].verdict);
-  R.conforms = R.main.extra_lines == 0 && !R.main.gave_up;
+  R.conforms = R.main.extra_lines == 0 && R.main.overlong == 0 && !R.main.gave_up;
   for (k = 0; k < L.n; ++k)
     if (cf_verdict_fails(&R, L.items[k].verdict)) R.conforms = 0;
   if ((rc = cf_write_reports(&c, &R)) != 0) return rc;

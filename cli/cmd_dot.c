@@ -22,12 +22,14 @@
 #include "eval.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <string.h>
 
 const char ct_help_dot[] =
     "usage: cuteref dot [--plain | --tree] EXPR\n"
+    "       cuteref dot --tv TILE EXPR\n"
     "\n"
     "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
     "render it with `dot -Tsvg` (Debian package graphviz):\n"
@@ -50,6 +52,12 @@ const char ct_help_dot[] =
     "options:\n"
     "  --plain   draw only the result, colored by offset\n"
     "  --tree    draw the nesting of a layout (leaves s:d) or IntTuple as a tree\n"
+    "  --tv TILE draw EXPR as a thread-value layout: mode 0 the thread, the other\n"
+    "            modes the value, its offsets coordinates of the tile of shape\n"
+    "            TILE (column-major); each cell of the tile is labelled T#V#, the\n"
+    "            thread and value that own it (CUTLASS's print_latex). The SM80\n"
+    "            16x8x16 accumulator (C) of a 16x8 tile:\n"
+    "  cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg > c.svg\n"
     "\n"
     "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
 
@@ -210,6 +218,25 @@ static ct_code ct_dot_fill(ct_panel *p, const ct_layout *L, const char *caption,
   return CT_OK;
 }
 
+/* The indices a coloring loop visits: every index of the panel's layout up
+ * to CT_DOT_WORK of them, else only the cells the panel draws (at most
+ * CT_DOT_CELLS, in increasing order), so that a layout of size 2^62 is drawn
+ * in part in bounded time (issue 17). */
+#define CT_DOT_WORK 65536
+static int64_t ct_dot_visit_buf[CT_DOT_WORK];
+static int ct_dot_visit(const ct_panel *p, const int64_t **idx) {
+  int64_t rows = p->rank2 ? p->rows : 1, r, c, size = p->rows * p->cols;
+  int n = 0;
+  *idx = ct_dot_visit_buf;
+  if (size <= CT_DOT_WORK) {
+    for (n = 0; n < size; ++n) ct_dot_visit_buf[n] = n;
+    return n;
+  }
+  for (c = 0; c < p->cols && c < CT_DOT_MAX; ++c)
+    for (r = 0; r < rows && r < CT_DOT_MAX; ++r) ct_dot_visit_buf[n++] = p->rank2 ? r + c * p->rows : c; /* < size */
+  return n;
+}
+
 static void ct_dot_set_all(ct_panel *p, int g) {
   int k;
   for (k = 0; k < CT_DOT_CELLS; ++k) p->grp[k] = g;
@@ -316,15 +343,18 @@ static int ct_dot_plain(const ct_layout *L, const char *caption) {
  * Every colored cell is checked: R(i) == A^(idx(i)). Returns 1 when all
  * checks hold, 2 when moreover some cells of R read A past size(A). */
 static int ct_dot_color_by_index(const ct_layout *A, const ct_layout *R, const ct_layout *idx, int color_a) {
+  const int64_t *drawn;
   int64_t size, rows, isize, irows, asize, arows, i;
-  int ragged = 0;
+  int ragged = 0, t, nd;
   ct_err e;
   if (ct_dot_sizes(R, &size, &rows, &e) != CT_OK || ct_dot_sizes(idx, &isize, &irows, &e) != CT_OK ||
       ct_dot_sizes(A, &asize, &arows, &e) != CT_OK)
     return 0;
   if (size != isize || rows != irows) return 0;
-  for (i = 0; i < size; ++i) {
+  nd = ct_dot_visit(&ct_p[2], &drawn);
+  for (t = 0; t < nd; ++t) {
     int64_t x, rv, av;
+    i = drawn[t];
     int cell = ct_dot_cell(&ct_p[2], i);
     if (ct_l_eval(idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return 0;
     if (x < 0 || ct_l_eval(A, x, &av, &e) != CT_OK || av != rv) return 0;
@@ -349,8 +379,9 @@ static int ct_dot_fail(const ct_err *e) {
 static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
   static ct_layout A, B, Id, idx;
   static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT], ids[CT_DOT_ARG];
+  const int64_t *drawn;
   int64_t size, rows, asize, arows, i;
-  int have_b = 0;
+  int have_b = 0, t, nd;
   ct_err e;
   if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
   if (strcmp(k->name, "with_shape") == 0) {
@@ -372,10 +403,14 @@ static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
   snprintf(expr, sizeof expr, "R = %s", buf);
   if (ct_dot_fill(&ct_p[2], R, expr, &e) != CT_OK) return ct_dot_fail(&e);
   /* group g = R's column (R's element for rank 1); A's cells take the group
-   * of the first element of R that uses them */
-  for (i = 0; i < size; ++i) {
+   * of the first element of R drawn that uses them */
+  nd = ct_dot_visit(&ct_p[2], &drawn);
+  for (t = 0; t < nd; ++t) {
     int64_t x, rv, av;
-    int g = (int)(i / rows), cell = ct_dot_cell(&ct_p[2], i);
+    int g, cell;
+    i = drawn[t];
+    g = (int)(i / rows);
+    cell = ct_dot_cell(&ct_p[2], i);
     if (ct_l_eval(&idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return -1;
     if (x < 0 || ct_l_eval(&A, x, &av, &e) != CT_OK || av != rv) return -1;
     if (cell >= 0) ct_p[2].grp[cell] = g;
@@ -387,11 +422,13 @@ static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
   if (have_b) {
     snprintf(buf, sizeof buf, "B = %s", strcmp(k->name, "with_shape") == 0 ? "make_layout(shape)" : k->arg[1]);
     if (ct_dot_fill(&ct_p[1], &B, buf, &e) != CT_OK) return -1;
-    if (ct_p[1].rows * ct_p[1].cols == size)
-      for (i = 0; i < size; ++i) {
-        int cell = ct_dot_cell(&ct_p[1], i);
-        if (cell >= 0) ct_p[1].grp[cell] = (int)(i / rows);
+    if (ct_p[1].rows * ct_p[1].cols == size) {
+      nd = ct_dot_visit(&ct_p[1], &drawn);
+      for (t = 0; t < nd; ++t) {
+        int cell = ct_dot_cell(&ct_p[1], drawn[t]);
+        if (cell >= 0) ct_p[1].grp[cell] = (int)(drawn[t] / rows);
       }
+    }
   }
   ct_dot_begin();
   printf("  { rank=same; A;%s }\n", have_b ? " B;" : "");
@@ -420,6 +457,7 @@ static int ct_dot_divide(const ct_call *k, const ct_layout *R) {
   /* tiles: mode 1 of zipped_divide(Id, B); its offsets are A's indices */
   snprintf(expr, sizeof expr, "zipped_divide(%s, %s)", ids, k->arg[1]);
   if (ct_dot_eval_layout(expr, &Z, &e) != CT_OK || ct_dot_sizes(&Z, &zsize, &zrows, &e) != CT_OK) return -1;
+  if (zsize > 16 * CT_DOT_MAP) return -1; /* tiles far larger than A: drawn plainly */
   for (i = 0; i < CT_DOT_MAP; ++i) ct_tile_of[i] = -1;
   for (i = 0; i < zsize; ++i) {
     int64_t x;
@@ -464,6 +502,7 @@ static int ct_dot_copy_of(int64_t off) {
 static int ct_dot_product(const ct_call *k, const ct_layout *R) {
   static ct_layout A, B, Z;
   static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT];
+  const int64_t *drawn;
   int64_t zsize, zrows, size, rows, i;
   int have_b = 0, blocked = strcmp(k->name, "blocked_product") == 0 || strcmp(k->name, "raked_product") == 0;
   int tile = strcmp(k->name, "tile_to_shape") == 0;
@@ -520,9 +559,10 @@ static int ct_dot_product(const ct_call *k, const ct_layout *R) {
     int64_t bsize, brows;
     snprintf(buf, sizeof buf, "B = %s", k->arg[1]);
     if (ct_dot_fill(&ct_p[1], &B, buf, &e) != CT_OK || ct_dot_sizes(&B, &bsize, &brows, &e) != CT_OK) return -1;
-    for (i = 0; i < bsize; ++i) {
-      int cell = ct_dot_cell(&ct_p[1], i);
-      if (cell >= 0) ct_p[1].grp[cell] = (int)i;
+    int t, nd = ct_dot_visit(&ct_p[1], &drawn);
+    for (t = 0; t < nd; ++t) {
+      int cell = ct_dot_cell(&ct_p[1], drawn[t]);
+      if (cell >= 0) ct_p[1].grp[cell] = (int)drawn[t];
     }
   }
   ct_dot_begin();
@@ -599,6 +639,7 @@ static int ct_dot_complement(const ct_call *k, const ct_layout *R) {
 static int ct_dot_unary(const ct_call *k, const ct_layout *R) {
   static ct_layout A;
   static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT];
+  const int64_t *drawn;
   int64_t asize, arows, rsize, rrows, i;
   int right = strcmp(k->name, "right_inverse") == 0, left = strcmp(k->name, "left_inverse") == 0;
   const char *legend = "The same offsets at the same indices: the result is the same function with fewer modes.";
@@ -616,10 +657,12 @@ static int ct_dot_unary(const ct_call *k, const ct_layout *R) {
     ct_dot_set_all(&ct_p[2], CT_G_NONE);
     /* right: A(R(i)) == i, pair A's cell R(i) with R's cell i;
      * left: R(A(j)) == j for an injective A, pair A's cell j with R's cell A(j) */
-    for (i = 0; i < (right ? rsize : asize) && ok; ++i) {
+    int t, nd = ct_dot_visit(right ? &ct_p[2] : &ct_p[0], &drawn);
+    for (t = 0; t < nd && ok; ++t) {
       int64_t x, back;
       const ct_layout *first = right ? R : &A, *second = right ? &A : R;
       int64_t second_size = right ? asize : rsize;
+      i = drawn[t];
       if (ct_l_eval(first, i, &x, &e) != CT_OK) ok = 0;
       else if (x < 0 || x >= second_size) continue;
       else if (ct_l_eval(second, x, &back, &e) != CT_OK || back != i) ok = right ? 0 : 1;
@@ -700,17 +743,23 @@ int ct_cmd_dot(int argc, char **argv) {
   static ct_layout R;
   static char buf[CT_DOT_TEXT], cap[2 * CT_DOT_TEXT];
   int plain = 0, tree = 0, is_call;
-  const char *text;
+  const char *text, *tv = 0;
   ct_err e;
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
-    else return ct_usage_error("dot: unknown option '%s'", argv[0]);
+    else if (strcmp(argv[0], "--tv") == 0 && argc > 2) {
+      tv = argv[1];
+      --argc;
+      ++argv;
+    }
+    else return ct_unknown_option("dot", ct_help_dot, argv[0]);
     --argc;
     ++argv;
   }
-  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain or --tree)");
+  if (argc != 1) return ct_usage_error("%s", "dot takes one expression (and --plain, --tree or --tv TILE)");
   text = argv[0];
+  if (tv) return ct_dot_tv(tv, text);
   if (ct_eval(text, &v, &e) != CT_OK) {
     ct_report_error(text, &e);
     return 1;

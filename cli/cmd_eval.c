@@ -3,8 +3,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "registry.h"
 #include "commands.h"
+#include "suggest.h"
 #include "eval.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,56 +50,68 @@ static int ct_eval_line(const char *line, FILE *out) {
   return 0;
 }
 
+/* A request line longer than this is answered `error CAPACITY` and read to
+ * its end without being kept, so memory stays bounded whatever the input
+ * (spec/protocol.md, issue 17). */
+#define CT_LINE_MAX (1 << 20)
+
+/* One request line of `len` bytes (its newline and a \r before it removed;
+ * line[len] is writable). A NUL byte would end the C string early and
+ * silently drop the rest of the line: it is rejected instead. */
+static int ct_eval_request(char *line, size_t len, FILE *out) {
+  const char *nul = (const char *)memchr(line, '\0', len);
+  if (nul) {
+    fprintf(out, "error PARSE_EXPECTED a NUL byte at byte %d\n", (int)(nul - line));
+    return 1;
+  }
+  line[len] = '\0';
+  return ct_eval_line(line, out);
+}
+
 /* Reads stdin in blocks with read(2): all complete lines in hand are
  * answered, then output is flushed before blocking for more input. */
 static int ct_eval_stream(void) {
-  size_t cap = 1 << 16, len = 0, start;
-  char *buf = (char *)malloc(cap);
-  int any_error = 0, eof = 0;
+  size_t cap = CT_LINE_MAX + 1, len = 0, start;
+  char *buf = (char *)malloc(cap + 1);
+  int any_error = 0, eof = 0, skipping = 0; /* skipping: inside a line longer than CT_LINE_MAX */
   static char outbuf[1 << 16];
   if (!buf) return 2;
   setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
   while (!eof) {
-    ssize_t got;
-    if (len == cap) {
-      char *nb = (char *)realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        return 2;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    got = read(0, buf + len, cap - len);
+    ssize_t got = read(0, buf + len, cap - len);
     if (got < 0) {
+      if (errno == EINTR) continue;
       perror("cuteref: read");
       free(buf);
       return 2;
     }
     if (got == 0) {
       eof = 1;
-      if (len > 0 && buf[len - 1] != '\n') { /* last line without newline */
-        if (len == cap) {
-          char *nb = (char *)realloc(buf, cap + 1);
-          if (!nb) { free(buf); return 2; }
-          buf = nb;
-          ++cap;
-        }
-        buf[len++] = '\n';
-      }
+      if (len > 0 || skipping) buf[len++] = '\n'; /* last line without newline (buf has cap + 1 bytes) */
     }
     len += (size_t)(got > 0 ? got : 0);
     start = 0;
     for (;;) {
       char *nl = (char *)memchr(buf + start, '\n', len - start);
+      size_t n;
       if (!nl) break;
-      *nl = '\0';
-      if (nl > buf + start && nl[-1] == '\r') nl[-1] = '\0';
-      any_error |= ct_eval_line(buf + start, stdout);
+      n = (size_t)(nl - (buf + start));
+      if (skipping) {
+        skipping = 0;
+        fprintf(stdout, "error CAPACITY the request line is longer than %d bytes\n", CT_LINE_MAX);
+        any_error = 1;
+      } else {
+        if (n > 0 && nl[-1] == '\r') --n;
+        any_error |= ct_eval_request(buf + start, n, stdout);
+      }
       start = (size_t)(nl - buf) + 1;
     }
     memmove(buf, buf + start, len - start);
     len -= start;
+    if (len == cap || skipping) { /* a full buffer without a newline: drop the line's bytes */
+      skipping = 1;
+      len = 0;
+    }
     fflush(stdout);
   }
   free(buf);
@@ -122,6 +136,7 @@ int ct_cmd_eval(int argc, char **argv) {
     return 0;
   }
   if (strcmp(argv[0], "-") == 0) return ct_eval_stream();
+  if (strncmp(argv[0], "--", 2) == 0) return ct_unknown_option("eval", ct_help_eval, argv[0]); /* no expression starts so */
   {
     ct_value v;
     ct_err e;

@@ -2,6 +2,7 @@
  * the spec pages (spec/README.md) through the evaluator. */
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
+#include "suggest.h"
 #include "eval.h"
 #include "ref/coalesce.h"
 
@@ -102,35 +103,50 @@ static int ct_run_example(const char *file, int lineno, char *line, int verbose)
   return 1;
 }
 
+/* Every example of one Markdown file's text read from f (the examples
+ * reader, also fuzzed: fuzz/fuzz_examples.c). A line holding a NUL byte
+ * fails: the text after the NUL would be ignored silently (issue 17). */
+void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed) {
+  char *line = 0;
+  size_t cap = 0;
+  ssize_t got;
+  int lineno = 0, in_block = 0;
+  while ((got = getline(&line, &cap, f)) >= 0) {
+    char *t;
+    ++lineno;
+    if (memchr(line, '\0', (size_t)got)) {
+      printf("%s:%d: the line holds a NUL byte\n", name, lineno);
+      ++*failed;
+      continue;
+    }
+    t = ct_trim(line);
+    if (strncmp(t, "```", 3) == 0) {
+      in_block = in_block ? 0 : (strcmp(t + 3, "cuteref") == 0);
+      continue;
+    }
+    if (!in_block || t[0] == '\0' || t[0] == '#') continue;
+    if (ct_run_example(name, lineno, t, verbose)) ++*passed;
+    else ++*failed;
+  }
+  free(line);
+}
+
 int ct_cmd_examples(int argc, char **argv) {
   int k, passed = 0, failed = 0, verbose = 0, files = 0;
   for (k = 0; k < argc; ++k) {
     FILE *f;
-    char *line = 0;
-    size_t cap = 0;
-    int lineno = 0, in_block = 0;
     if (strcmp(argv[k], "-v") == 0) {
       verbose = 1;
       continue;
     }
+    if (argv[k][0] == '-' && argv[k][1] != '\0') return ct_unknown_option("examples", ct_help_examples, argv[k]);
     f = fopen(argv[k], "r");
     if (!f) {
       fprintf(stderr, "cuteref examples: cannot open %s\n", argv[k]);
       return 2;
     }
     ++files;
-    while (getline(&line, &cap, f) >= 0) {
-      char *t = ct_trim(line);
-      ++lineno;
-      if (strncmp(t, "```", 3) == 0) {
-        in_block = in_block ? 0 : (strcmp(t + 3, "cuteref") == 0);
-        continue;
-      }
-      if (!in_block || t[0] == '\0' || t[0] == '#') continue;
-      if (ct_run_example(argv[k], lineno, t, verbose)) ++passed;
-      else ++failed;
-    }
-    free(line);
+    ct_examples_run(argv[k], f, verbose, &passed, &failed);
     fclose(f);
   }
   if (files == 0) return ct_usage_error("%s", "examples needs at least one file");

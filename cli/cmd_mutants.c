@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "props/engine.h"
+#include "suggest.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -93,9 +94,13 @@ int ct_cmd_mutants(int argc, char **argv) {
   ct_run_defaults(&o);
   o.quiet = 1;
   for (k = 0; k < argc; ++k) {
-    if (strcmp(argv[k], "--cases") == 0 && k + 1 < argc) o.cases = strtoll(argv[++k], 0, 0);
-    else if (strcmp(argv[k], "--seed") == 0 && k + 1 < argc) o.seed = strtoull(argv[++k], 0, 0);
-    else return ct_usage_error("unknown option '%s'", argv[k]);
+    long long x;
+    if (strcmp(argv[k], "--cases") == 0 && k + 1 < argc) {
+      if (ct_opt_int("--cases", argv[++k], 0, INT64_MAX, &x)) return 2;
+      o.cases = x;
+    } else if (strcmp(argv[k], "--seed") == 0 && k + 1 < argc) {
+      if (ct_opt_seed("--seed", argv[++k], &o.seed)) return 2;
+    } else return ct_unknown_option("mutants", ct_help_mutants, argv[k]);
   }
   if (ct_try_mutant(0, &o, by, sizeof by) != 0) {
     printf("the unmutated reference fails: %s\n", by);

@@ -3,6 +3,7 @@
  * device/run_gpu.sh, docs/gen_site.py and the registry's test. */
 #include "commands.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -54,7 +55,7 @@ int ct_cmd_ops(int argc, char **argv) {
       }
     printf("\n");
   } else {
-    return ct_usage_error("ops: unknown option '%s'", how);
+    return ct_unknown_option("ops", ct_help_ops, how);
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 /* cmd_show.c -- `cuteref show EXPR`: a layout's properties and, for rank-1
  * and rank-2 layouts, its table of offsets (like CuTe's print_layout). */
 #include "commands.h"
+#include "suggest.h"
 #include "eval.h"
 
 #include <stdio.h>
@@ -90,6 +91,7 @@ int ct_cmd_show(int argc, char **argv) {
   ct_val size, cosize;
   static char buf[65536];
   if (argc != 1) return ct_usage_error("%s", "show takes exactly one argument: a layout expression");
+  if (strncmp(argv[0], "--", 2) == 0) return ct_unknown_option("show", ct_help_show, argv[0]); /* no expression starts so */
   if (ct_eval(argv[0], &v, &e) != CT_OK || ct_as_layout(&v, &L, "show's argument", &e) != CT_OK) {
     ct_report_error(argv[0], &e);
     return 1;

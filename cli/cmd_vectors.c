@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "commands.h"
 #include "conform.h"
+#include "suggest.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -269,6 +270,12 @@ static char *cv_read_file(const char *path) {
   memset(&b, 0, sizeof b);
   cv_puts(&b, "");
   while ((got = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+    size_t k;
+    /* a NUL byte would end the text there and hide what follows (a file
+     * with garbage after a NUL passed --check): it reads as 0x01, which no
+     * vectors file holds, so the file differs (issue 17) */
+    for (k = 0; k < got; ++k)
+      if (chunk[k] == '\0') chunk[k] = '\x01';
     chunk[got] = '\0';
     cv_puts(&b, chunk);
   }
@@ -278,30 +285,26 @@ static char *cv_read_file(const char *path) {
 
 /* The next case of a vectors file's text at *p (comments, blank and
  * over-long lines skipped): its four tab-separated fields in f, split in
- * line (cap bytes). Advances *p; 0 at the end. */
-static int cv_next_case(const char **p, char *line, size_t cap, char *f[4]) {
+ * line (cap bytes) as `conform --vectors` splits them (cf_vector_fields; a
+ * \r before the \n dropped), so that both read the same cases
+ * (fuzz/fuzz_vectors.c). Advances *p; 0 at the end. */
+int cv_next_case(const char **p, char *line, size_t cap, char *f[4]) {
   while (*p && **p) {
     const char *s = *p, *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
     *p = nl ? nl + 1 : 0;
+    if (len > 0 && s[len - 1] == '\r') --len;
     if (len < cap && *s != '#' && len > 0) {
-      char *q = line;
-      int n = 0;
       memcpy(line, s, len);
       line[len] = '\0';
-      f[n++] = q;
-      while ((q = strchr(q, '\t')) != 0 && n < 4) {
-        *q++ = '\0';
-        f[n++] = q;
-      }
-      if (n == 4) return 1;
+      if (cf_vector_fields(line, f)) return 1;
     }
   }
   return 0;
 }
 
 /* The digest of the outcomes in an existing file's text (and its cases). */
-static uint64_t cv_text_digest(const char *text, uint64_t h, int *cases) {
+uint64_t cv_text_digest(const char *text, uint64_t h, int *cases) {
   const char *p = text;
   char line[CF_REQ_CAP * 2 + 600], *f[4];
   while (cv_next_case(&p, line, sizeof line, f)) {
@@ -405,7 +408,7 @@ typedef struct {
 static int cv_write(const char *dir, cv_built *B, int found, int version, uint64_t old_digest) {
   DIR *d;
   struct dirent *de;
-  cv_buf b, vb;
+  static cv_buf b, vb; /* static: reachable at exit (LeakSanitizer) */
   char path[4096];
   int k, stale = 0, new_version = !found ? 1 : B->digest != old_digest ? version + 1 : version;
   FILE *f;
@@ -470,7 +473,7 @@ static int cv_check(const char *dir, cv_built *B, int version, uint64_t old_dige
   uint64_t files_digest = 0;
   int files_cases = 0, shown = 0, problems = 0, nn, j, k;
   char *names[512], path[4096];
-  cv_buf b;
+  static cv_buf b; /* static: reachable at exit (LeakSanitizer) */
   memset(&b, 0, sizeof b);
   nn = cv_list_files(dir, names, 512);
   if (nn < 0) return -ct_usage_error("cannot open the directory '%s'", dir);
@@ -525,16 +528,21 @@ int ct_cmd_vectors(int argc, char **argv) {
   const char *dir = 0, *specdir = 0;
   int write = 0, check = 0, per_gen = 40, k, spec_ok, version, found, problems;
   char specbuf[4096];
+  /* static: the cases live until the process exits (reachable then, so
+   * LeakSanitizer has nothing to report under --config=asan) */
   static cv_built B;
-  cv_buf b;
+  static cv_buf b;
   uint64_t old_digest;
   for (k = 0; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
     if (strcmp(a, "--write") == 0 && v) { write = 1; dir = v; ++k; }
     else if (strcmp(a, "--check") == 0 && v) { check = 1; dir = v; ++k; }
     else if (strcmp(a, "--spec") == 0 && v) { specdir = v; ++k; }
-    else if (strcmp(a, "--per-generator") == 0 && v) { per_gen = atoi(v); ++k; }
-    else return ct_usage_error("unknown option '%s'", a);
+    else if (strcmp(a, "--per-generator") == 0 && v) {
+      if (ct_opt_int32(a, v, 1, 1000000, &per_gen)) return 2;
+      ++k;
+    }
+    else return ct_unknown_option("vectors", ct_help_vectors, a);
   }
   if (write + check != 1) return ct_usage_error("%s", "vectors needs exactly one of --write DIR and --check DIR");
   if (!specdir) {

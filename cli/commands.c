@@ -1,5 +1,6 @@
 /* commands.c -- the table of subcommands. */
 #include "commands.h"
+#include "suggest.h"
 
 #include <string.h>
 
@@ -20,4 +21,12 @@ const ct_command *ct_find_command(const char *name) {
   for (k = 0; k < sizeof ct_commands / sizeof ct_commands[0]; ++k)
     if (strcmp(ct_commands[k].name, name) == 0) return &ct_commands[k];
   return 0;
+}
+
+int ct_suggest_command(const char *name, char *buf, int cap) {
+  const char *names[sizeof ct_commands / sizeof ct_commands[0] + 1];
+  int k, n = 0;
+  for (k = 0; k < (int)(sizeof ct_commands / sizeof ct_commands[0]); ++k) names[n++] = ct_commands[k].name;
+  names[n++] = "help";
+  return ct_did_you_mean(name, names, n, 0, buf, cap);
 }

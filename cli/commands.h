@@ -4,6 +4,8 @@
 
 #include "ref/ct_error.h"
 
+#include <stdio.h>
+
 typedef struct {
   const char *name;
   int (*run)(int argc, char **argv); /* argv excludes the command name */
@@ -11,6 +13,8 @@ typedef struct {
 } ct_command;
 
 const ct_command *ct_find_command(const char *name);
+/* " (did you mean 'eval'?)" for a mistyped command name, or "". */
+int ct_suggest_command(const char *name, char *buf, int cap);
 int ct_usage_error(const char *fmt, const char *arg);
 void ct_report_error(const char *text, const ct_err *e);
 
@@ -24,11 +28,15 @@ int ct_cmd_mutants(int argc, char **argv);
 extern const char ct_help_mutants[];
 extern const char ct_help_check[];
 extern const char ct_help_examples[];
+/* The examples of one file's text (cmd_examples.c): counts added to *passed, *failed. */
+void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed);
 int ct_cmd_conform(int argc, char **argv);
 extern const char ct_help_conform[];
 int ct_cmd_vectors(int argc, char **argv);
 extern const char ct_help_vectors[];
 int ct_cmd_dot(int argc, char **argv);
+/* `cuteref dot --tv TILE EXPR`: a thread-value layout as a T#V# grid (cmd_dot_tv.c). */
+int ct_dot_tv(const char *tile, const char *expr);
 extern const char ct_help_dot[];
 int ct_cmd_ops(int argc, char **argv);
 extern const char ct_help_ops[];

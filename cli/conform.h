@@ -111,14 +111,27 @@ typedef struct {
   double batch_timeout;    /* batch: seconds allowed without any output */
   int probe_every;         /* a probe request after every N requests (0: none) */
   int max_starts;          /* processes started at most (restarts after crashes) */
+  int max_silent;          /* processes in a row that end without one answer line, then give up */
   const char *stderr_path; /* the implementation's stderr is appended here (NULL: inherited) */
   int verbose;
+  int progress;            /* progress on stderr, rewritten in place (a terminal) */
 } cf_proc_opts;
+
+/* Progress of one exchange on a terminal (conform_progress.c). */
+typedef struct {
+  int total, drawn;
+  double t0, shown;
+} cf_progress;
+void cf_progress_start(cf_progress *p, int total);
+/* At most a few times a second unless final (which ends the line). */
+void cf_progress_show(cf_progress *p, int sent, int answered, int final);
 
 #define CF_MAX_EVENTS 64
 typedef struct {
   int starts, crashes, timeouts, order_breaks, probes, probes_rejected, extra_lines, gave_up;
   int cannot_start;        /* the command could not be run at all (exit 126/127, no answer) */
+  int overlong;            /* answer lines longer than CF_LINE_MAX (read to their end, cut) */
+  int silent;              /* processes that ended without one answer line, in a row at the end */
   long probe_k;            /* the last probe's K (probes are numbered across calls) */
   double seconds;          /* wall time of the whole exchange */
   int nev;
@@ -133,6 +146,12 @@ typedef struct {
  * (no newline) or NULL, st[k] one of CF_A_*. The stats are added to *s. */
 void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, int *st, cf_proc_stats *s);
 void cf_proc_defaults(cf_proc_opts *o);
+/* An answer line longer than this is read to its end without being kept
+ * (the runner's memory stays bounded) and cut; it makes the run fail. */
+#define CF_LINE_MAX 65536
+/* The probe size((7919,K)): 1 its answer is right, 0 another value or not
+ * an answer (shifted), -1 rejected (`error ...`). */
+int cf_probe_ok(const char *line, long k);
 
 /* ---- shrinking (conform_shrink.c) ---------------------------------------------- */
 
@@ -186,6 +205,23 @@ void cf_report_markdown(FILE *f, const cf_report *r);
 void cf_report_json(FILE *f, const cf_report *r);
 /* Whether a verdict makes the run non-conforming. */
 int cf_verdict_fails(const cf_report *r, int verdict);
+
+/* ---- reading vector files (cmd_conform.c, cmd_vectors.c) --------------------- */
+
+/* One line of f into buf (no \n, no \r before it): 1, or 0 at the end. A
+ * line longer than cap - 1 bytes or holding a NUL byte is read to its end
+ * and *bad says why (never cut into several lines). */
+int cf_read_line(FILE *f, char *buf, int cap, const char **bad);
+/* Splits OP \t ORIGIN \t REQUEST \t EXPECTED in place: 1 when there are
+ * exactly four fields. */
+int cf_vector_fields(char *line, char **f);
+/* The next case of a vectors file's text at *p, split like cf_vector_fields
+ * in line (cap bytes); comments, blank, malformed and over-long lines are
+ * skipped. Advances *p; 0 at the end. */
+int cv_next_case(const char **p, char *line, size_t cap, char *f[4]);
+/* FNV-1a over OP \t REQUEST \t EXPECTED \n of every case of a file's text,
+ * continuing from h; *cases counts them. */
+uint64_t cv_text_digest(const char *text, uint64_t h, int *cases);
 
 /* ---- small helpers ------------------------------------------------------------ */
 

@@ -48,8 +48,10 @@ static int cf_parse_value(const char *text, ct_value *v, ct_code *code, char *ms
   char ch = text[0];
   *code = CT_PARSE_EXPECTED;
   msg[0] = '\0';
+  /* LayoutLeft and LayoutRight are values too (the request `LayoutLeft`;
+   * found by fuzz/fuzz_conform.c: the reference's own answer was malformed) */
   if (!(ch == '(' || ch == '<' || ch == '_' || ch == '-' || (ch >= '0' && ch <= '9') || strcmp(text, "true") == 0 ||
-        strcmp(text, "false") == 0))
+        strcmp(text, "false") == 0 || strcmp(text, "LayoutLeft") == 0 || strcmp(text, "LayoutRight") == 0))
     return 0;
   *code = ct_eval(text, v, &e);
   if (*code != CT_OK) snprintf(msg, (size_t)cap, "%s: %s", ct_code_name(*code), e.msg);

@@ -155,7 +155,7 @@ void cf_json_str(FILE *f, const char *s) {
     else if (ch == '\n') fputs("\\n", f);
     else if (ch == '\t') fputs("\\t", f);
     else if (ch == '\r') fputs("\\r", f);
-    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+    else if (ch < 0x20 || ch > 0x7e) fprintf(f, "\\u%04x", ch); /* stays ASCII, so valid UTF-8 */
     else fputc(ch, f);
   }
   fputc('"', f);

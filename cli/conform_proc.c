@@ -13,7 +13,15 @@
  * any other value means the answers are shifted, and every answer since the
  * last good probe is discarded as out of order. A crash, a timeout or a
  * shifted stream ends the process (its whole process group is killed) and a
- * new one continues with the next request, up to `max_starts` processes. */
+ * new one continues with the next request, up to `max_starts` processes, and
+ * until `max_silent` processes in a row have ended without one answer line.
+ *
+ * Whatever the implementation does, the runner's time and memory stay
+ * bounded (issue 17, cli/tests/hostile/): only complete answer lines count as
+ * progress, so a stream without newlines times out like silence; an answer
+ * line longer than CF_LINE_MAX is read to its end without being kept; bytes
+ * outside printable ASCII are read as `?`; a signal that ends the runner
+ * kills the implementation's process group first. */
 #define _POSIX_C_SOURCE 200809L
 #include "conform.h"
 
@@ -29,6 +37,8 @@
 #include <unistd.h>
 
 #define CF_PROBE_BASE 7919
+#define CF_STR2(x) #x
+#define CF_STR(x) CF_STR2(x)
 
 void cf_proc_defaults(cf_proc_opts *o) {
   memset(o, 0, sizeof *o);
@@ -37,6 +47,18 @@ void cf_proc_defaults(cf_proc_opts *o) {
   o->batch_timeout = 600.0;
   o->probe_every = 16;
   o->max_starts = 50;
+  o->max_silent = 5;
+}
+
+/* The process group of the implementation running now (0: none), killed
+ * when a signal ends the runner, so that no child outlives it. */
+static volatile pid_t cf_live_group;
+
+static void cf_on_signal(int sig) {
+  pid_t g = cf_live_group;
+  if (g > 0) kill(-g, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 static double cf_now(void) {
@@ -68,7 +90,21 @@ typedef struct {
   char **ans;
   int *st;
   cf_proc_stats *s;
+  cf_progress progress; /* o->progress */
+  int sent_hi;          /* slots written so far (the highest, across restarts) */
 } cf_run;
+
+/* The requests (not probes) among slots [0, i). */
+static int cf_reqs_before(const cf_run *r, int i) {
+  while (i > 0 && r->slot[i - 1].req < 0) --i;
+  return i > 0 ? r->slot[i - 1].req + 1 : 0;
+}
+
+static void cf_show_progress(cf_run *r, int send, int recv, int final) {
+  if (!r->o->progress) return;
+  if (send > r->sent_hi) r->sent_hi = send;
+  cf_progress_show(&r->progress, cf_reqs_before(r, r->sent_hi), cf_reqs_before(r, recv), final);
+}
 
 static void cf_slot_text(const cf_run *r, int i, char *buf, int cap) {
   if (r->slot[i].req >= 0) snprintf(buf, (size_t)cap, "%s", r->reqs[r->slot[i].req]);
@@ -76,7 +112,7 @@ static void cf_slot_text(const cf_run *r, int i, char *buf, int cap) {
 }
 
 /* 1: the probe's answer is right; 0: another value (shifted); -1: rejected. */
-static int cf_probe_ok(const char *line, long k) {
+int cf_probe_ok(const char *line, long k) {
   const char *p = line;
   long long v = 0;
   int digits = 0;
@@ -133,6 +169,7 @@ static int cf_spawn(const cf_proc_opts *o, cf_child *c) {
     _exit(127);
   }
   setpgid(c->pid, c->pid);
+  cf_live_group = c->pid;
   close(pin[0]);
   close(pout[1]);
   c->in = pin[1];
@@ -167,9 +204,13 @@ static void cf_reap(cf_child *c, double grace, char *how, int cap, int *status_o
   }
   kill(-c->pid, SIGKILL);
   waitpid(c->pid, &status, 0);
+  cf_live_group = 0;
   if (!exited) {
     snprintf(how, (size_t)cap, "killed after it stopped answering");
     if (status_out) *status_out = -1;
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 160) {
+    snprintf(how, (size_t)cap, "exit status %d, a shell's report of signal %d", WEXITSTATUS(status), WEXITSTATUS(status) - 128);
+    if (status_out) *status_out = WEXITSTATUS(status);
   } else if (WIFEXITED(status)) {
     snprintf(how, (size_t)cap, "exit status %d", WEXITSTATUS(status));
     if (status_out) *status_out = WEXITSTATUS(status);
@@ -199,9 +240,10 @@ static void cf_mark(cf_run *r, int slot, int st) {
 static int cf_session(cf_run *r, int pos, int end) {
   const cf_proc_opts *o = r->o;
   cf_child c;
-  char *wbuf, *rbuf, how[64], text[CF_REQ_CAP + 64];
-  size_t wlen = 0, woff = 0, wcap = 1 << 16, rlen = 0, rcap = 1 << 16;
+  char *wbuf, *rbuf, how[64], text[CF_REQ_CAP + 64], cut[CF_REQ_CAP];
+  size_t wlen = 0, woff = 0, wcap = 1 << 16, rlen = 0, rcap = 1 << 16, cut_len = 0;
   int send = pos, recv = pos, verified = pos, in_open = 1, result = -1, answered_any = 0, status = 0;
+  int skipping = 0; /* inside an answer line longer than CF_LINE_MAX: its start is in cut */
   double *sent_at = (double *)calloc((size_t)(end - pos + 1), sizeof(double));
   double last = cf_now();
   if (cf_spawn(o, &c) != 0) {
@@ -256,7 +298,12 @@ static int cf_session(cf_run *r, int pos, int end) {
       if (t == 0.0) t = last;
       deadline = (t > last ? t : last) + o->timeout;
     }
-    rc = poll(pf, (nfds_t)np, deadline <= now ? 0 : (int)((deadline - now) * 1000.0) + 1);
+    {
+      int ms = deadline <= now ? 0 : (int)((deadline - now) * 1000.0) + 1;
+      if (o->progress && ms > 250) ms = 250; /* the progress line moves while waiting */
+      rc = poll(pf, (nfds_t)np, ms);
+    }
+    cf_show_progress(r, send, recv, 0);
     if (rc < 0) {
       if (errno == EINTR) continue;
       break;
@@ -288,7 +335,7 @@ static int cf_session(cf_run *r, int pos, int end) {
     }
     if (pf[op].revents & (POLLIN | POLLERR | POLLHUP)) {
       ssize_t got;
-      if (rlen + 4096 > rcap) {
+      if (rlen + 4096 > rcap) { /* at most CF_LINE_MAX + 8192: longer lines are cut below */
         rcap *= 2;
         rbuf = (char *)realloc(rbuf, rcap);
       }
@@ -309,18 +356,28 @@ static int cf_session(cf_run *r, int pos, int end) {
         result = recv + 1;
         break;
       }
-      last = cf_now();
       rlen += (size_t)got;
       {
         size_t start = 0;
         for (;;) {
           char *nl = (char *)memchr(rbuf + start, '\n', rlen - start);
           char *line;
+          size_t len, k;
           if (!nl) break;
-          *nl = '\0';
           line = rbuf + start;
-          if (nl > line && nl[-1] == '\r') nl[-1] = '\0';
+          len = (size_t)(nl - line);
           start = (size_t)(nl - rbuf) + 1;
+          last = cf_now(); /* only whole lines are progress */
+          if (skipping) { /* the end of an over-long line: it is answered by its start */
+            skipping = 0;
+            line = cut;
+            len = cut_len;
+          }
+          if (len > 0 && line[len - 1] == '\r') --len;
+          if (len > CF_REQ_CAP - 1) len = CF_REQ_CAP - 1; /* the judge reads no more */
+          line[len] = '\0';
+          for (k = 0; k < len; ++k) /* the protocol is ASCII: NUL, control bytes and the rest read as '?' */
+            if (line[k] != '\t' && ((unsigned char)line[k] < 0x20 || (unsigned char)line[k] > 0x7e)) line[k] = '?';
           if (recv >= end) {
             ++r->s->extra_lines;
             continue;
@@ -329,8 +386,8 @@ static int cf_session(cf_run *r, int pos, int end) {
           if (r->slot[recv].req >= 0) {
             int q = r->slot[recv].req;
             if (r->ans[q]) free(r->ans[q]);
-            r->ans[q] = (char *)malloc(strlen(line) + 1);
-            strcpy(r->ans[q], line);
+            r->ans[q] = (char *)malloc(len + 1);
+            memcpy(r->ans[q], line, len + 1);
             r->st[q] = CF_A_ANSWERED;
           } else {
             int pr = cf_probe_ok(line, r->slot[recv].probe_k);
@@ -353,6 +410,22 @@ static int cf_session(cf_run *r, int pos, int end) {
         }
         memmove(rbuf, rbuf + start, rlen - start);
         rlen -= start;
+        if (skipping) {
+          rlen = 0; /* the middle of an over-long line */
+        } else if (rlen > CF_LINE_MAX) { /* keep its start, drop the rest up to its newline */
+          skipping = 1;
+          cut_len = CF_REQ_CAP - 1;
+          memcpy(cut, rbuf, cut_len);
+          cut[cut_len] = '\0';
+          rlen = 0;
+          ++r->s->overlong;
+          if (recv < end) {
+            cf_slot_text(r, recv, text, sizeof text);
+            cf_event(r->s, -1, r->slot[recv].req, "answered `%.200s` with a line longer than the runner reads (" CF_STR(CF_LINE_MAX) " bytes): cut%s", text, "");
+          } else {
+            cf_event(r->s, -1, -1, "wrote a line longer than the runner reads (" CF_STR(CF_LINE_MAX) " bytes) after its last answer%s%s", "", "");
+          }
+        }
       }
     }
   }
@@ -385,6 +458,7 @@ static int cf_session(cf_run *r, int pos, int end) {
     }
     cf_reap(&c, result == recv ? 2.0 : 0.2, how, sizeof how, 0);
   }
+  r->s->silent = answered_any ? 0 : r->s->silent + 1;
   free(wbuf);
   free(rbuf);
   free(sent_at);
@@ -396,6 +470,9 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
   int k, pos = 0, since = 0;
   double t0 = cf_now();
   signal(SIGPIPE, SIG_IGN);
+  signal(SIGINT, cf_on_signal);
+  signal(SIGTERM, cf_on_signal);
+  signal(SIGHUP, cf_on_signal);
   r.o = o;
   r.reqs = reqs;
   r.ans = ans;
@@ -403,6 +480,8 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
   r.s = s;
   r.slot = (cf_slot *)malloc(sizeof(cf_slot) * (size_t)(2 * n + 2));
   r.nslots = 0;
+  r.sent_hi = 0;
+  if (o->progress) cf_progress_start(&r.progress, n);
   for (k = 0; k < n; ++k) {
     ans[k] = 0;
     st[k] = CF_A_NOT_SENT;
@@ -422,6 +501,13 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
       cf_event(s, -1, -1, "gave up after %s processes%s", o->max_starts > 1 ? "that many" : "one", "");
       break;
     }
+    if (o->max_silent > 0 && s->silent >= o->max_silent) {
+      char n[16];
+      snprintf(n, sizeof n, "%d", s->silent);
+      s->gave_up = 1;
+      cf_event(s, -1, -1, "gave up: %s processes in a row ended without answering one line%s", n, "");
+      break;
+    }
     if (o->batch && o->batch_size > 0) { /* one process per batch_size requests, ending after a probe */
       int q = 0;
       end = pos;
@@ -433,6 +519,7 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
     }
     pos = cf_session(&r, pos, end);
   }
+  cf_show_progress(&r, 0, pos, 1);
   free(r.slot);
   s->seconds += cf_now() - t0;
 }

@@ -102,7 +102,7 @@ static void cf_md_head(FILE *f, const cf_report *r, const cf_op_row *total, int 
                       "spec rejects");
   fprintf(f, "- declined answers (`error` followed by one of these, counted as unsupported): %s%s\n", r->decline,
           r->allow_unsupported ? " (allowed)" : "");
-  fprintf(f, "- verdict: **%s** (%d of %d answers conform)\n", bad ? "does not conform" : "conforms",
+  fprintf(f, "- verdict: **%s** (%d of %d answers conform)\n", bad || !r->conforms ? "does not conform" : "conforms",
           total->count[CF_CONFORMING], total->sent);
   fprintf(f, "- throughput: %d requests in %.2f s, %.0f requests/s (process start-up, protocol and probes included)\n",
           total->sent, r->main.seconds, r->main.seconds > 0 ? total->sent / r->main.seconds : 0.0);
@@ -184,7 +184,7 @@ static void cf_md_counterexamples(FILE *f, const cf_report *r) {
 /* What the implementation's processes did, when anything went wrong. */
 static void cf_md_process(FILE *f, const cf_report *r) {
   int i;
-  if (r->main.nev == 0 && r->main.extra_lines == 0 && r->main.probes_rejected == 0) return;
+  if (r->main.nev == 0 && r->main.extra_lines == 0 && r->main.probes_rejected == 0 && r->main.overlong == 0) return;
   fprintf(f, "\n## The process\n\n");
   fprintf(f, "%d process%s started; %d crash%s, %d timeout%s, %d break%s of order; %d probes answered, %d rejected; %d "
              "extra answer line%s.\n\n",
@@ -234,9 +234,9 @@ static void cf_json_run(FILE *f, const cf_report *r, const cf_op_row *total) {
   fprintf(f, ",\n  \"throughput\": {\"requests\": %d, \"seconds\": %.4f, \"requests_per_second\": %.1f}", total->sent,
           r->main.seconds, r->main.seconds > 0 ? total->sent / r->main.seconds : 0.0);
   fprintf(f, ",\n  \"process\": {\"starts\": %d, \"crashes\": %d, \"timeouts\": %d, \"out_of_order\": %d, \"probes\": %d, "
-             "\"probes_rejected\": %d, \"extra_lines\": %d, \"gave_up\": %s}",
+             "\"probes_rejected\": %d, \"extra_lines\": %d, \"overlong_lines\": %d, \"gave_up\": %s}",
           r->main.starts, r->main.crashes, r->main.timeouts, r->main.order_breaks, r->main.probes,
-          r->main.probes_rejected, r->main.extra_lines, r->main.gave_up ? "true" : "false");
+          r->main.probes_rejected, r->main.extra_lines, r->main.overlong, r->main.gave_up ? "true" : "false");
   fprintf(f, ",\n  \"shrinking\": {\"rounds\": %d, \"requests\": %d, \"stopped_by_time\": %d, \"not_shrunk\": %d}",
           r->shrink_rounds, r->shrink_requests, r->shrink_cut, r->unshrunk);
   fprintf(f, ",\n  \"events\": [");
@@ -320,7 +320,7 @@ void cf_report_json(FILE *f, const cf_report *r) {
   fprintf(f, ",\n  ");
   cf_json_kv_str(f, "name", r->name, 0);
   cf_json_kv_str(f, "impl", r->impl, 1);
-  fprintf(f, ",\n  \"conforms\": %s", bad ? "false" : "true");
+  fprintf(f, ",\n  \"conforms\": %s", bad || !r->conforms ? "false" : "true"); /* extra or over-long lines, gave up */
   fprintf(f, ",\n  \"mode\": {\"batch\": %s, \"batch_size\": %d, \"window\": %d, \"timeout\": %g, \"batch_timeout\": %g, "
              "\"probe_every\": %d, \"strict\": %s",
           r->proc->batch ? "true" : "false", r->proc->batch_size, r->proc->window, r->proc->timeout,

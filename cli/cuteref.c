@@ -30,7 +30,8 @@ static const char *ct_usage =
     "\n"
     "examples:\n"
     "  cuteref eval 'cosize(((2,4),(3,5)):((3,6),(1,24)))'      # 120\n"
-    "  cuteref eval '(4,2):(1,4)(3)'                             # 5\n"
+    "  cuteref eval '(4,2):(1,4)(1,1)'                           # 5\n"
+    "  cuteref eval '(4,2):(1,4)(3)'                             # 3\n"
     "  cuteref show '((2,2),2):((4,1),2)'\n"
     "\n"
     "exit status: 0 success, 1 an input was rejected, 2 usage error\n";
@@ -49,6 +50,13 @@ void ct_report_error(const char *text, const ct_err *e) {
   }
 }
 
+static int ct_unknown_command(const char *what, const char *name) {
+  char hint[256], msg[512];
+  ct_suggest_command(name, hint, sizeof hint);
+  snprintf(msg, sizeof msg, "%s%s", what, hint);
+  return ct_usage_error(msg, name);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(ct_usage, stderr);
@@ -61,7 +69,7 @@ int main(int argc, char **argv) {
   if (strcmp(argv[1], "help") == 0) {
     if (argc > 2) {
       const ct_command *c = ct_find_command(argv[2]);
-      if (!c) return ct_usage_error("no command named '%s'", argv[2]);
+      if (!c) return ct_unknown_command("no command named '%s'", argv[2]);
       fputs(c->help, stdout);
       return 0;
     }
@@ -70,7 +78,7 @@ int main(int argc, char **argv) {
   }
   {
     const ct_command *c = ct_find_command(argv[1]);
-    if (!c) return ct_usage_error("unknown command '%s'", argv[1]);
+    if (!c) return ct_unknown_command("unknown command '%s'", argv[1]);
     if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
       fputs(c->help, stdout);
       return 0;

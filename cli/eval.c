@@ -2,6 +2,7 @@
  * they are parsed, so nothing but the values is stored. */
 #include "eval.h"
 #include "registry.h"
+#include "suggest.h"
 
 #include <string.h>
 
@@ -34,7 +35,11 @@ static ct_code ct_read_args(ct_cursor *c, ct_value *args, int *n, int depth, ct_
       return CT_OK;
     }
     if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, open, "'(' at byte %d is never closed", open);
-    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ',' or ')' at byte %d, found '%c'", c->pos, c->s[c->pos]);
+    {
+      char b[16];
+      return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ',' or ')' at byte %d, found %s", c->pos,
+                        ct_byte_text(c->s[c->pos], b, sizeof b));
+    }
   }
 }
 
@@ -69,7 +74,11 @@ static ct_code ct_call(const char *name, int at, const ct_value *args, int n, co
   const ct_op *b = ct_find_builtin(name);
   ct_args a;
   ct_code rc;
-  if (!b) return CT_FAIL_AT(e, CT_UNKNOWN_FUNCTION, at, "no operation named '%s' (see cuteref eval --list)", name);
+  if (!b) {
+    char hint[256];
+    ct_suggest_op(name, hint, sizeof hint);
+    return CT_FAIL_AT(e, CT_UNKNOWN_FUNCTION, at, "no operation named '%s'%s (see cuteref eval --list)", name, hint);
+  }
   if (n < b->min_args || (b->max_args >= 0 && n > b->max_args)) {
     if (b->min_args == b->max_args)
       return CT_FAIL_AT(e, CT_ARITY, at, "%s takes %d argument%s, got %d", name, b->min_args, b->min_args == 1 ? "" : "s", n);
@@ -205,7 +214,11 @@ ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {
   if (c.s[c.pos] != '\0') {
     if (c.s[c.pos] == ')' || c.s[c.pos] == '>')
       return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c.pos, "unbalanced '%c' at byte %d", c.s[c.pos], c.pos);
-    return CT_FAIL_AT(e, CT_PARSE_TRAILING, c.pos, "unexpected '%c' at byte %d after a complete expression", c.s[c.pos], c.pos);
+    {
+      char b[16];
+      return CT_FAIL_AT(e, CT_PARSE_TRAILING, c.pos, "unexpected %s at byte %d after a complete expression",
+                        ct_byte_text(c.s[c.pos], b, sizeof b), c.pos);
+    }
   }
   return CT_OK;
 }

@@ -11,8 +11,14 @@
 - every page with operations shows computed examples and at least one picture;
 - every internal link (href, src, SVG xlink:href) resolves, fragment included;
 - every picture is a valid SVG (well-formed XML whose root is <svg>);
-- `cuteref dot` draws assorted layouts and operations (DOT_CASES) into SVGs.
+- `cuteref dot` draws assorted layouts and operations (DOT_CASES) into SVGs;
+- for a newcomer (issue 15): the index links to the tutorial learn.html, whose
+  examples are all computed and checked, which shows pictures and links into
+  every algebra page; citations such as [Shah] are links; the peers' reports
+  are tables (peers.html links one page per report), never raw JSON on the
+  traceability page; the style sheet lets pictures scroll at 400 px.
 """
+import re
 import argparse
 import html.parser
 import importlib.util
@@ -151,6 +157,33 @@ def main():
                 check(root.tag in ("svg", "{http://www.w3.org/2000/svg}svg"), "img/%s: root is <%s>, not <svg>" % (f, root.tag))
             except ET.ParseError as ex:
                 problems.append("img/%s is not well-formed XML: %s" % (f, ex))
+
+    # a newcomer's pages (issue 15)
+    learn = scans.get("learn.html")
+    check(learn is not None, "learn.html (docs/learn.md, the tutorial) is missing")
+    if learn is not None and "index.html" in scans:
+        check("learn.html" in scans["index.html"].links, "the index does not link to learn.html")
+        for page in ("layout", "coalesce", "composition", "complement", "divide", "product"):
+            check(any(l.startswith(page + ".html") for l in learn.links), "learn.html does not link to %s.html" % page)
+        check(learn.classes.get("mark", 0) >= 10 and "mark fail" not in open(os.path.join(a.site, "learn.html")).read(),
+              "learn.html: its examples are not all computed and checked")
+        check(len([i for i in learn.imgs if i.startswith("img/")]) >= 6, "learn.html shows fewer than 6 pictures")
+    for name, s in scans.items():
+        text = open(os.path.join(a.site, name), encoding="utf-8").read()
+        m = re.search(r"\[(Shah|Cecka|Cat|CuTe)(, [^\]<]*)?\](?!</a>)", re.sub(r"<code>.*?</code>", "", text, flags=re.S))
+        check(not m, "%s: the citation %s is not a link" % (name, m.group(0) if m else ""))
+    if "traceability.html" in scans:
+        text = open(os.path.join(a.site, "traceability.html"), encoding="utf-8").read()
+        check("conformance-" not in text.split('id="data"')[-1], "traceability.html shows peers' reports (raw)")
+    for f in os.listdir(os.path.join(a.root, "docs", "data")) if os.path.isdir(os.path.join(a.root, "docs", "data")) else []:
+        m = re.match(r"^conformance-(.+)\.md$", f)
+        if m and m.group(1) != "summary":
+            check("peer-%s.html" % m.group(1) in scans.get("peers.html", Scan()).links,
+                  "peers.html does not link to peer-%s.html" % m.group(1))
+    css = open(os.path.join(a.site, "style.css"), encoding="utf-8").read()
+    phone = re.search(r"@media \(max-width: 40rem\) \{(.*?)\n\}", css, re.S)
+    check(phone is not None and "overflow-x: auto" in phone.group(1) and "max-width: none" in phone.group(1),
+          "style.css: at 400 px pictures must keep their size and scroll (an @media (max-width: 40rem) rule)")
 
     # cuteref dot
     for case in DOT_CASES:

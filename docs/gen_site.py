@@ -29,6 +29,7 @@ from md_subset import esc  # noqa: E402
 SPEC_INDEX = "tools/spec_index.py"      # the spec's parser (reused, not rewritten)
 SPEC_README = "spec/README.md"          # how spec pages are written
 FIGURES = "docs/figures.txt"            # the chapter figures: expressions only
+LEARN = "docs/learn.md"                 # the tutorial: "Learn the layout algebra" (learn.html)
 STYLE = "docs/style.css"
 # Produced by other parts of the project; each is included when present and
 # reported as "not measured yet" otherwise.
@@ -43,6 +44,14 @@ PAGE_GROUPS = [
     ("Algebra", ["coalesce", "composition", "complement", "divide", "product", "inverse"]),
 ]
 
+# The sources cited as [Shah], [Cecka, Def. 2.22], ... (spec/README.md, "Citations"): linked.
+CITATIONS = {
+    "Shah": "https://research.colfax-intl.com/a-note-on-the-algebra-of-cute-layouts/",
+    "Cat": "https://arxiv.org/abs/2601.05972",
+    "Cecka": "https://arxiv.org/abs/2603.02298",
+    "CuTe": "https://github.com/NVIDIA/cutlass/blob/main/media/docs/cpp/cute/02_layout_algebra.md",
+}
+CITE_RE = re.compile(r"\[(%s)((?:, [^\]<>]{1,40})?)\]" % "|".join(CITATIONS))
 EXAMPLE_RE = re.compile(r"^(.*?) (=>|=|!) (.*)$")
 CALL_RE = re.compile(r"\b([a-z_][a-z0-9_]*)\s*(?:<[^<>]*>)?\s*\(")
 TAG_RE = re.compile(r"(?<![\w-])([A-Z]+(?:-[A-Z0-9]+)+)(?![\w-])")
@@ -112,6 +121,7 @@ class Site:
         self.pictures = {}     # expr -> file stem in img/
         self.anchors = {}      # tag or ID -> "page.html#tag"
         self.figures = []      # [(expr, caption)]
+        self.tv_figures = []   # [(tile, layout, caption)]: `tv TILE LAYOUT -- caption` (cuteref dot --tv)
         self.check = None      # parsed `cuteref check` table
         self.host = {}         # property -> its row of that table
         self.warnings = []
@@ -144,18 +154,27 @@ class Site:
             text = open(readme, encoding="utf-8").read()
             self.readme = Page(readme, "README", "writing.html", self.si.parse_page(readme), text)
             self.readme.title = "How the specification is written"
+        learn = os.path.join(self.root, LEARN)
+        self.learn = None
+        if os.path.exists(learn):
+            text = open(learn, encoding="utf-8").read()
+            self.learn = Page(learn, "learn", "learn.html", self.si.parse_page(learn), text)
         fig = os.path.join(self.root, FIGURES)
         if os.path.exists(fig):
             for line in open(fig, encoding="utf-8"):
                 line = line.strip()
                 if line and not line.startswith("#") and " -- " in line:
                     expr, caption = line.split(" -- ", 1)
-                    self.figures.append((expr.strip(), caption.strip()))
+                    m = re.match(r"^tv\s+(\S+)\s+(.+)$", expr.strip())
+                    if m:
+                        self.tv_figures.append((m.group(1), m.group(2).strip(), caption.strip()))
+                    else:
+                        self.figures.append((expr.strip(), caption.strip()))
         self.assign_ops()
         self.collect_anchors()
 
     def all_pages(self):
-        return self.pages + ([self.readme] if self.readme else [])
+        return self.pages + ([self.readme] if self.readme else []) + ([self.learn] if self.learn else [])
 
     def assign_ops(self):
         """Each operation goes to the page its registry row names."""
@@ -236,10 +255,13 @@ class Site:
             if self.picture_worthy(e):
                 wanted.append((e, True))
         todo = []
+        for tile, lay, _ in self.tv_figures:  # thread-value layouts: keyed "tv TILE LAYOUT"
+            wanted.append(("tv %s %s" % (tile, lay), True))
         for e, forced in wanted:
             if e in self.pictures:
                 continue
-            rc, out, err = run([self.cuteref, "dot", e])
+            tv = re.match(r"^tv (\S+) (.+)$", e)
+            rc, out, err = run([self.cuteref, "dot", "--tv", tv.group(1), tv.group(2)] if tv else [self.cuteref, "dot", e])
             if rc != 0:
                 self.warnings.append("cuteref dot failed for %s: %s" % (e, err.strip()))
                 continue
@@ -343,7 +365,10 @@ class PageHooks(md_subset.Hooks):
                 return '<span class="tag" id="%s">%s</span>' % (tag, tag)
             href = "#" + frag if page == self.page.html else target
             return '<a class="idlink" href="%s">%s</a>' % (href, tag)
-        return TAG_RE.sub(sub, t)
+
+        def cite(m):
+            return '<a class="cite" href="%s" title="the cited source">[%s%s]</a>' % (CITATIONS[m.group(1)], m.group(1), m.group(2))
+        return CITE_RE.sub(cite, TAG_RE.sub(sub, t))
 
     def list_item(self, first):
         m = POST_RE.match(first)
@@ -449,7 +474,7 @@ def layout(site, title, body, current=None, sections=()):
                     '<li><a href="#%s">%s</a></li>' % (a, esc(t)) for t, a in sections))
             side.append("</li>")
         side.append("</ul>")
-    top = [("index.html", "Index"), ("figures.html", "Pictures"), ("traceability.html", "Traceability"),
+    top = [("index.html", "Index"), ("learn.html", "Learn"), ("figures.html", "Pictures"), ("traceability.html", "Traceability"),
            ("peers.html", "Peers"), ("writing.html", "How pages are written")]
     topnav = "".join('<a href="%s"%s>%s</a>' % (h, ' class="current"' if current == h else "", t) for h, t in top)
     return """<!DOCTYPE html>
@@ -569,6 +594,19 @@ def render_writing(site):
     return layout(site, page.title, conv.convert(page.text), "writing.html")
 
 
+def render_learn(site):
+    """docs/learn.md: the tutorial, its examples computed and pictured like a spec page's."""
+    page = site.learn
+    if page is None:
+        return layout(site, "Learn the layout algebra", "<h1>Learn the layout algebra</h1><p>docs/learn.md is missing.</p>",
+                      "learn.html")
+    hooks = PageHooks(site, page)
+    conv = md_subset.Converter(hooks)
+    body = conv.convert(page.text)
+    sections = [(t, a) for lvl, t, a in conv.headings if lvl == 2]
+    return layout(site, page.title, body, "learn.html", sections)
+
+
 def render_peers(site):
     """The peers side by side (docs/data/conformance-summary.md and
     throughput.md, written by tools/peers.sh)."""
@@ -582,8 +620,43 @@ def render_peers(site):
                                                                   conv.convert(open(path, encoding="utf-8").read())))
         else:
             b.append('<p class="muted">%s (<code>%s/%s</code>).</p>' % (missing, DATA_DIR, name))
+    reports = peer_reports(site)
+    if reports:
+        b.append('<h2 id="reports">Each peer\'s report</h2><p>The full report of every peer, as '
+                 "<code>cuteref conform --markdown</code> wrote it (tables per operation, every shrunk "
+                 "counterexample); the same data as JSON sits beside it in <code>%s/</code>.</p><ul>" % esc(DATA_DIR))
+        for key, html, title, cases in reports:
+            b.append('<li><a href="%s">%s</a>%s</li>' % (html, esc(title), (" &mdash; " + esc(cases)) if cases else ""))
+        b.append("</ul>")
     return layout(site, "The peers side by side", "\n".join(b), "peers.html",
-                  [("Conformance", "conformance-summary"), ("Throughput", "throughput")])
+                  [("Conformance", "conformance-summary"), ("Throughput", "throughput")] +
+                  ([("Each peer's report", "reports")] if reports else []))
+
+
+def peer_reports(site):
+    """docs/data/conformance-<peer>.md (tools/peers.sh): [(key, html, title, cases line)]."""
+    d = os.path.join(site.root, DATA_DIR)
+    out = []
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        m = re.match(r"^conformance-(.+)\.md$", name)
+        if not m or m.group(1) == "summary":
+            continue
+        text = open(os.path.join(d, name), encoding="utf-8").read()
+        title = re.search(r"^# (.*)$", text, re.M)
+        cases = re.search(r"^- cases: (.*)$", text, re.M)
+        out.append((m.group(1), "peer-%s.html" % m.group(1), title.group(1) if title else m.group(1),
+                    cases.group(1) if cases else ""))
+    return out
+
+
+def render_peer_report(site, key):
+    conv = md_subset.Converter(PageHooks(site, Page("", "", "peer-%s.html" % key, ("", [], [], []), "")))
+    text = open(os.path.join(site.root, DATA_DIR, "conformance-%s.md" % key), encoding="utf-8").read()
+    title = re.search(r"^# (.*)$", text, re.M)
+    body = ('<p class="muted"><a href="peers.html">The peers side by side</a> &rsaquo; one report '
+            "(<code>%s/conformance-%s.md</code>)</p>" % (esc(DATA_DIR), esc(key))) + conv.convert(text)
+    sections = [(t, a) for lvl, t, a in conv.headings if lvl == 2]
+    return layout(site, title.group(1) if title else key, body, "peers.html", sections)
 
 
 def first_statement(page, lineno):
@@ -601,9 +674,12 @@ def render_index(site):
          "<p>cuteref defines the CuTe layout algebra (the shape:stride algebra of NVIDIA CUTLASS) by "
          "post-conditions, executes every example of the specification and checks every post-condition "
          "with a property suite. These pages are generated from <code>spec/</code>; every result and "
-         "every picture was computed by the reference when the site was built. Start with "
-         '<a href="layout.html">layouts</a>, <a href="composition.html">composition</a> and '
-         '<a href="figures.html">the pictures</a>.</p>']
+         "every picture was computed by the reference when the site was built.</p>",
+         '<p class="start"><strong>New here?</strong> Start with <a href="learn.html">Learn the layout algebra</a>, '
+         "a tour in the order of CuTe's own chapter (layouts, coalesce, composition, complement, divide, product) "
+         'with computed pictures and links into the normative pages; then <a href="figures.html">the pictures</a>. '
+         "Each operation's page is the specification: definition, preconditions with their error codes, "
+         "post-conditions, executed examples.</p>"]
     # two pictures at a glance: the first chapter figures of composition and of a divide
     glance = []
     for want in ("composition", "logical_divide", "logical_product"):
@@ -696,6 +772,18 @@ def render_figures(site):
     b.append('<h2 id="chapter">The chapter\'s figures</h2>')
     for e, cap in site.figures:
         b.append(figure_html(site, e, cap, "figure wide"))
+    if site.tv_figures:
+        b.append('<h2 id="tv">Thread-value layouts</h2>'
+                 "<p>A thread-value (TV) layout maps (thread, value) to a coordinate of a tile: mode 0 is the "
+                 "thread, the other modes the value. <code>cuteref dot --tv TILE LAYOUT</code> draws the tile "
+                 "and labels each cell T#V#, the thread that holds it and as which of its values, as CUTLASS's "
+                 "<code>print_latex</code> does. These are the A, B and C layouts of the SM80 16x8x16 MMA "
+                 "(<code>SM80_16x8x16_F32F16F16F32_TN</code>, from CUTLASS's <code>mma_traits_sm80.hpp</code>); "
+                 "a test checks every cell against the fragment layouts of PTX's <code>mma.m16n8k16</code>.</p>")
+        for tile, lay, cap in site.tv_figures:
+            key = "tv %s %s" % (tile, lay)
+            b.append('<figure class="figure wide">%s<figcaption><code>cuteref dot --tv \'%s\' \'%s\'</code><br>%s'
+                     '</figcaption></figure>' % (site.pic(key, "big"), esc(tile), esc(lay), esc(cap)))
     b.append('<h2 id="draw-your-own">Drawing your own</h2>'
              "<p><code>cuteref dot</code> writes the DOT source of the picture of any layout or expression; "
              "Graphviz draws it:</p>"
@@ -703,13 +791,15 @@ def render_figures(site):
              "bazel-bin/cuteref dot '((2,2),3):((24,2),8)' | dot -Tsvg &gt; layout.svg\n"
              "bazel-bin/cuteref dot 'logical_divide((9,(4,8)):(59,(13,1)), &lt;3:3, (2,4):(1,8)&gt;)' | dot -Tpng &gt; divide.png\n"
              "bazel-bin/cuteref dot --tree '((2,2),3):((24,2),8)' | dot -Tsvg &gt; tree.svg   # the nesting\n"
+             "bazel-bin/cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg &gt; tv.svg   # T#V#\n"
              "bazel-bin/cuteref help dot</code></pre>"
              "<p>Every picture on these pages links to its SVG; the DOT source sits next to it "
              "(<code>img/NAME.dot</code>).</p>")
     b.append('<h2 id="dependencies">How the operations are defined</h2>')
     b.append('<div class="graph">%s</div>' % site.dependency_svg if site.dependency_svg else "")
     return layout(site, "Pictures", "\n".join(b), "figures.html",
-                  [("The chapter's figures", "chapter"), ("Drawing your own", "draw-your-own"),
+                  [("The chapter's figures", "chapter")] + ([("Thread-value layouts", "tv")] if site.tv_figures else []) +
+                  [("Drawing your own", "draw-your-own"),
                    ("How the operations are defined", "dependencies")])
 
 
@@ -928,8 +1018,8 @@ def render_traceability(site):
     shown = 0
     for name in extra:
         path = os.path.join(data_dir, name)
-        if name.startswith("conformance-summary.") or name == "throughput.md":
-            continue   # on the peers page (peers.html)
+        if name.startswith("conformance-") or name == "throughput.md":
+            continue   # the peers' reports: tables on the peers page (peers.html) and peer-<name>.html
         if name.endswith(".md"):
             b.append('<h3>%s</h3><div class="included">%s</div>' % (esc(name), conv.convert(open(path, encoding="utf-8").read())))
             shown += 1
@@ -992,9 +1082,11 @@ def main():
             site.warnings.append("dot failed on the dependency graph: " + err)
     outputs = {"index.html": render_index(site), "figures.html": render_figures(site),
                "traceability.html": render_traceability(site), "writing.html": render_writing(site),
-               "peers.html": render_peers(site)}
+               "peers.html": render_peers(site), "learn.html": render_learn(site)}
     for p in site.pages:
         outputs[p.html] = render_page(site, p)
+    for key, html, _, _ in peer_reports(site):
+        outputs[html] = render_peer_report(site, key)
     for name, text in outputs.items():
         with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
             f.write(text)

@@ -2,6 +2,7 @@
  * COMP-6. A^ is read from A itself (LAYOUT-EVAL extends A past its size
  * through its last mode); only below 0 does COMP-PREP say whether it exists. */
 #include "judge/judge.h"
+#include "ref/ct_arith.h"
 #include "ref/composition.h"
 #include "ref/ct_arith.h"
 
@@ -18,10 +19,14 @@ CT_FN ct_jstatus ct_judge_comp_2(const ct_layout *A, const ct_layout *B, const c
   int st;
   ct_comp_prepare(A, &digits, &st); /* COMP-PREP: below 0, A^ is defined when A is one mode */
   for (i = 0; i < upto; ++i) {
-    int64_t b = ct_j_at(B, i), want = b >= 0 ? ct_j_at(A, b) : b * digits.m[0].d, got = ct_j_at(R, i);
+    int64_t b = ct_j_at(B, i), want = 0, got = ct_j_at(R, i);
     if (b < 0 && digits.n != 1)
       return CT_J_VIOLATES(j, "COMP-2", "B(%lld) = %lld < 0, where A^ is not defined (A is not one mode after COMP-PREP)",
                            (long long)i, (long long)b);
+    if (b >= 0) want = ct_j_at(A, b);
+    else if (ct_mul_ovf(b, digits.m[0].d, &want)) /* checked: fuzz/fuzz_conform.c found the wrap (issue 17) */
+      return CT_J_VIOLATES(j, "COMP-2", "R(%lld) = %lld, but A^(B(%lld)) = %lld * %lld is beyond 64 bits", (long long)i,
+                           (long long)got, (long long)i, (long long)b, (long long)digits.m[0].d);
     if (got != want)
       return CT_J_VIOLATES(j, "COMP-2", "R(%lld) = %lld, but A^(B(%lld)) = A^(%lld) = %lld", (long long)i, (long long)got,
                            (long long)i, (long long)b, (long long)want);

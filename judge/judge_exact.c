@@ -128,10 +128,10 @@ CT_FN ct_jstatus ct_judge_comp_8(const ct_layout *A, const ct_layout *B, ct_code
   int r = ct_j_comp_exists(A, B, bound, &first);
   if (r < 0 || ct_j_undecided(got)) return ct_j_unchecked(j, "COMP-8");
   if (r && got != CT_OK)
-    return CT_J_VIOLATES(j, "COMP-8", "rejected with %s, but a layout of B's nesting computes Â(B(i)) at every i",
+    return CT_J_VIOLATES(j, "COMP-8", "rejected with %s, but a layout of B's nesting computes A^(B(i)) at every i",
                          ct_code_name(got));
   if (!r && got == CT_OK)
-    return CT_J_VIOLATES(j, "COMP-8", "accepted, but no layout of B's nesting agrees with Â∘B on [0, %lld]",
+    return CT_J_VIOLATES(j, "COMP-8", "accepted, but no layout of B's nesting agrees with A^ o B on [0, %lld]",
                          (long long)first);
   return ct_j_holds(j, "COMP-8");
 }

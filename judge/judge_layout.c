@@ -32,11 +32,16 @@ CT_FN ct_jstatus ct_judge_layout_4(const ct_layout *L, int64_t cosize, int64_t b
     lo = i == 0 || v < lo ? v : lo;
     hi = i == 0 || v > hi ? v : hi;
   }
-  if (cosize < 1 + hi - lo)
+  /* checked: an answer to an inadmissible request can span more than 64 bits
+   * (fuzz/fuzz_conform.c found 1 + hi - lo wrapping; issue 17) */
+  if (ct_sub_ovf(hi, lo, &span) || ct_add_ovf(span, 1, &span))
+    return CT_J_VIOLATES(j, "LAYOUT-4", "cosize %lld < 1 + max L(i) - min L(i) = 1 + %lld - %lld, beyond 64 bits",
+                         (long long)cosize, (long long)hi, (long long)lo);
+  if (cosize < span)
     return CT_J_VIOLATES(j, "LAYOUT-4", "cosize %lld < 1 + max L(i) - min L(i) = %lld", (long long)cosize,
-                         (long long)(1 + hi - lo));
-  if (!(pos && neg) && cosize != 1 + hi - lo)
+                         (long long)span);
+  if (!(pos && neg) && cosize != span)
     return CT_J_VIOLATES(j, "LAYOUT-4", "cosize %lld != 1 + max L(i) - min L(i) = %lld, the strides having one sign",
-                         (long long)cosize, (long long)(1 + hi - lo));
+                         (long long)cosize, (long long)span);
   return ct_j_holds(j, "LAYOUT-4");
 }

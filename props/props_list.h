@@ -251,8 +251,22 @@
   X(tile_e_arg, "tile_to_shape!ARG_TYPE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                     \
   X(tile_e_prof, "tile_to_shape!BAD_PROFILE", CT_GEN_LAYOUT, "tile_to_shape", "%0")
 
+/* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
+ * kind of value, and the integer edges (NOTE-5). */
+#define CT_PROPS_ROUNDTRIP(X)                                                                     \
+  X(note_1v, "NOTE-1/values", CT_GEN_TILER, "parse/print (every kind of value)", "values from %0 and %1") \
+  X(edge_size, "NOTE-5/size", CT_GEN_LAYOUT, "size near the 64-bit edges", "edge modes with %0")       \
+  X(edge_cosize, "NOTE-5/cosize", CT_GEN_LAYOUT, "cosize near the 64-bit edges", "edge modes with %0")   \
+  X(edge_eval, "NOTE-5/eval", CT_GEN_LAYOUT, "L(i) near the 64-bit edges", "edge modes with %0")         \
+  X(edge_coalesce, "NOTE-5/coalesce", CT_GEN_LAYOUT, "coalesce near the 64-bit edges", "edge modes with %0") \
+  X(edge_comp, "NOTE-5/composition", CT_GEN_PAIR, "composition near the 64-bit edges", "edge A o %1 (edge strides)") \
+  X(edge_cpl, "NOTE-5/complement", CT_GEN_LAYOUT, "complement near the 64-bit edges", "edge modes with %0, edge cotarget") \
+  X(edge_div, "NOTE-5/divide", CT_GEN_PAIR, "logical_divide near the 64-bit edges", "edge A / %1 (edge strides)") \
+  X(edge_prod, "NOTE-5/product", CT_GEN_PAIR, "logical_product near the 64-bit edges", "edge A x %1 (edge strides)")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
+  CT_PROPS_ROUNDTRIP(X)                                                                           \
   CT_PROPS_LAYOUT(X)                                                                              \
   CT_PROPS_COALESCE(X)                                                                            \
   CT_PROPS_COMPOSITION(X)                                                                         \

@@ -110,7 +110,7 @@ CT_FN static ct_code ct_search(const ct_ahat *h, const ct_box *x, ct_point *p, i
   }
   for (;;) {
     int64_t last;
-    if (!ct_point_values(h, x, p)) return CT_FAIL(e, CT_OVERFLOW, "composition: a value of Â∘B overflows int64");
+    if (!ct_point_values(h, x, p)) return CT_FAIL(e, CT_OVERFLOW, "composition: a value of A^ o B overflows int64");
     if (p->want != p->got) {
       *found = 1;
       return CT_OK;
@@ -137,7 +137,7 @@ CT_FN ct_code ct_first_difference(const ct_ahat *h, const ct_box *x, const ct_po
     }
   if (!any) return CT_OK; /* no carry: R* is Â∘B on the whole box */
   if (p->index >= from->index) {
-    if (!ct_point_values(h, x, p)) return CT_FAIL(e, CT_OVERFLOW, "composition: a value of Â∘B overflows int64");
+    if (!ct_point_values(h, x, p)) return CT_FAIL(e, CT_OVERFLOW, "composition: a value of A^ o B overflows int64");
     if (p->want != p->got) {
       *found = 1;
       return CT_OK;

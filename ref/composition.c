@@ -44,17 +44,17 @@ CT_FN static ct_code ct_comp_at(const ct_ahat *h, const ct_modes *bl, ct_box *x,
     for (m = hi; m > 0 && x->leaf[m - 1] == x->leaf[hi]; --m) {
     }
     return CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
-                   "composition: mode %d (%lld:%lld) of B changes pattern at i = %lld: Â(%lld) = %lld, not "
-                   "%lld*Â(%lld) = %lld, and %lld does not divide %lld",
+                   "composition: mode %d (%lld:%lld) of B changes pattern at i = %lld: A^(%lld) = %lld, not "
+                   "%lld*A^(%lld) = %lld, and %lld does not divide %lld",
                    x->leaf[hi], (long long)b->s, (long long)b->d, (long long)p->index, (long long)p->x,
                    (long long)p->want, (long long)p->c[hi], (long long)x->b[hi], (long long)p->got,
                    (long long)(x->w[hi] / x->w[m] * p->c[hi]), (long long)b->s);
   }
   lo = p->x - p->c[hi] * x->b[hi]; /* p = p' + c*e_hi: both parts at smaller indices */
   if (!ct_ahat_at(h, lo, &vlo) || !ct_ahat_at(h, p->x - lo, &vhi))
-    return CT_FAIL(e, CT_OVERFLOW, "composition: a value of Â∘B overflows int64");
+    return CT_FAIL(e, CT_OVERFLOW, "composition: a value of A^ o B overflows int64");
   return CT_FAIL(e, one_leaf ? CT_STRIDE_DIVISIBILITY : CT_NOT_DISJOINT,
-                 "composition: Â(B(i)) is not additive at i = %lld: Â(%lld) + Â(%lld) = %lld + %lld != Â(%lld) = "
+                 "composition: A^(B(i)) is not additive at i = %lld: A^(%lld) + A^(%lld) = %lld + %lld != A^(%lld) = "
                  "%lld (values of %s of B)",
                  (long long)p->index, (long long)lo, (long long)(p->x - lo), (long long)vlo, (long long)vhi,
                  (long long)p->x, (long long)p->want, one_leaf ? "one mode" : "different modes");
@@ -71,7 +71,7 @@ CT_FN ct_code ct_comp_flat(const ct_ahat *h, const ct_modes *bl, ct_box *x, ct_e
     if (neg < 0 && b->s > 1 && b->d != 0) {                  /* s = 1 or d = 0: never moves B's value */
       if (x->n >= CT_COMP_MODES) return CT_FAIL(e, CT_CAPACITY, "composition: more than %d modes", CT_COMP_MODES);
       x->t[x->n] = b->s, x->b[x->n] = b->d, x->w[x->n] = w, x->leaf[x->n] = j;
-      if (!ct_ahat_at(h, b->d, &x->v[x->n++])) return CT_FAIL(e, CT_OVERFLOW, "composition: Â(%lld) overflows int64", (long long)b->d);
+      if (!ct_ahat_at(h, b->d, &x->v[x->n++])) return CT_FAIL(e, CT_OVERFLOW, "composition: A^(%lld) overflows int64", (long long)b->d);
     }
     if (ct_mul_ovf(w, b->s, &w) && h->a > 0) return CT_FAIL(e, CT_OVERFLOW, "composition: size(B) overflows int64");
   }
@@ -85,7 +85,7 @@ CT_FN ct_code ct_comp_flat(const ct_ahat *h, const ct_modes *bl, ct_box *x, ct_e
     if (code != CT_OK) return code;
   }
   if (neg >= 0)
-    return CT_FAIL(e, CT_NEGATIVE_STRIDE, "composition: B(i) = %lld < 0 at i = %lld, where Â is not defined (A is not linear)",
+    return CT_FAIL(e, CT_NEGATIVE_STRIDE, "composition: B(i) = %lld < 0 at i = %lld, where A^ is not defined (A is not linear)",
                    (long long)bl->m[neg].d, (long long)wneg);
   return CT_OK;
 }

@@ -1,6 +1,7 @@
 /* notation.c -- parser and printer of CuTe's notation (spec/notation.md). */
 #include "notation.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void ct_skip_space(ct_cursor *c) {
@@ -9,12 +10,19 @@ void ct_skip_space(ct_cursor *c) {
 
 static int ct_is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 
+const char *ct_byte_text(char ch, char *buf, int cap) {
+  unsigned char u = (unsigned char)ch;
+  if (u >= 0x20 && u < 0x7f) snprintf(buf, (size_t)cap, "'%c'", ch);
+  else snprintf(buf, (size_t)cap, "byte 0x%02x", u);
+  return buf;
+}
+
 static ct_code ct_expected(ct_cursor *c, const char *what, ct_err *e) {
-  char ch = c->s[c->pos];
+  char ch = c->s[c->pos], b[16];
   if (ch == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "input ends at byte %d where %s was expected", c->pos, what);
   if (ch == ')' || ch == '>')
     return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "unbalanced '%c' at byte %d: expected %s", ch, c->pos, what);
-  return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected %s at byte %d, found '%c'", what, c->pos, ch);
+  return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected %s at byte %d, found %s", what, c->pos, ct_byte_text(ch, b, sizeof b));
 }
 
 /* [_][-]digits : an integer, `_` marking it static. */
@@ -37,9 +45,13 @@ static ct_code ct_read_int(ct_cursor *c, int64_t *v, int *stat, ct_err *e) {
   return CT_OK;
 }
 
+/* `_` alone (not the mark of `_8`). The current byte is tested first: the
+ * next one exists only when the current one is not the terminating NUL. */
 static int ct_at_all(const ct_cursor *c) {
-  char n = c->s[c->pos + 1];
-  return c->s[c->pos] == '_' && !ct_is_digit(n) && n != '-';
+  char n;
+  if (c->s[c->pos] != '_') return 0;
+  n = c->s[c->pos + 1];
+  return !ct_is_digit(n) && n != '-';
 }
 
 /* Recursive descent bounded by CT_MAX_DEPTH: deeper input is rejected before
@@ -193,6 +205,19 @@ ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e) {
   ct_skip_space(c);
   ct_t_clear(&out->shape);
   ct_t_clear(&out->stride);
+  if (c->s[c->pos] == '(') {
+    /* The empty tiler (no modes) prints as `()`, since `<>` is not in the
+     * grammar; `()` reads back as it (NOTE-EMPTY, NOTE-1; props_roundtrip.c
+     * found that ct_parse_tiler rejected it). Any other shape is no tiler. */
+    int at = c->pos;
+    ct_layout m;
+    CT_TRY(ct_read_tuple(c, &m.shape, 0, e));
+    if (m.shape.nd[0].kind != CT_TUPLE || m.shape.nd[0].rank != 0) {
+      c->pos = at;
+      return ct_expected(c, "'<'", e);
+    }
+    return ct_tiler_from_shape(&m.shape, out, e);
+  }
   if (c->s[c->pos] != '<') return ct_expected(c, "'<'", e);
   return ct_read_tiler_d(c, out, 0, e);
 }
@@ -202,7 +227,11 @@ static ct_code ct_finish(ct_cursor *c, ct_err *e) {
   if (c->s[c->pos] == '\0') return CT_OK;
   if (c->s[c->pos] == ')' || c->s[c->pos] == '>')
     return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos, "unbalanced '%c' at byte %d", c->s[c->pos], c->pos);
-  return CT_FAIL_AT(e, CT_PARSE_TRAILING, c->pos, "unexpected '%c' at byte %d after a complete input", c->s[c->pos], c->pos);
+  {
+    char b[16];
+    return CT_FAIL_AT(e, CT_PARSE_TRAILING, c->pos, "unexpected %s at byte %d after a complete input",
+                      ct_byte_text(c->s[c->pos], b, sizeof b), c->pos);
+  }
 }
 
 ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e) {
@@ -316,6 +345,12 @@ int ct_print_layout(const ct_layout *L, char *buf, int cap) {
 static void ct_put_tiler(ct_out *o, const ct_tiler *T, int i) {
   const ct_node *nd = &T->shape.nd[i];
   if (nd->kind == CT_ALL) { ct_putc(o, '_'); return; }
+  if (nd->kind == CT_TUPLE && nd->mark && nd->rank == 0) {
+    /* An empty tiler mode (a shape `()` read as a tiler): `<>` is not in the
+     * grammar, and `()` reads back as this very mode (NOTE-1). */
+    ct_puts(o, "()");
+    return;
+  }
   if (nd->kind == CT_TUPLE && nd->mark) {
     int k;
     ct_putc(o, '<');

@@ -27,6 +27,9 @@ CT_MUST_USE ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride
 /* Reads `<...>` (the cursor must be at '<'). */
 CT_MUST_USE ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e);
 void ct_skip_space(ct_cursor *c);
+/* A byte as error messages show it: 'x' when printable ASCII, else
+ * "byte 0xNN", so that messages stay printable ASCII (spec/protocol.md). */
+const char *ct_byte_text(char ch, char *buf, int cap);
 
 /* Whole-string parsers: trailing characters are an error. */
 CT_MUST_USE ct_code ct_parse_tuple(const char *s, ct_tuple *out, int allow_all, ct_err *e);

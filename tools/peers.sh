@@ -159,6 +159,9 @@ if [ "$have_cpp" = 1 ]; then
     --shrink-max 2 --shrink-width 4 --shrink-time "$cpp_shrink" --impl-stderr "$tmp/cute-cpp.err" \
     --json "$out/conformance-cute-cpp.json" --markdown "$out/conformance-cute-cpp.md" --quiet || failed=1
   printf '\nThe adapter caches answers (peers/.cache); when the cache was warm, the throughput above is mostly\nthat of the cache. `throughput.md` measures C++ from a cold cache.\n' >>"$out/conformance-cute-cpp.md"
+  # the vectors' version, which the report does not name (its cases come from a file)
+  printf '\nThe cases of `cases-cute-cpp.txt` are the hand-picked lines (origins `known:` and `spec/`) of the\nconformance vectors of version %s (`spec/vectors`).\n' \
+    "$(sed -n 's/^version //p' spec/vectors/VERSION)" >>"$out/conformance-cute-cpp.md"
   reports+=("cute-cpp=$out/conformance-cute-cpp.json")
 else
   echo "peers: the CuTe C++ adapter does not work here (nvidia-cutlass headers, CUDA's cccl, g++): skipped"

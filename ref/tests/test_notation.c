@@ -4,6 +4,8 @@
 #include "ref/tests/check.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   const char *in, *out;
@@ -37,6 +39,15 @@ static const canon_case tilers[] = {
     {"<3:3,(2,4):(1,8)>", "<3:3,(2,4):(1,8)>"},
     {"<(2,4)>", "<<2:_1,4:_1>>"},
     {"< <2:1,_>, 3:1 >", "<<2:1,_>,3:1>"},
+    /* an empty tuple is an empty tiler mode; `<>` is not in the grammar, so
+     * it prints as `()` (issue 17: it printed as `<>`, which does not parse) */
+    {"<()>", "<()>"},
+    {"<3:3, ()>", "<3:3,()>"},
+    {"<((),3)>", "<<(),3:_1>>"},
+    {"<():()>", "<():()>"},
+    /* the empty tiler itself (no modes) prints as `()` and reads back as
+     * itself (found by NOTE-1/values: ct_parse_tiler wanted a '<') */
+    {" ( ) ", "()"},
 };
 
 typedef struct {
@@ -53,6 +64,7 @@ static const err_case errors[] = {
     {"(4,8", 'l', CT_PARSE_UNBALANCED, 0},
     {"(4,8))", 'l', CT_PARSE_UNBALANCED, 5},
     {"<3:4,8:2", 'T', CT_PARSE_UNBALANCED, 0},
+    {"(3,8)", 'T', CT_PARSE_EXPECTED, 0}, /* of the bare shapes, only () is a tiler */
     {"(4,8):", 'l', CT_PARSE_EXPECTED, 6},
     {"(4;8)", 'l', CT_PARSE_EXPECTED, 2},
     {"(4,x)", 'l', CT_PARSE_EXPECTED, 3},
@@ -70,6 +82,41 @@ static const err_case errors[] = {
     {"-9223372036854775809", 't', CT_OVERFLOW, 0},
     {"(4294967296,4294967296,2)", 'l', CT_OVERFLOW, 0}, /* compact stride overflows */
 };
+
+/* Texts that end where an element is expected, in buffers of exactly their
+ * length: the parser reads no byte past the terminating NUL (issue 17: `_`
+ * was looked for one byte ahead; an ASan build of this test catches it). */
+static void check_no_over_read(void) {
+  static const char *const texts[] = {"(", "(4,", "<", "<3:4,", "(4,_", "(_", "(4):", ""};
+  size_t k;
+  for (k = 0; k < sizeof texts / sizeof texts[0]; ++k) {
+    size_t n = strlen(texts[k]) + 1;
+    char *exact = (char *)malloc(n);
+    ct_layout L;
+    ct_err e;
+    memcpy(exact, texts[k], n);
+    CHECK(ct_parse_tuple(exact, &L.shape, 1, &e) != CT_OK, "`%s` parses as a tuple", texts[k]);
+    CHECK(ct_parse_layout(exact, &L, &e) != CT_OK, "`%s` parses as a layout", texts[k]);
+    CHECK(ct_parse_tiler(exact, &L, &e) != CT_OK, "`%s` parses as a tiler", texts[k]);
+    free(exact);
+  }
+}
+
+/* Error messages are printable ASCII whatever the input's bytes. */
+static void check_messages_printable(void) {
+  static const char *const texts[] = {"(4,\x01)", "(4)\xff", "(\xc3\xa9)", "(4,8):(1,4)\t\x7f"};
+  size_t k;
+  for (k = 0; k < sizeof texts / sizeof texts[0]; ++k) {
+    ct_layout L;
+    ct_err e;
+    const char *m;
+    int ok = 1;
+    CHECK(ct_parse_layout(texts[k], &L, &e) != CT_OK, "text %d parses", (int)k);
+    for (m = e.msg; *m; ++m) ok = ok && (unsigned char)*m >= 0x20 && (unsigned char)*m < 0x7f;
+    CHECK(ok, "text %d: the message `%s` is not printable ASCII", (int)k, e.msg);
+    CHECK(strstr(e.msg, "byte 0x") != 0, "text %d: the message `%s` does not name the byte", (int)k, e.msg);
+  }
+}
 
 static void check_rank_and_capacity(void) {
   char buf[4096];
@@ -174,5 +221,7 @@ int main(void) {
   }
   check_rank_and_capacity();
   check_round_trip();
+  check_no_over_read();
+  check_messages_printable();
   return ct_done();
 }

@@ -1,0 +1,469 @@
+/* cuteref_api.c -- the C API (include/cuteref.h, spec/api.md) over the
+ * evaluator and the registry (cli/eval.h, cli/registry.h) and the judge of
+ * `cuteref conform` (cli/conform_judge.c). Only the cuteref_* functions are
+ * visible outside the library (-fvisibility=hidden, Makefile). */
+#define _POSIX_C_SOURCE 200809L
+#include "include/cuteref.h"
+
+#include "cli/conform.h"
+#include "cli/eval.h"
+#include "cli/registry.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CUTEREF_VECTORS_VERSION
+#define CUTEREF_VECTORS_VERSION 0
+#endif
+#define CUTEREF_STR2(x) #x
+#define CUTEREF_STR(x) CUTEREF_STR2(x)
+
+struct cuteref_value {
+  ct_value v;
+};
+
+/* One lock for every entry point: parts of the judge keep their work in
+ * static storage (cli/conform_judge.c), so the library serializes calls. */
+static pthread_mutex_t cuteref_lock = PTHREAD_MUTEX_INITIALIZER;
+#define LOCK() pthread_mutex_lock(&cuteref_lock)
+#define UNLOCK() pthread_mutex_unlock(&cuteref_lock)
+
+/* ---- version and codes ---------------------------------------------------------- */
+
+int cuteref_api_version(void) { return CUTEREF_API_VERSION; }
+
+const char *cuteref_version(void) {
+  return "cuteref API " CUTEREF_STR(CUTEREF_API_VERSION) ", conformance vectors version " CUTEREF_STR(
+      CUTEREF_VECTORS_VERSION);
+}
+
+int cuteref_vectors_version(void) { return CUTEREF_VECTORS_VERSION; }
+
+const char *cuteref_code_name(int code) {
+  return code >= 0 && code < (int)CT_NUM_CODES ? ct_code_name((ct_code)code) : NULL;
+}
+
+const char *cuteref_code_summary(int code) {
+  return code >= 0 && code < (int)CT_NUM_CODES ? ct_code_summary((ct_code)code) : NULL;
+}
+
+int cuteref_code_by_name(const char *name) {
+  ct_code c;
+  if (!name) return -1;
+  c = ct_code_by_name(name);
+  return c == CT_NUM_CODES ? -1 : (int)c;
+}
+
+int cuteref_num_codes(void) { return (int)CT_NUM_CODES; }
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static void api_set_error(cuteref_error *err, ct_code code, int pos, const char *msg) {
+  if (!err) return;
+  err->code = (int)code;
+  err->pos = pos;
+  snprintf(err->name, sizeof err->name, "%s", ct_code_name(code));
+  snprintf(err->message, sizeof err->message, "%s", msg ? msg : "");
+}
+
+static int api_fail(cuteref_error *err, const ct_err *e) {
+  api_set_error(err, e->code, e->pos, e->msg);
+  return (int)e->code;
+}
+
+static int api_misuse(cuteref_error *err, const char *msg) {
+  api_set_error(err, CT_ARG_TYPE, -1, msg);
+  return (int)CT_ARG_TYPE;
+}
+
+/* The canonical text of a value, malloc'd (NULL when memory runs out). */
+static char *api_print(const ct_value *v) {
+  int cap = 256, need;
+  char *buf = (char *)malloc((size_t)cap);
+  if (!buf) return NULL;
+  need = ct_print_value(v, buf, cap);
+  if (need >= cap) {
+    char *nb = (char *)realloc(buf, (size_t)need + 1);
+    if (!nb) {
+      free(buf);
+      return NULL;
+    }
+    buf = nb;
+    ct_print_value(v, buf, need + 1);
+  }
+  return buf;
+}
+
+/* ---- text in, text out -------------------------------------------------------------- */
+
+char *cuteref_eval(const char *expr, cuteref_error *err) {
+  ct_value v;
+  ct_err e;
+  char *out;
+  if (!expr) {
+    api_misuse(err, "cuteref_eval: expr is NULL");
+    return NULL;
+  }
+  LOCK();
+  if (ct_eval(expr, &v, &e) != CT_OK) {
+    UNLOCK();
+    api_fail(err, &e);
+    return NULL;
+  }
+  out = api_print(&v);
+  UNLOCK();
+  if (!out) api_set_error(err, CT_CAPACITY, -1, "out of memory");
+  else api_set_error(err, CT_OK, -1, "");
+  return out;
+}
+
+char *cuteref_answer(const char *request) {
+  cuteref_error err;
+  char *r = cuteref_eval(request ? request : "", &err), *line;
+  size_t n;
+  if (r) {
+    n = strlen(r) + 4;
+    line = (char *)malloc(n);
+    if (line) snprintf(line, n, "ok %s", r);
+    free(r);
+    return line;
+  }
+  n = strlen(err.name) + strlen(err.message) + 8;
+  line = (char *)malloc(n);
+  if (line) snprintf(line, n, "error %s %s", err.name, err.message);
+  return line;
+}
+
+void cuteref_free_string(char *s) { free(s); }
+
+/* ---- values ---------------------------------------------------------------------------- */
+
+int cuteref_value_parse(const char *text, cuteref_value **out, cuteref_error *err) {
+  ct_err e;
+  cuteref_value *v;
+  ct_code rc;
+  if (!out) return api_misuse(err, "cuteref_value_parse: out is NULL");
+  *out = NULL;
+  if (!text) return api_misuse(err, "cuteref_value_parse: text is NULL");
+  v = (cuteref_value *)malloc(sizeof *v);
+  if (!v) {
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return (int)CT_CAPACITY;
+  }
+  LOCK();
+  rc = ct_eval(text, &v->v, &e);
+  UNLOCK();
+  if (rc != CT_OK) {
+    free(v);
+    return api_fail(err, &e);
+  }
+  *out = v;
+  api_set_error(err, CT_OK, -1, "");
+  return CUTEREF_OK;
+}
+
+void cuteref_value_free(cuteref_value *v) { free(v); }
+
+char *cuteref_value_str(const cuteref_value *v) { return v ? api_print(&v->v) : NULL; }
+
+int cuteref_value_print(const cuteref_value *v, char *buf, size_t cap) {
+  if (!v) return -1;
+  return ct_print_value(&v->v, buf, (int)(cap > 0x7fffffff ? 0x7fffffff : cap));
+}
+
+int cuteref_value_kind(const cuteref_value *v) {
+  if (!v) return CUTEREF_OTHER;
+  switch (v->v.kind) {
+  case CT_V_TUPLE: return CUTEREF_INTTUPLE;
+  case CT_V_LAYOUT: return CUTEREF_LAYOUT;
+  case CT_V_TILER: return CUTEREF_TILER;
+  case CT_V_BOOL: return CUTEREF_BOOL;
+  case CT_V_SYMBOL: return CUTEREF_SYMBOL;
+  default: return CUTEREF_OTHER;
+  }
+}
+
+int cuteref_value_int(const cuteref_value *v, int64_t *out) {
+  if (!v) return 0;
+  if (v->v.kind == CT_V_TUPLE && v->v.l.shape.nd[0].kind == CT_INT) {
+    if (out) *out = v->v.l.shape.nd[0].v;
+    return 1;
+  }
+  if (v->v.kind == CT_V_BOOL) {
+    if (out) *out = v->v.b ? 1 : 0;
+    return 1;
+  }
+  return 0;
+}
+
+int cuteref_value_equivalent(const cuteref_value *a, const cuteref_value *b) {
+  int r;
+  if (!a || !b) return 0;
+  LOCK();
+  r = ct_values_equivalent(&a->v, &b->v);
+  UNLOCK();
+  return r;
+}
+
+/* ---- operations ---------------------------------------------------------------------------- */
+
+/* Whether op is NAME or NAME<int,...> and NAME an operation (eval's grammar,
+ * spec/expressions.md); base gets NAME. */
+static int api_op_name(const char *op, char *base, int cap) {
+  int k = 0;
+  if (!((op[0] >= 'a' && op[0] <= 'z') || (op[0] >= 'A' && op[0] <= 'Z'))) return 0;
+  while ((op[k] >= 'a' && op[k] <= 'z') || (op[k] >= 'A' && op[k] <= 'Z') || (op[k] >= '0' && op[k] <= '9') ||
+         op[k] == '_') {
+    if (k >= cap - 1) return 0;
+    base[k] = op[k];
+    ++k;
+  }
+  base[k] = '\0';
+  if (op[k] == '<') {
+    const char *p = op + k + 1;
+    while (*p && *p != '>') {
+      if (!((*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == ',' || *p == ' ')) return 0;
+      ++p;
+    }
+    if (*p != '>' || p[1] != '\0') return 0;
+  } else if (op[k] != '\0') {
+    return 0;
+  }
+  return 1;
+}
+
+/* op(args...): the arguments printed in canonical notation and the call
+ * evaluated, so the evaluator's own arity and type checks and messages
+ * apply (spec/notation.md: parse(print(x)) == x). */
+static int api_call(const char *op, const ct_value *const *args, int nargs, ct_value *out, cuteref_error *err) {
+  char base[64], *text, *p;
+  char *printed[CT_MAX_ARGS];
+  size_t len;
+  int k, rc;
+  ct_err e;
+  if (!op) return api_misuse(err, "cuteref_call: op is NULL");
+  if (nargs < 0 || nargs > CT_MAX_ARGS || (nargs > 0 && !args))
+    return api_misuse(err, "cuteref_call: bad argument list");
+  /* A well-formed name goes to the evaluator, which names the operations
+   * it does not know (UNKNOWN_FUNCTION) as `cuteref eval` does. */
+  if (!api_op_name(op, base, sizeof base)) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "'%.100s' is no operation name: NAME or NAME<int,...>", op);
+    api_set_error(err, CT_UNKNOWN_FUNCTION, -1, msg);
+    return (int)CT_UNKNOWN_FUNCTION;
+  }
+  len = strlen(op) + 3;
+  for (k = 0; k < nargs; ++k) {
+    if (!args[k]) {
+      while (k-- > 0) free(printed[k]);
+      return api_misuse(err, "cuteref_call: an argument is NULL");
+    }
+    printed[k] = api_print(args[k]);
+    if (!printed[k]) {
+      while (k-- > 0) free(printed[k]);
+      api_set_error(err, CT_CAPACITY, -1, "out of memory");
+      return (int)CT_CAPACITY;
+    }
+    len += strlen(printed[k]) + 1;
+  }
+  text = (char *)malloc(len);
+  if (!text) {
+    for (k = 0; k < nargs; ++k) free(printed[k]);
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return (int)CT_CAPACITY;
+  }
+  p = text + sprintf(text, "%s(", op);
+  for (k = 0; k < nargs; ++k) {
+    p += sprintf(p, "%s%s", k ? "," : "", printed[k]);
+    free(printed[k]);
+  }
+  sprintf(p, ")");
+  if (ct_eval(text, out, &e) != CT_OK) {
+    e.pos = -1; /* a position in the text built here would mislead */
+    rc = api_fail(err, &e);
+  } else {
+    api_set_error(err, CT_OK, -1, "");
+    rc = CUTEREF_OK;
+  }
+  free(text);
+  return rc;
+}
+
+int cuteref_call(const char *op, const cuteref_value *const *args, int nargs, cuteref_value **out,
+                 cuteref_error *err) {
+  const ct_value *vs[CT_MAX_ARGS];
+  cuteref_value *r;
+  int k, rc;
+  if (!out) return api_misuse(err, "cuteref_call: out is NULL");
+  *out = NULL;
+  if (nargs < 0 || nargs > CT_MAX_ARGS) return api_misuse(err, "cuteref_call: at most 8 arguments");
+  for (k = 0; k < nargs; ++k) vs[k] = args && args[k] ? &args[k]->v : NULL;
+  r = (cuteref_value *)malloc(sizeof *r);
+  if (!r) {
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return (int)CT_CAPACITY;
+  }
+  LOCK();
+  rc = api_call(op, vs, nargs, &r->v, err);
+  UNLOCK();
+  if (rc != CUTEREF_OK) {
+    free(r);
+    return rc;
+  }
+  *out = r;
+  return CUTEREF_OK;
+}
+
+static const ct_op *api_op(int k) {
+  int i, n = 0;
+  for (i = 0; i < ct_num_ops; ++i)
+    if (ct_ops[i].fn && n++ == k) return &ct_ops[i];
+  return NULL;
+}
+
+int cuteref_num_ops(void) {
+  int i, n = 0;
+  for (i = 0; i < ct_num_ops; ++i) n += ct_ops[i].fn != 0;
+  return n;
+}
+
+const char *cuteref_op_name(int k) {
+  const ct_op *op = api_op(k);
+  return op ? op->name : NULL;
+}
+
+const char *cuteref_op_synopsis(int k) {
+  const ct_op *op = api_op(k);
+  return op ? op->synopsis : NULL;
+}
+
+/* An integer result of op(args): size, cosize, L(i). */
+static int api_int_call(const char *op, const ct_value *const *args, int nargs, int64_t *out, cuteref_error *err) {
+  ct_value r;
+  int rc;
+  if (!out) return api_misuse(err, "out is NULL");
+  LOCK();
+  rc = api_call(op, args, nargs, &r, err);
+  UNLOCK();
+  if (rc != CUTEREF_OK) return rc;
+  if (!(r.kind == CT_V_TUPLE && r.l.shape.nd[0].kind == CT_INT)) {
+    api_set_error(err, CT_ARG_TYPE, -1, "the result is not an integer");
+    return (int)CT_ARG_TYPE;
+  }
+  *out = r.l.shape.nd[0].v;
+  return CUTEREF_OK;
+}
+
+int cuteref_layout_at(const cuteref_value *L, int64_t i, int64_t *out, cuteref_error *err) {
+  ct_value idx;
+  const ct_value *args[2];
+  if (!L) return api_misuse(err, "cuteref_layout_at: L is NULL");
+  ct_v_int(&idx, i, 0);
+  args[0] = &L->v;
+  args[1] = &idx;
+  return api_int_call("eval", args, 2, out, err);
+}
+
+int cuteref_size(const cuteref_value *a, int64_t *out, cuteref_error *err) {
+  const ct_value *args[1];
+  if (!a) return api_misuse(err, "cuteref_size: a is NULL");
+  args[0] = &a->v;
+  return api_int_call("size", args, 1, out, err);
+}
+
+int cuteref_cosize(const cuteref_value *a, int64_t *out, cuteref_error *err) {
+  const ct_value *args[1];
+  if (!a) return api_misuse(err, "cuteref_cosize: a is NULL");
+  args[0] = &a->v;
+  return api_int_call("cosize", args, 1, out, err);
+}
+
+static int api_call1(const char *op, const cuteref_value *a, cuteref_value **out, cuteref_error *err) {
+  const cuteref_value *args[1];
+  args[0] = a;
+  return cuteref_call(op, args, 1, out, err);
+}
+
+static int api_call2(const char *op, const cuteref_value *a, const cuteref_value *b, cuteref_value **out,
+                     cuteref_error *err) {
+  const cuteref_value *args[2];
+  args[0] = a;
+  args[1] = b;
+  return cuteref_call(op, args, 2, out, err);
+}
+
+int cuteref_coalesce(const cuteref_value *a, cuteref_value **out, cuteref_error *err) {
+  return api_call1("coalesce", a, out, err);
+}
+int cuteref_composition(const cuteref_value *a, const cuteref_value *b, cuteref_value **out, cuteref_error *err) {
+  return api_call2("composition", a, b, out, err);
+}
+int cuteref_complement(const cuteref_value *a, const cuteref_value *cotarget, cuteref_value **out,
+                       cuteref_error *err) {
+  return cotarget ? api_call2("complement", a, cotarget, out, err) : api_call1("complement", a, out, err);
+}
+int cuteref_right_inverse(const cuteref_value *a, cuteref_value **out, cuteref_error *err) {
+  return api_call1("right_inverse", a, out, err);
+}
+int cuteref_left_inverse(const cuteref_value *a, cuteref_value **out, cuteref_error *err) {
+  return api_call1("left_inverse", a, out, err);
+}
+
+#define CUTEREF_BINARY(name)                                                                                   \
+  int cuteref_##name(const cuteref_value *a, const cuteref_value *b, cuteref_value **out, cuteref_error *err) { \
+    return api_call2(#name, a, b, out, err);                                                                    \
+  }
+CUTEREF_BINARY(logical_divide)
+CUTEREF_BINARY(zipped_divide)
+CUTEREF_BINARY(tiled_divide)
+CUTEREF_BINARY(flat_divide)
+CUTEREF_BINARY(logical_product)
+CUTEREF_BINARY(zipped_product)
+CUTEREF_BINARY(tiled_product)
+CUTEREF_BINARY(flat_product)
+CUTEREF_BINARY(blocked_product)
+CUTEREF_BINARY(raked_product)
+
+/* ---- the conformance judge ------------------------------------------------------------------ */
+
+int cuteref_judge(const char *request, const char *answer, int flags, cuteref_judgement *out) {
+  cf_judge_opts o;
+  cf_judgement *j;
+  char *line = NULL;
+  int conforming;
+  if (out) memset(out, 0, sizeof *out);
+  j = (cf_judgement *)malloc(sizeof *j);
+  if (!j) return 0;
+  o.strict = (flags & CUTEREF_JUDGE_STRICT) != 0;
+  o.decline = "UNSUPPORTED";
+  if (answer) { /* one line: without its line end */
+    size_t n = strcspn(answer, "\r\n");
+    line = (char *)malloc(n + 1);
+    if (!line) {
+      free(j);
+      return 0;
+    }
+    memcpy(line, answer, n);
+    line[n] = '\0';
+  }
+  LOCK();
+  cf_judge(&o, request ? request : "", line, j);
+  UNLOCK();
+  if (!line) { /* no answer at all */
+    j->verdict = CF_MALFORMED;
+    snprintf(j->why, sizeof j->why, "no answer");
+  }
+  conforming = j->verdict == CF_CONFORMING;
+  if (out) {
+    snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[j->verdict]);
+    snprintf(out->id, sizeof out->id, "%s", j->id);
+    snprintf(out->post_id, sizeof out->post_id, "%s", j->post_id);
+    snprintf(out->why, sizeof out->why, "%s", j->why);
+    snprintf(out->expected, sizeof out->expected, "%s", j->expected);
+  }
+  free(line);
+  free(j);
+  return conforming;
+}

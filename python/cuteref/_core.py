@@ -1,0 +1,390 @@
+"""The Python face of cuteref (spec/api.md): values, operations, errors, the
+judge. Everything goes through libcuteref.so (_native.py)."""
+import builtins
+import collections
+import ctypes
+import operator
+import os
+
+from ._native import CError, CJudgement, lib, take_string
+
+_INTTUPLE, _LAYOUT, _TILER, _BOOL, _SYMBOL, _OTHER = range(6)
+
+
+class Error(Exception):
+    """A rejected input: code is the spec's error code ("STRIDE_DIVISIBILITY"),
+    message says what was wrong, pos is a byte offset into the evaluated
+    text (or -1)."""
+
+    def __init__(self, code, message, pos=-1):
+        super().__init__("%s: %s" % (code, message))
+        self.code = code
+        self.message = message
+        self.pos = pos
+
+
+def _raise(err):
+    raise Error(err.name.decode(), err.message.decode("utf-8", "replace"), err.pos)
+
+
+def version():
+    """"cuteref API 1, conformance vectors version N"."""
+    return lib.cuteref_version().decode()
+
+
+def vectors_version():
+    """The version of spec/vectors/ the library was built with."""
+    return lib.cuteref_vectors_version()
+
+
+def codes():
+    """Every error code: {name: summary}."""
+    return {lib.cuteref_code_name(c).decode(): lib.cuteref_code_summary(c).decode()
+            for c in builtins.range(1, lib.cuteref_num_codes())}
+
+
+# ---- values ------------------------------------------------------------------
+
+class Value:
+    """A value of the algebra, held by the library; str() is CuTe's notation."""
+
+    __slots__ = ("_h", "_text")
+    _kind = None  # the kind a subclass holds
+    _kind_name = "a value"
+
+    def __init__(self, text):
+        h = ctypes.c_void_p()
+        err = CError()
+        if lib.cuteref_value_parse(_notation(text).encode(), ctypes.byref(h), ctypes.byref(err)):
+            _raise(err)
+        self._adopt(h.value)
+        if self._kind is not None and lib.cuteref_value_kind(self._h) != self._kind:
+            lib.cuteref_value_free(self._h)
+            self._h = None
+            raise Error("ARG_TYPE", "%s is not %s" % (text, self._kind_name))
+
+    def _adopt(self, handle):
+        self._h = handle
+        self._text = take_string(lib.cuteref_value_str(handle))
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h and lib is not None:
+            lib.cuteref_value_free(h)
+            self._h = None
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return "%s(%r)" % (type(self).__name__, self._text)
+
+    def __eq__(self, other):
+        """The same canonical text (marks included); see equivalent()."""
+        if isinstance(other, Value):
+            return self._text == other._text
+        try:
+            return self._text == _wrap_handle(_to_handle(other)[0])._text
+        except (Error, TypeError):
+            return NotImplemented
+
+    def __hash__(self):
+        return hash(self._text)
+
+    def equivalent(self, other):
+        """Equal as values: layouts the same function with compatible shapes
+        (EQUIV-2), static marks ignored."""
+        h, own = _to_handle(other)
+        try:
+            return builtins.bool(lib.cuteref_value_equivalent(self._h, h))
+        finally:
+            if own:
+                lib.cuteref_value_free(h)
+
+
+class Layout(Value):
+    """A layout shape:stride. Layout("(4,2):(1,4)"), Layout((4,2), (1,4)),
+    Layout((4,2)) (compact column-major). L(i), L(i, j), L((i, j)) evaluate
+    it; L(None, 1) slices (None is `_`)."""
+
+    __slots__ = ()
+    _kind = _LAYOUT
+    _kind_name = "a layout"
+
+    def __init__(self, shape, stride=None):
+        if stride is not None:
+            text = _notation(shape) + ":" + _notation(stride)
+        else:
+            text = _notation(shape)
+            if not isinstance(shape, Value) and ":" not in text and not any(c.isalpha() or c == "<" for c in text):
+                text = "make_layout(%s)" % text  # a bare shape: the compact layout (spec/notation.md)
+        Value.__init__(self, text)
+
+    def __call__(self, *coord):
+        if not coord:
+            raise Error("ARITY", "a layout is evaluated at a coordinate: L(i) or L(i, j)")
+        if builtins.len(coord) == 1 and hasattr(coord[0], "__index__") and not isinstance(coord[0], builtins.bool):
+            out = ctypes.c_int64()
+            err = CError()
+            if lib.cuteref_layout_at(self._h, operator.index(coord[0]), ctypes.byref(out), ctypes.byref(err)):
+                _raise(err)
+            return out.value
+        c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
+        return call("eval", self, c)
+
+    @property
+    def shape(self):
+        return call("shape", self)
+
+    @property
+    def stride(self):
+        return call("stride", self)
+
+    def size(self):
+        return call("size", self)
+
+    def cosize(self):
+        return call("cosize", self)
+
+    def rank(self):
+        return call("rank", self)
+
+    def depth(self):
+        return call("depth", self)
+
+
+class Tiler(Value):
+    """A tiler <...>: Tiler("<3:4,_>")."""
+
+    __slots__ = ()
+    _kind = _TILER
+    _kind_name = "a tiler"
+
+
+class Symbol(Value):
+    """A bare name such as LayoutLeft."""
+
+    __slots__ = ()
+    _kind = _SYMBOL
+    _kind_name = "a name"
+
+
+_KINDS = {_LAYOUT: Layout, _TILER: Tiler, _SYMBOL: Symbol}
+
+
+def _wrap_handle(h):
+    v = Value.__new__(_KINDS.get(lib.cuteref_value_kind(h), Value))
+    v._adopt(h)
+    return v
+
+
+def _notation(x):
+    """CuTe notation for a Python value: str as is, int, bool, None (`_`),
+    nested tuples and lists, any Value."""
+    if isinstance(x, Value):
+        return x._text
+    if isinstance(x, builtins.str):
+        return x
+    if isinstance(x, builtins.bool):
+        return "true" if x else "false"
+    if isinstance(x, builtins.int):
+        return builtins.str(x)
+    if hasattr(x, "__index__"):  # numpy integers and the like
+        return builtins.str(operator.index(x))
+    if x is None:
+        return "_"
+    if isinstance(x, (builtins.tuple, builtins.list)):
+        return "(" + ",".join(_notation(e) for e in x) + ")"
+    raise TypeError("cuteref: cannot write %r in CuTe notation" % (x,))
+
+
+def _to_handle(x):
+    """(handle, owned): a Value's own handle, or a new one for anything else."""
+    if isinstance(x, Value):
+        return x._h, False
+    h = ctypes.c_void_p()
+    err = CError()
+    if lib.cuteref_value_parse(_notation(x).encode(), ctypes.byref(h), ctypes.byref(err)):
+        _raise(err)
+    return h.value, True
+
+
+def _parse_inttuple(text):
+    """"(4,(2,_3))" -> (4, (2, 3)); "_" -> None; static marks dropped."""
+    pos = 0
+
+    def item():
+        nonlocal pos
+        if text[pos] == "(":
+            pos += 1
+            out = []
+            if text[pos] == ")":
+                pos += 1
+                return ()
+            while True:
+                out.append(item())
+                ch = text[pos]
+                pos += 1
+                if ch == ")":
+                    return builtins.tuple(out)
+        start = pos
+        while pos < builtins.len(text) and text[pos] not in ",)":
+            pos += 1
+        tok = text[start:pos]
+        if tok == "_":
+            return None
+        return builtins.int(tok[1:] if tok.startswith("_") else tok)
+
+    return item()
+
+
+def _result(h):
+    """The Python value of a result handle (freed unless kept by a Value)."""
+    kind = lib.cuteref_value_kind(h)
+    if kind == _BOOL:
+        out = ctypes.c_int64()
+        lib.cuteref_value_int(h, ctypes.byref(out))
+        lib.cuteref_value_free(h)
+        return builtins.bool(out.value)
+    if kind == _INTTUPLE:
+        text = take_string(lib.cuteref_value_str(h))
+        lib.cuteref_value_free(h)
+        return _parse_inttuple(text)
+    return _wrap_handle(h)
+
+
+# ---- evaluation and operations ----------------------------------------------------
+
+def eval(expr):
+    """Evaluates an expression (spec/expressions.md): a Layout, Tiler, int,
+    tuple (nested; `_` is None) or bool. Raises Error with the spec's code."""
+    h = ctypes.c_void_p()
+    err = CError()
+    if lib.cuteref_value_parse(_notation(expr).encode(), ctypes.byref(h), ctypes.byref(err)):
+        _raise(err)
+    return _result(h.value)
+
+
+def eval_text(expr):
+    """The result's exact text, static marks included: "(4,2):(_1,4)"."""
+    err = CError()
+    out = take_string(lib.cuteref_eval(_notation(expr).encode(), ctypes.byref(err)))
+    if out is None:
+        _raise(err)
+    return out
+
+
+def answer(request):
+    """The protocol's answer line (spec/protocol.md): "ok ..." or "error CODE ..."."""
+    return take_string(lib.cuteref_answer(builtins.str(request).encode()))
+
+
+def call(op, *args, targs=None):
+    """op(*args) by name; targs are template arguments: call("size", L, targs=(0,))
+    is size<0>(L). Arguments: Values, notation text, ints, tuples, None (`_`)."""
+    name = op
+    if targs is not None:
+        if isinstance(targs, builtins.int):
+            targs = (targs,)
+        name = "%s<%s>" % (op, ",".join(builtins.str(builtins.int(t)) for t in targs))
+    handles = []
+    try:
+        for a in args:
+            handles.append(_to_handle(a))
+        arr = (ctypes.c_void_p * builtins.max(1, builtins.len(handles)))(*[h for h, _ in handles])
+        out = ctypes.c_void_p()
+        err = CError()
+        if lib.cuteref_call(name.encode(), arr, builtins.len(handles), ctypes.byref(out), ctypes.byref(err)):
+            _raise(err)
+    finally:
+        for h, own in handles:
+            if own:
+                lib.cuteref_value_free(h)
+    return _result(out.value)
+
+
+def operations():
+    """Every operation: {name: synopsis}, in the registry's order."""
+    return {lib.cuteref_op_name(k).decode(): lib.cuteref_op_synopsis(k).decode()
+            for k in builtins.range(lib.cuteref_num_ops())}
+
+
+def _make_op(name, synopsis):
+    def op(*args, targs=None):
+        return call(name, *args, targs=targs)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = "%s\n\nAs `cuteref eval --list` lists it; targs: template arguments, name<...>." % synopsis
+    return op
+
+
+# ---- the judge ---------------------------------------------------------------------
+
+class Violation(builtins.str):
+    """What judge() returns for a non-conforming answer: the spec ID it
+    violates ("COMP-2", "composition!NOT_DISJOINT", "EQUIV-2"), or the
+    verdict when there is no ID ("malformed", "unsupported"); with verdict,
+    why, expected (the reference's outcome) and post_id."""
+
+    def __new__(cls, j):
+        ident = j.id.decode() or j.verdict.decode()
+        self = builtins.str.__new__(cls, ident)
+        self.verdict = j.verdict.decode()
+        self.why = j.why.decode("utf-8", "replace")
+        self.expected = j.expected.decode("utf-8", "replace")
+        self.post_id = j.post_id.decode()
+        return self
+
+    def __repr__(self):
+        return "Violation(%s: %s; %s; the reference: %s)" % (builtins.str.__str__(self), self.verdict, self.why,
+                                                             self.expected)
+
+
+def _answer_line(answer):
+    if isinstance(answer, Error):
+        return "error %s %s" % (answer.code, answer.message)
+    if isinstance(answer, builtins.str):
+        s = answer.strip()
+        for word in ("ok", "error"):
+            if s == word or s.startswith(word + " ") or s.startswith(word + "\t"):
+                return s
+        return "ok " + s
+    return "ok " + _notation(answer)
+
+
+def judge(request, answer, strict=False):
+    """Judges another implementation's answer to a request as `cuteref
+    conform` does (spec/protocol.md): None when it conforms, else a
+    Violation naming the spec ID. answer: a protocol line ("ok V",
+    "error CODE ..."), a value's text, a Value, int, tuple or bool, or an
+    Error (a rejection)."""
+    j = CJudgement()
+    ok = lib.cuteref_judge(builtins.str(request).encode(), _answer_line(answer).encode(),
+                           1 if strict else 0, ctypes.byref(j))
+    return None if ok else Violation(j)
+
+
+# ---- the conformance vectors ---------------------------------------------------------
+
+Case = collections.namedtuple("Case", "op origin request expected")
+
+
+def vectors(directory, op=None):
+    """The cases of the conformance vectors (spec/vectors.md) in a directory
+    such as cuteref's spec/vectors, files in name order: Case(op, origin,
+    request, expected), expected being "ok <value>" or "error <CODE>"; only
+    those of one operation when op is given. Parametrize a test with them and
+    judge each answer: judge(case.request, answer)."""
+    out = []
+    for name in builtins.sorted(os.listdir(directory)):
+        if not name.endswith(".txt") or (op is not None and name != op + ".txt"):
+            continue
+        with builtins.open(os.path.join(directory, name), encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split("\t")
+                if builtins.len(fields) != 4:
+                    raise ValueError("%s: not OP<tab>ORIGIN<tab>REQUEST<tab>EXPECTED: %r" % (name, line))
+                out.append(Case(*fields))
+    return out
