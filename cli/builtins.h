@@ -98,4 +98,26 @@ ct_code ct_b_blocked_product(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_raked_product(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e);
 
+/* builtins_basis.c: basis strides (spec/basis.md); the operations of the
+ * other pages call the ct_b_basis_* forms when an argument has basis strides */
+typedef ct_code (*ct_tiler_op)(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
+ct_code ct_b_make_identity_layout(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_coprofile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_coshape(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_basis_coalesce(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_basis_filter_zeros(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_basis_filter(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_basis_composition(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_basis_with_shape(const ct_args *a, ct_value *out, ct_err *e);
+/* A divide of a basis-strided layout by a tiler; products reject it. */
+ct_code ct_b_basis_tiler_call(const ct_args *a, ct_tiler_op op, ct_value *out, ct_err *e);
+
+/* builtins_rearrange.c: spec/rearrange.md (append and prepend, with or
+ * without <N>, live there) */
+ct_code ct_b_replace(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_zip(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e); /* spec/recast.md */
+
 #endif

@@ -1,6 +1,7 @@
 /* builtins_core.c -- queries and reshaping of spec/layout.md and
  * spec/inttuple.md, callable from expressions. */
 #include "builtins.h"
+#include "ref/basis.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,9 +45,11 @@ static ct_code ct_sub_of(const ct_args *a, int k, ct_layout *L, int *is_layout, 
 
 ct_code ct_b_size(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
-  int isl;
+  int isl = 0;
   ct_val v;
   CT_TRY(ct_sub_of(a, 0, &L, &isl, e));
+  if (!isl && ct_t_has_basis(&L.shape, 0)) /* a stride tuple (spec/basis.md): no size */
+    return CT_FAIL(e, CT_ARG_TYPE, "size of an IntTuple with basis elements");
   CT_TRY(ct_t_product(&L.shape, 0, &v, e));
   ct_v_val(out, v);
   return CT_OK;
@@ -72,16 +75,16 @@ ct_code ct_b_depth(const ct_args *a, ct_value *out, ct_err *e) {
 ct_code ct_b_cosize(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
   ct_val v;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "cosize's argument", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "cosize's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
-  CT_TRY(ct_l_cosize(&M, &v, e));
+  CT_TRY(ct_basis_cosize(&M, &v, e));
   ct_v_val(out, v);
   return CT_OK;
 }
 
 ct_code ct_b_shape(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "shape's argument", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "shape's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
   ct_v_tuple(out, &M.shape);
   return CT_OK;
@@ -89,7 +92,7 @@ ct_code ct_b_shape(const ct_args *a, ct_value *out, ct_err *e) {
 
 ct_code ct_b_stride(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "stride's argument", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "stride's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
   ct_v_tuple(out, &M.stride);
   return CT_OK;
@@ -97,7 +100,7 @@ ct_code ct_b_stride(const ct_args *a, ct_value *out, ct_err *e) {
 
 ct_code ct_b_layout(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, M;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "layout's argument", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "layout's argument", e));
   CT_TRY(ct_l_mode(&L, a->t, a->nt, &M, e));
   ct_v_layout(out, &M);
   return CT_OK;
@@ -149,7 +152,13 @@ ct_code ct_b_crd2idx(const ct_args *a, ct_value *out, ct_err *e) {
     CT_TRY(ct_as_tuple(&a->a[2], &d, "the stride", e));
     CT_TRY(ct_l_make(s, d, &L, e));
   } else {
-    CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+    CT_TRY(ct_as_layout_m(&a->a[1], &L, "the layout", e));
+  }
+  if (ct_l_has_basis(&L)) { /* a coordinate tuple (spec/basis.md) */
+    ct_tuple t;
+    CT_TRY(ct_basis_eval(c, &L, &t, e));
+    ct_v_tuple(out, &t);
+    return CT_OK;
   }
   CT_TRY(ct_crd2idx(c, &L, &v, e));
   ct_v_val(out, v);
@@ -161,7 +170,7 @@ ct_code ct_b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   ct_tuple c;
   CT_TRY(ct_as_int(&a->a[0], &i, "the index", e));
-  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout or shape", e));
+  CT_TRY(ct_as_layout_m(&a->a[1], &L, "the layout or shape", e));
   CT_TRY(ct_idx2crd(i, &L.shape, &c, e));
   ct_v_tuple(out, &c);
   return CT_OK;
@@ -171,7 +180,7 @@ ct_code ct_b_idx2crd(const ct_args *a, ct_value *out, ct_err *e) {
 ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L;
   ct_tuple crd;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
   if (a->n == 2) {
     const ct_tuple *t;
     CT_TRY(ct_as_tuple(&a->a[1], &t, "the coordinate", e));
@@ -189,9 +198,9 @@ ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e) {
     return CT_OK;
   }
   {
-    ct_val v;
-    CT_TRY(ct_crd2idx(&crd, &L, &v, e));
-    ct_v_val(out, v);
+    ct_tuple v; /* an offset, or a coordinate tuple for basis strides (spec/basis.md) */
+    CT_TRY(ct_basis_eval(&crd, &L, &v, e));
+    ct_v_tuple(out, &v);
   }
   return CT_OK;
 }
@@ -201,10 +210,12 @@ ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e) {
 ct_code ct_b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout r;
   if (a->n == 1) {
-    CT_TRY(ct_as_layout(&a->a[0], &r, "the argument", e));
+    CT_TRY(ct_as_layout_m(&a->a[0], &r, "the argument", e));
     ct_v_layout(out, &r);
     return CT_OK;
   }
+  if (a->n == 2 && a->a[0].kind == CT_V_TUPLE && ct_t_has_basis(&a->a[0].l.shape, 0))
+    return CT_FAIL(e, CT_ARG_TYPE, "make_layout: a basis element in the shape");
   if (a->n == 2 && a->a[0].kind == CT_V_TUPLE && a->a[1].kind == CT_V_SYMBOL) {
     if (strcmp(a->a[1].sym, "LayoutRight") == 0) CT_TRY(ct_l_compact_right(&a->a[0].l.shape, &r, e));
     else CT_TRY(ct_l_compact_left(&a->a[0].l.shape, &r, e));
@@ -221,30 +232,12 @@ ct_code ct_b_make_layout(const ct_args *a, ct_value *out, ct_err *e) {
     const ct_layout *pp[CT_MAX_ARGS];
     int k;
     for (k = 0; k < a->n; ++k) {
-      CT_TRY(ct_as_layout(&a->a[k], &parts[k], "each argument", e));
+      CT_TRY(ct_as_layout_m(&a->a[k], &parts[k], "each argument", e));
       pp[k] = &parts[k];
     }
     CT_TRY(ct_l_concat(pp, a->n, &r, e));
     ct_v_layout(out, &r);
   }
-  return CT_OK;
-}
-
-ct_code ct_b_append(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, x, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
-  CT_TRY(ct_as_layout(&a->a[1], &x, "the appended layout", e));
-  CT_TRY(ct_l_append(&L, &x, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
-}
-
-ct_code ct_b_prepend(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout L, x, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
-  CT_TRY(ct_as_layout(&a->a[1], &x, "the prepended layout", e));
-  CT_TRY(ct_l_prepend(&L, &x, &r, e));
-  ct_v_layout(out, &r);
   return CT_OK;
 }
 
@@ -257,7 +250,7 @@ ct_code ct_b_flatten(const ct_args *a, ct_value *out, ct_err *e) {
   }
   {
     ct_layout L, r;
-    CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+    CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
     CT_TRY(ct_l_flatten(&L, &r, e));
     ct_v_layout(out, &r);
   }
@@ -272,7 +265,7 @@ static ct_code ct_two_targs(const ct_args *a, const char *name, ct_err *e) {
 ct_code ct_b_group(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_two_targs(a, "group", e));
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_l_group(&L, a->t[0], a->t[1], &r, e));
   ct_v_layout(out, &r);
   return CT_OK;
@@ -281,7 +274,7 @@ ct_code ct_b_group(const ct_args *a, ct_value *out, ct_err *e) {
 ct_code ct_b_take(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
   CT_TRY(ct_two_targs(a, "take", e));
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_l_take(&L, a->t[0], a->t[1], &r, e));
   ct_v_layout(out, &r);
   return CT_OK;
@@ -289,7 +282,7 @@ ct_code ct_b_take(const ct_args *a, ct_value *out, ct_err *e) {
 
 ct_code ct_b_select(const ct_args *a, ct_value *out, ct_err *e) {
   ct_layout L, r;
-  CT_TRY(ct_as_layout(&a->a[0], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[0], &L, "the layout", e));
   CT_TRY(ct_l_select(&L, a->t, a->nt, &r, e));
   ct_v_layout(out, &r);
   return CT_OK;
@@ -299,7 +292,7 @@ ct_code ct_b_slice(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *c;
   ct_layout L, r;
   CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
-  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[1], &L, "the layout", e));
   CT_TRY(ct_l_slice(c, &L, &r, e));
   ct_v_layout(out, &r);
   return CT_OK;
@@ -309,7 +302,7 @@ ct_code ct_b_dice(const ct_args *a, ct_value *out, ct_err *e) {
   const ct_tuple *c;
   ct_layout L, r;
   CT_TRY(ct_as_tuple(&a->a[0], &c, "the coordinate", e));
-  CT_TRY(ct_as_layout(&a->a[1], &L, "the layout", e));
+  CT_TRY(ct_as_layout_m(&a->a[1], &L, "the layout", e));
   CT_TRY(ct_l_dice(c, &L, &r, e));
   ct_v_layout(out, &r);
   return CT_OK;

@@ -4,12 +4,11 @@
 #include "ref/divide.h"
 #include "ref/product.h"
 
-typedef ct_code (*ct_tiler_op)(const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
-
 /* op(A, tiler): the second argument may be a layout, <tiler>, n or a shape. */
 static ct_code ct_tiler_call(const ct_args *a, ct_tiler_op op, ct_value *out, ct_err *e) {
   ct_layout A, r;
   ct_tiler T;
+  if (ct_v_has_basis(&a->a[0])) return ct_b_basis_tiler_call(a, op, out, e);
   CT_TRY(ct_as_layout(&a->a[0], &A, "the first argument", e));
   CT_TRY(ct_as_tiler(&a->a[1], &T, "the second argument (a tiler)", e));
   CT_TRY(op(&A, &T, &r, e));

@@ -19,6 +19,7 @@
  * A(index) before it is drawn; when a check fails the panel keeps the plain
  * offset colors. Nothing here is part of the reference. */
 #include "commands.h"
+#include "dot_basis.h"
 #include "eval.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
@@ -46,7 +47,9 @@ const char ct_help_dot[] =
     "repetitions of A in the codomain (complement); coalesce, filter and\n"
     "filter_zeros show A and the result, right_inverse and left_inverse pair\n"
     "the cells that invert each other by color. An operation whose result\n"
-    "is an IntTuple, and a tiler, are drawn as trees. Grids show at most 64\n"
+    "is an IntTuple, and a tiler, are drawn as trees. A layout with basis\n"
+    "strides (make_identity_layout) shows the coordinate tuple L(i) in each\n"
+    "cell, shaded by its first entry. Grids show at most 64\n"
     "rows and 64 columns; a larger layout is drawn in part and says so.\n"
     "\n"
     "options:\n"
@@ -770,6 +773,12 @@ int ct_cmd_dot(int argc, char **argv) {
     if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
     else snprintf(cap, sizeof cap, "%s", buf);
     return ct_dot_tree(&v, cap);
+  }
+  if (v.kind == CT_V_LAYOUT && ct_v_has_basis(&v)) { /* values are coordinate tuples (cmd_dot_basis.c) */
+    ct_print_layout(&v.l, buf, sizeof buf);
+    if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
+    else snprintf(cap, sizeof cap, "%s", buf);
+    return ct_dot_basis(&v.l, cap);
   }
   if (ct_as_layout(&v, &R, "dot's argument", &e) != CT_OK) {
     ct_report_error(text, &e);

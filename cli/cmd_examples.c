@@ -34,7 +34,7 @@ int ct_values_equivalent(const ct_value *a, const ct_value *b) {
   if (a->kind == CT_V_LAYOUT || b->kind == CT_V_LAYOUT) {
     ct_layout x, y;
     ct_err e;
-    if (ct_as_layout(a, &x, "", &e) != CT_OK || ct_as_layout(b, &y, "", &e) != CT_OK) return 0;
+    if (ct_as_layout_m(a, &x, "", &e) != CT_OK || ct_as_layout_m(b, &y, "", &e) != CT_OK) return 0;
     return ct_l_equivalent(&x, &y);
   }
   if (a->kind != b->kind) return 0;

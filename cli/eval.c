@@ -161,7 +161,7 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
   }
   {
     int start = c->pos;
-    CT_TRY(ct_read_tuple(c, &out->l.shape, 1, e));
+    CT_TRY(ct_read_tuple(c, &out->l.shape, CT_READ_ALL | CT_READ_BASIS, e));
     {
       int save = c->pos;
       ct_skip_space(c);
@@ -169,7 +169,7 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
         ct_code rc;
         ++c->pos;
         ct_skip_space(c);
-        CT_TRY(ct_read_tuple(c, &out->l.stride, 0, e));
+        CT_TRY(ct_read_tuple(c, &out->l.stride, CT_READ_BASIS, e));
         out->kind = CT_V_LAYOUT;
         rc = ct_l_check(&out->l, e);
         if (rc != CT_OK) e->pos = start;

@@ -19,5 +19,11 @@ int ct_jx_right_inverse(const ct_value *args, int n, const ct_value *result, int
                         ct_judgement *j);
 int ct_jx_left_inverse(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                        ct_judgement *j);
+/* judges_basis.c (spec/basis.md) */
+int ct_jx_make_identity_layout(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                               ct_judgement *j);
+int ct_jx_coprofile(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                    ct_judgement *j);
+int ct_jx_coshape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 
 #endif

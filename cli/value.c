@@ -13,17 +13,36 @@ static const char *ct_kind_name(ct_vkind k) {
   }
 }
 
-ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err *e) {
+int ct_v_has_basis(const ct_value *v) {
+  if (v->kind == CT_V_LAYOUT || v->kind == CT_V_TILER) return ct_t_has_basis(&v->l.stride, 0);
+  return v->kind == CT_V_TUPLE && ct_t_has_basis(&v->l.shape, 0);
+}
+
+/* VALUE-STRIDE: an operation not extended by spec/basis.md rejects basis strides. */
+static ct_code ct_no_basis(const ct_value *v, const char *what, ct_err *e) {
+  if (ct_v_has_basis(v))
+    return CT_FAIL(e, CT_ARG_TYPE, "%s has basis strides: this operation takes integer strides (spec/basis.md)", what);
+  return CT_OK;
+}
+
+ct_code ct_as_layout_m(const ct_value *v, ct_layout *out, const char *what, ct_err *e) {
   if (v->kind == CT_V_LAYOUT) {
     *out = v->l;
     return CT_OK;
   }
-  if (v->kind == CT_V_TUPLE && !ct_t_has_all(&v->l.shape, 0)) return ct_l_compact_left(&v->l.shape, out, e);
+  if (v->kind == CT_V_TUPLE && !ct_t_has_all(&v->l.shape, 0) && !ct_t_has_basis(&v->l.shape, 0))
+    return ct_l_compact_left(&v->l.shape, out, e);
   return CT_FAIL(e, CT_ARG_TYPE, "%s must be a layout, got %s", what, ct_kind_name(v->kind));
+}
+
+ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err *e) {
+  CT_TRY(ct_no_basis(v, what, e));
+  return ct_as_layout_m(v, out, what, e);
 }
 
 ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e) {
   if (v->kind == CT_V_TUPLE) {
+    CT_TRY(ct_no_basis(v, what, e));
     *out = &v->l.shape;
     return CT_OK;
   }
@@ -40,6 +59,7 @@ ct_code ct_as_int(const ct_value *v, int64_t *out, const char *what, ct_err *e) 
 }
 
 ct_code ct_as_tiler(const ct_value *v, ct_tiler *out, const char *what, ct_err *e) {
+  CT_TRY(ct_no_basis(v, what, e));
   if (v->kind == CT_V_TILER || v->kind == CT_V_LAYOUT) {
     *out = v->l;
     return CT_OK;

@@ -19,8 +19,13 @@ typedef struct {
   ct_layout l;   /* CT_V_LAYOUT / CT_V_TILER; CT_V_TUPLE uses l.shape */
 } ct_value;
 
-/* Conversions used by the builtins; each fails with ARG_TYPE naming `what`. */
+/* Conversions used by the builtins; each fails with ARG_TYPE naming `what`.
+ * ct_as_layout, ct_as_tuple and ct_as_tiler take integer strides only
+ * (VALUE-STRIDE); ct_as_layout_m also a layout with basis strides, for the
+ * operations spec/basis.md extends to them. */
 ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err *e);
+ct_code ct_as_layout_m(const ct_value *v, ct_layout *out, const char *what, ct_err *e);
+int ct_v_has_basis(const ct_value *v);
 ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e);
 ct_code ct_as_int(const ct_value *v, int64_t *out, const char *what, ct_err *e);
 /* A tiler argument (CuTe's Tiler): a layout, `<...>`, an integer n (n:_1),

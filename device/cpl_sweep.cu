@@ -18,6 +18,7 @@
 #include "ref/layout.c"
 #include "ref/modes.c"
 #include "ref/coalesce.c"
+#include "ref/basis.c" /* ct_l_same_function of basis strides */
 #include "ref/injective.c"
 #include "ref/complement.c"
 #include "judge/judge.c"

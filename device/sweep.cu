@@ -17,6 +17,7 @@
 #include "ref/layout.c"
 #include "ref/modes.c"
 #include "ref/coalesce.c"
+#include "ref/basis.c" /* ct_l_same_function of basis strides */
 #include "ref/ahat.c"
 #include "ref/carry.c"
 #include "ref/composition.c"

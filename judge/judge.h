@@ -144,4 +144,39 @@ CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t
 CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_linv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 
+/* ---- spec/basis.md --------------------------------------------------------------------- */
+/* BASIS-1: I = make_identity_layout(S) has shape S and I(i) == idx2crd(i, S)
+ * (visits size(S) indices). */
+CT_FN ct_jstatus ct_judge_basis_1(const ct_tuple *S, const ct_layout *I, int64_t bound, ct_judgement *j);
+/* BASIS-2: value == L(i), the sum of c_k * d_k over L's leaves added in the
+ * codomain (c the colexicographic digits of i, the last one unbounded). */
+CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple *value, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_basis_3(const ct_layout *L, const ct_tuple *coprofile, ct_judgement *j);
+/* BASIS-4 visits size(L) indices. */
+CT_FN ct_jstatus ct_judge_basis_4(const ct_layout *L, const ct_tuple *coshape, int64_t bound, ct_judgement *j);
+/* BASIS-5: R = coalesce(L) (which 0), filter_zeros(L) (1) or filter(L) (2). */
+CT_FN ct_jstatus ct_judge_basis_5(const ct_layout *L, const ct_layout *R, int which, int64_t bound, ct_judgement *j);
+/* BASIS-6: R = A o B, B with integer strides: COMP-1, COMP-3, and COMP-2
+ * on every part of A and R. */
+CT_FN ct_jstatus ct_judge_basis_6(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
+                                  ct_judgement *j);
+/* BASIS-7: R = A o B, B with basis strides: compatible(B, R), and R(i) ==
+ * sum over B's paths q of layout<q>(A)^(B(i)_q). */
+CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
+                                  ct_judgement *j);
+
+/* ---- spec/rearrange.md ------------------------------------------------------------------ */
+/* REARR-1 (back) / REARR-2: R = append<N>(L, x) / prepend<N>(L, x). */
+CT_FN ct_jstatus ct_judge_rearr_pad(const ct_layout *L, int N, const ct_layout *x, int back, const ct_layout *R,
+                                    ct_judgement *j);
+/* REARR-3: R = replace<N>(L, x), N a mode of L. */
+CT_FN ct_jstatus ct_judge_rearr_3(const ct_layout *L, int N, const ct_layout *x, const ct_layout *R, ct_judgement *j);
+/* REARR-4: zip(L) answered rc (and R when CT_OK). */
+CT_FN ct_jstatus ct_judge_rearr_4(const ct_layout *L, ct_code rc, const ct_layout *R, ct_judgement *j);
+/* REARR-5: unflatten(L, P) answered rc (and R when CT_OK). */
+CT_FN ct_jstatus ct_judge_rearr_5(const ct_layout *L, const ct_tuple *P, ct_code rc, const ct_layout *R,
+                                  ct_judgement *j);
+/* REARR-6: R = product_each(S). */
+CT_FN ct_jstatus ct_judge_rearr_6(const ct_tuple *S, const ct_tuple *R, ct_judgement *j);
+
 #endif

@@ -39,7 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from cuteref_notation import (  # noqa: E402
-    Call, Int, Lay, ParseError, Tiler, Tup, Under, normalize, parse_request,
+    Basis, Call, Int, Lay, ParseError, Tiler, Tup, Under, normalize, parse_request,
 )
 
 # Bump when the generated C++ changes meaning, to invalidate cached answers.
@@ -83,6 +83,8 @@ class Codegen:
             return self.int_lit(node)
         if isinstance(node, Tup):
             return maker + "(" + ", ".join(self.tuple_lit(i, maker) for i in node.items) + ")"
+        if isinstance(node, Basis):  # v@(i,j): E<i,j>{} * v (CuTe's ScaledBasis)
+            return "(cute::E<" + ",".join(str(k) for k in node.path) + ">{} * " + self.int_lit(node.value) + ")"
         raise CodegenError("BADARG", f"expected an integer or IntTuple, got {node}")
 
     def layout_lit(self, node: Lay) -> str:
@@ -199,6 +201,10 @@ OPS: Dict[str, Dict[int, Tuple[str, Optional[str]]]] = {
     "shape_div": {2: ("II", "cute::shape_div({0}, {1})")},
     "ceil_div": {2: ("II", "cute::ceil_div({0}, {1})")},
     "elem_scale": {2: ("II", "cute::elem_scale({0}, {1})")},
+    # spec/basis.md
+    "make_identity_layout": {1: ("I", "cute::make_identity_layout({0})")},
+    "coprofile": {1: _f1("coprofile")},
+    "coshape": {1: _f1("coshape")},
 }
 
 

@@ -46,7 +46,19 @@ class Tup:
         return "(" + ",".join(str(i) for i in self.items) + ")"
 
 
-IntTuple = Union[Int, Tup]
+@dataclass(frozen=True)
+class Basis:
+    """A basis stride v@i (spec/basis.md): value times the unit vector of
+    coordinate `path` (top-level index first). Printed as CuTe prints
+    ScaledBasis: the indices innermost first, v@j@i for path (i, j)."""
+    value: Int
+    path: Tuple[int, ...]
+
+    def __str__(self) -> str:
+        return str(self.value) + "".join("@" + str(k) for k in reversed(self.path))
+
+
+IntTuple = Union[Int, Tup, Basis]
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,7 @@ Node = Union[Int, Tup, Lay, Under, Tiler, Call]
 # Tokenizer
 # --------------------------------------------------------------------------
 
-_PUNCT = set("(),:<>")
+_PUNCT = set("(),:<>@")
 
 
 def _tokenize(text: str) -> List[Tuple[str, object, int]]:
@@ -244,6 +256,8 @@ class _Parser:
     def inttuple(self) -> IntTuple:
         kind, val, where = self.take()
         if kind == "INT":
+            if self.is_punct("@"):
+                return self.basis(val)  # type: ignore[arg-type]
             return val  # type: ignore[return-value]
         if kind == "P" and val == "(":
             items: List[IntTuple] = []
@@ -260,6 +274,30 @@ class _Parser:
             return Tup(tuple(items))
         got = "end of line" if kind == "EOF" else repr(val if val is not None else "_")
         raise ParseError(f"expected an integer or '(', got {got}" + (f" at column {where}" if where >= 0 else ""))
+
+
+    def basis_index(self) -> int:
+        kind, val, where = self.take()
+        if kind != "INT" or val.static or val.value < 0:  # type: ignore[union-attr]
+            raise ParseError(f"expected a basis index at column {where}")
+        return val.value  # type: ignore[union-attr]
+
+    def basis(self, value: Int) -> Basis:
+        """v@(i,j,...) (the path in order) or v@a@b@c (innermost first)."""
+        self.expect("@")
+        if self.is_punct("("):
+            self.take()
+            path = [self.basis_index()]
+            while self.is_punct(","):
+                self.take()
+                path.append(self.basis_index())
+            self.expect(")")
+            return Basis(value, tuple(path))
+        path = [self.basis_index()]
+        while self.is_punct("@"):
+            self.take()
+            path.append(self.basis_index())
+        return Basis(value, tuple(reversed(path)))
 
 
 def parse_request(text: str) -> Call:

@@ -32,7 +32,8 @@ CT_FN static uint64_t ct_digest_tuple(uint64_t h, const ct_tuple *t) {
   int j;
   for (j = 0; j < t->n; ++j) {
     h = ct_mix64(h ^ (uint64_t)t->nd[j].v);
-    h = ct_mix64(h ^ ((uint64_t)t->nd[j].kind | (uint64_t)t->nd[j].rank << 8 | (uint64_t)t->nd[j].stat << 16));
+    h = ct_mix64(h ^ ((uint64_t)t->nd[j].kind | (uint64_t)t->nd[j].rank << 8 | (uint64_t)t->nd[j].stat << 16 |
+                      (uint64_t)t->nd[j].path << 24));
   }
   return h;
 }

@@ -251,6 +251,30 @@
   X(tile_e_arg, "tile_to_shape!ARG_TYPE", CT_GEN_LAYOUT, "tile_to_shape", "%0")                                     \
   X(tile_e_prof, "tile_to_shape!BAD_PROFILE", CT_GEN_LAYOUT, "tile_to_shape", "%0")
 
+#define CT_PROPS_BASIS(X)                                                                                           \
+  X(basis_1, "BASIS-1", CT_GEN_LAYOUT, "make_identity_layout", "make_identity_layout(shape(%0))")                   \
+  X(basis_2, "BASIS-2", CT_GEN_LAYOUT, "evaluation", "%0 with basis strides")                                      \
+  X(basis_3, "BASIS-3", CT_GEN_LAYOUT, "coprofile", "coprofile(%0 with basis strides)")                            \
+  X(basis_4, "BASIS-4", CT_GEN_LAYOUT, "coshape/cosize", "coshape(%0 with basis strides)")                         \
+  X(basis_5, "BASIS-5", CT_GEN_LAYOUT, "coalesce/filter_zeros/filter", "coalesce(%0 with basis strides)")          \
+  X(basis_6, "BASIS-6", CT_GEN_COMP, "composition, A basis", "composition(%0 with basis strides, %1)")             \
+  X(basis_7, "BASIS-7", CT_GEN_COMP, "composition, B basis", "composition((%0, %0), %1 with strides @0/@1)")       \
+  X(basis_8, "BASIS-8", CT_GEN_DIV, "logical_divide, A basis", "logical_divide(%0 with basis strides, %1)")        \
+  X(basis_9, "BASIS-9", CT_GEN_TILER, "paths forgotten", "op(%0 with basis strides constant on runs, %1)")         \
+  X(basis_e_mismatch, "layout!BASIS_MISMATCH", CT_GEN_LAYOUT, "layout", "%0 with basis strides and a clash")       \
+  X(basis_e_depth, "make_identity_layout!DEPTH_LIMIT", CT_GEN_LAYOUT, "make_identity_layout", "shape(%0) in 4 ()") \
+  X(basis_e_index, "composition!INDEX_OUT_OF_RANGE", CT_GEN_COMP, "composition, B basis", "composition(%0, %1 @rank)")
+
+#define CT_PROPS_REARRANGE(X)                                                                                  \
+  X(rearr_1, "REARR-1", CT_GEN_PAIR, "append", "append<rank(%0)+k>(%0, %1)")                                  \
+  X(rearr_2, "REARR-2", CT_GEN_PAIR, "prepend", "prepend<rank(%0)+k>(%0, %1)")                                \
+  X(rearr_3, "REARR-3", CT_GEN_PAIR, "replace", "replace<k>(%0, %1)")                                         \
+  X(rearr_4, "REARR-4", CT_GEN_PAIR, "zip", "zip(%0, %0 or %1)")                                              \
+  X(rearr_5, "REARR-5", CT_GEN_PAIR, "unflatten", "unflatten(flatten(%0), shape(%0 or %1))")                  \
+  X(rearr_6, "REARR-6", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))")                            \
+  X(rec_1, "REC-1", CT_GEN_LAYOUT, "recast_layout", "recast_layout<a,b>(%0)")                                  \
+  X(rec_2, "REC-2", CT_GEN_LAYOUT, "recast_layout", "recast_layout<b,a>(recast_layout<a,b>(%0))")
+
 /* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
  * kind of value, and the integer edges (NOTE-5). */
 #define CT_PROPS_ROUNDTRIP(X)                                                                     \
@@ -275,7 +299,9 @@
   CT_PROPS_CONSTRUCT(X)                                                                           \
   CT_PROPS_INVERSE(X)                                                                             \
   CT_PROPS_DIVIDE(X)                                                                              \
-  CT_PROPS_PRODUCT(X)
+  CT_PROPS_PRODUCT(X)                                                                             \
+  CT_PROPS_BASIS(X)                                                                               \
+  CT_PROPS_REARRANGE(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

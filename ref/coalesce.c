@@ -1,5 +1,6 @@
 /* coalesce.c -- spec/coalesce.md. */
 #include "coalesce.h"
+#include "basis.h"
 #include "ct_arith.h"
 
 /* COAL-ALG: drop size-1 modes; merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. Both
@@ -32,7 +33,9 @@ CT_FN ct_code ct_coalesce(const ct_layout *L, ct_layout *out, ct_err *e) {
 }
 
 /* Walks L and the profile together: at a profile leaf the whole sub-layout is
- * coalesced into one mode; at a profile tuple the structure is kept. */
+ * coalesced into one mode; at a profile tuple the structure is kept, and the
+ * modes of L past the profile's rank are kept as they are (COAL-6, as CuTe's
+ * transform_layout does). */
 CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, int ip, ct_layout *out, ct_err *e) {
   if (p->nd[ip].kind != CT_TUPLE) {
     ct_modes m, c;
@@ -40,14 +43,19 @@ CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, 
     ct_coalesce_modes(&m, &c);
     return ct_modes_push_to(&c, out, e);
   }
-  if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != p->nd[ip].rank)
-    return CT_FAIL(e, CT_BAD_PROFILE, "the profile is not weakly congruent to the shape");
+  if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank < p->nd[ip].rank)
+    return CT_FAIL(e, CT_BAD_PROFILE, "the profile has a tuple where the shape has a leaf or fewer modes");
   {
     int k, hs, hd;
     CT_TRY(ct_t_open(&out->shape, &hs, e));
     CT_TRY(ct_t_open(&out->stride, &hd, e));
     for (k = 0; k < p->nd[ip].rank; ++k)
       CT_TRY(ct_coal_rec(L, ct_t_child(&L->shape, il, k), p, ct_t_child(p, ip, k), out, e));
+    for (; k < L->shape.nd[il].rank; ++k) { /* past the profile: as they are */
+      int c = ct_t_child(&L->shape, il, k);
+      CT_TRY(ct_t_push_sub(&out->shape, &L->shape, c, e));
+      CT_TRY(ct_t_push_sub(&out->stride, &L->stride, c, e));
+    }
     CT_TRY(ct_t_close(&out->shape, hs, e));
     return ct_t_close(&out->stride, hd, e);
   }
@@ -84,6 +92,7 @@ CT_FN ct_code ct_filter(const ct_layout *L, ct_layout *out, ct_err *e) {
 CT_FN int ct_l_same_function(const ct_layout *a, const ct_layout *b) {
   ct_modes ma, mb, ca, cb;
   int k;
+  if (ct_t_has_basis(&a->stride, 0) || ct_t_has_basis(&b->stride, 0)) return ct_basis_same_function(a, b);
   ct_modes_of(a, 0, &ma);
   ct_modes_of(b, 0, &mb);
   ct_coalesce_modes(&ma, &ca);

@@ -11,6 +11,7 @@ CT_FN static void ct_node_int(ct_node *nd, int64_t v, int stat) {
   nd->mark = 0;
   nd->rank = 0;
   nd->span = 1;
+  nd->path = 0;
 }
 
 CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat) {
@@ -27,6 +28,23 @@ CT_FN ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e) {
 CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e) {
   CT_TRY(ct_t_push_int(t, 0, 0, e));
   t->nd[t->n - 1].kind = CT_ALL;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_t_push_basis(ct_tuple *t, int64_t v, int stat, const int *path, int npath, ct_err *e) {
+  int k;
+  uint16_t bits = 0;
+  if (npath < 1 || npath > CT_BASIS_DEPTH)
+    return CT_FAIL(e, CT_DEPTH_LIMIT, "a basis path of %d indices (1 to %d)", npath, CT_BASIS_DEPTH);
+  for (k = 0; k < npath; ++k) {
+    if (path[k] < 0 || path[k] >= CT_MAX_RANK)
+      return CT_FAIL(e, CT_RANK_LIMIT, "basis index %d (at most %d)", path[k], CT_MAX_RANK - 1);
+    bits = (uint16_t)(bits | (path[k] << (5 * k)));
+  }
+  CT_TRY(ct_t_push_int(t, v, stat, e));
+  t->nd[t->n - 1].kind = CT_BASIS;
+  t->nd[t->n - 1].rank = (uint8_t)npath;
+  t->nd[t->n - 1].path = bits;
   return CT_OK;
 }
 
@@ -112,6 +130,13 @@ CT_FN int ct_t_has_all(const ct_tuple *t, int i) {
   return 0;
 }
 
+CT_FN int ct_t_has_basis(const ct_tuple *t, int i) {
+  int j;
+  for (j = i; j < i + t->nd[i].span; ++j)
+    if (t->nd[j].kind == CT_BASIS) return 1;
+  return 0;
+}
+
 CT_FN ct_code ct_t_product(const ct_tuple *t, int i, ct_val *out, ct_err *e) {
   int j;
   out->v = 1;
@@ -190,7 +215,8 @@ CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int w
   for (k = 0; k < s; ++k) {
     const ct_node *x = &a->nd[ia + k], *y = &b->nd[ib + k];
     if (x->kind != y->kind) return 0;
-    if (x->kind == CT_INT && x->v != y->v) return 0;
+    if ((x->kind == CT_INT || x->kind == CT_BASIS) && x->v != y->v) return 0;
+    if (x->kind == CT_BASIS && (x->rank != y->rank || x->path != y->path)) return 0;
     if (with_marks && (x->stat != y->stat || x->mark != y->mark)) return 0;
   }
   return 1;

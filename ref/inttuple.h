@@ -3,22 +3,33 @@
  * A tree is stored in preorder in a fixed array: each node knows the size of
  * its subtree (span), so the next sibling of node i is i + span and nothing
  * needs recursion or allocation. Integers keep CuTe's static mark (`_4`); a
- * third kind of leaf, `_`, stands for "all" in coordinates and tilers. */
+ * third kind of leaf, `_`, stands for "all" in coordinates and tilers; a
+ * fourth, CT_BASIS, is a basis stride v@i (spec/basis.md): v in `v`, its path
+ * (i, j, ...) in `rank` (the length) and `path` (5 bits an index). */
 #ifndef CT_INTTUPLE_H
 #define CT_INTTUPLE_H
 
 #include "ct_error.h"
 
-enum { CT_INT = 0, CT_TUPLE = 1, CT_ALL = 2 };
+enum { CT_INT = 0, CT_TUPLE = 1, CT_ALL = 2, CT_BASIS = 3 };
+
+/* A basis path holds at most CT_BASIS_DEPTH indices, each below CT_MAX_RANK
+ * (VALUE-BASIS in spec/layout.md): three 5-bit fields of ct_node.path. */
+#define CT_BASIS_DEPTH 3
 
 typedef struct {
-  int64_t v;     /* value of an integer */
-  uint8_t kind;  /* CT_INT, CT_TUPLE or CT_ALL */
+  int64_t v;     /* value of an integer (of a basis stride: its scale) */
+  uint8_t kind;  /* CT_INT, CT_TUPLE, CT_ALL or CT_BASIS */
   uint8_t stat;  /* CuTe's static mark on an integer (`_4`) */
   uint8_t mark;  /* tuple written `<...>` (a tiler), not `(...)` */
-  uint8_t rank;  /* number of children of a tuple */
+  uint8_t rank;  /* number of children of a tuple; length of a basis path */
   uint16_t span; /* nodes in this subtree, the node itself included */
+  uint16_t path; /* a basis path: index k in bits 5k..5k+4; 0 otherwise */
 } ct_node;
+
+/* A tree's memory stays proportional to its nodes (spec/layout.md,
+ * Representation): a node is 16 bytes, the basis path included. */
+typedef char ct_node_is_16_bytes[sizeof(ct_node) == 16 ? 1 : -1];
 
 typedef struct {
   int n; /* nodes in use; 0 means "empty / not yet built" */
@@ -36,6 +47,9 @@ CT_FN void ct_t_clear(ct_tuple *t);
 CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);
 CT_FN CT_MUST_USE ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
+/* A basis leaf v@path (path[0] the top-level mode): DEPTH_LIMIT past
+ * CT_BASIS_DEPTH indices, RANK_LIMIT for an index >= CT_MAX_RANK. */
+CT_FN CT_MUST_USE ct_code ct_t_push_basis(ct_tuple *t, int64_t v, int stat, const int *path, int npath, ct_err *e);
 /* ct_t_open appends a tuple header; push its children; ct_t_close fixes the
  * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. */
 CT_FN CT_MUST_USE ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
@@ -60,6 +74,10 @@ CT_FN int ct_t_depth(const ct_tuple *t, int i);
 /* Preorder indices of the integer (and `_`) leaves below node i. */
 CT_FN int ct_t_leaves(const ct_tuple *t, int i, int *idx, int cap);
 CT_FN int ct_t_has_all(const ct_tuple *t, int i);
+/* Whether the subtree of node i holds a basis leaf. */
+CT_FN int ct_t_has_basis(const ct_tuple *t, int i);
+/* Index k of a basis leaf's path (k < nd->rank). */
+CT_FN static inline int ct_basis_index(const ct_node *nd, int k) { return (nd->path >> (5 * k)) & 31; }
 
 /* --- arithmetic queries ----------------------------------------------------- */
 /* product of the leaves (size of a shape); static iff all leaves static. */
@@ -71,7 +89,8 @@ CT_FN int ct_t_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 CT_FN int ct_t_weakly_congruent(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
 /* compatible(a, b): size(a) == size(b) and every coordinate of a is one of b. */
 CT_FN int ct_t_compatible(const ct_tuple *a, int ia, const ct_tuple *b, int ib);
-/* Same tree and values; marks compared too when with_marks. */
+/* Same tree and values (basis leaves: the same scale and path); marks
+ * compared too when with_marks. */
 CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int with_marks);
 
 /* Flat copy: a tuple of the leaves (an integer stays an integer). */

@@ -2,6 +2,36 @@
 #include "layout.h"
 #include "ct_arith.h"
 
+/* Whether basis path a is a proper prefix of path b (a, b basis leaves). */
+CT_FN static int ct_path_is_prefix(const ct_node *a, const ct_node *b) {
+  int k;
+  if (a->rank >= b->rank) return 0;
+  for (k = 0; k < a->rank; ++k)
+    if (ct_basis_index(a, k) != ct_basis_index(b, k)) return 0;
+  return 1;
+}
+
+/* BASIS-WF (spec/basis.md): the strides of a layout add up in one codomain.
+ * Beside a basis stride every integer stride is 0 (the zero of every
+ * codomain), and no basis path is a proper prefix of another (a coordinate
+ * cannot be an integer and a tuple at once). */
+CT_FN static ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
+  int i, j, first = -1;
+  for (i = 0; i < d->n; ++i)
+    if (d->nd[i].kind == CT_BASIS && first < 0) first = i;
+  if (first < 0) return CT_OK;
+  for (i = 0; i < d->n; ++i) {
+    const ct_node *a = &d->nd[i];
+    if (a->kind == CT_INT && a->v != 0)
+      return CT_FAIL(e, CT_BASIS_MISMATCH, "integer stride %lld beside basis strides (only 0 may be)", (long long)a->v);
+    if (a->kind != CT_BASIS) continue;
+    for (j = 0; j < d->n; ++j)
+      if (d->nd[j].kind == CT_BASIS && ct_path_is_prefix(a, &d->nd[j]))
+        return CT_FAIL(e, CT_BASIS_MISMATCH, "basis strides whose paths nest: one coordinate would be an integer and a tuple");
+  }
+  return CT_OK;
+}
+
 CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
   int j;
   if (L->shape.n == 0 || L->stride.n == 0) return CT_FAIL(e, CT_ARG_TYPE, "empty layout");
@@ -10,10 +40,11 @@ CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
   for (j = 0; j < L->shape.n; ++j) {
     const ct_node *s = &L->shape.nd[j], *d = &L->stride.nd[j];
     if (s->kind == CT_ALL || d->kind == CT_ALL) return CT_FAIL(e, CT_ARG_TYPE, "`_` inside a layout");
+    if (s->kind == CT_BASIS) return CT_FAIL(e, CT_ARG_TYPE, "a basis element in a shape");
     if (s->kind == CT_INT && s->v <= 0)
       return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s->v);
   }
-  return CT_OK;
+  return ct_l_check_basis(&L->stride, e);
 }
 
 CT_FN void ct_l_set_int(ct_layout *out, int64_t s, int s_stat, int64_t d, int d_stat) {
@@ -73,6 +104,8 @@ CT_FN ct_code ct_l_size(const ct_layout *L, ct_val *out, ct_err *e) {
 
 CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e) {
   int j;
+  if (ct_t_has_basis(&L->stride, 0)) /* VALUE-STRIDE: spec/basis.md defines it (ct_basis_cosize) */
+    return CT_FAIL(e, CT_ARG_TYPE, "cosize of a layout with basis strides: see ct_basis_cosize");
   out->v = 1;
   out->stat = 1;
   for (j = 0; j < L->shape.n; ++j) {
@@ -152,6 +185,8 @@ CT_FN static ct_code ct_crd_rec(const ct_tuple *c, int ic, const ct_layout *L, i
 }
 
 CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_err *e) {
+  if (ct_t_has_basis(&L->stride, 0)) /* its values are tuples: ct_basis_eval (spec/basis.md) */
+    return CT_FAIL(e, CT_ARG_TYPE, "an integer offset of a layout with basis strides: see ct_basis_eval");
   out->v = 0;
   out->stat = 1;
   return ct_crd_rec(c, 0, L, 0, 0, out, e);

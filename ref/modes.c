@@ -16,7 +16,21 @@ CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds) {
   m->m[m->n].d = d;
   m->m[m->n].ss = (uint8_t)(ss ? 1 : 0);
   m->m[m->n].ds = (uint8_t)(ds ? 1 : 0);
+  m->m[m->n].dk = CT_INT;
+  m->m[m->n].dn = 0;
+  m->m[m->n].dp = 0;
   ++m->n;
+}
+
+/* The stride of a mode as a leaf: an integer, or a basis stride d@path. */
+CT_FN static ct_code ct_mode_push_stride(const ct_mode *x, ct_tuple *t, ct_err *e) {
+  CT_TRY(ct_t_push_int(t, x->d, x->ds, e));
+  if (x->dk == CT_BASIS) {
+    t->nd[t->n - 1].kind = CT_BASIS;
+    t->nd[t->n - 1].rank = x->dn;
+    t->nd[t->n - 1].path = x->dp;
+  }
+  return CT_OK;
 }
 
 CT_FN ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e) {
@@ -27,13 +41,13 @@ CT_FN ct_code ct_modes_push_to(const ct_modes *m, ct_layout *out, ct_err *e) {
   }
   if (m->n == 1) {
     CT_TRY(ct_t_push_int(&out->shape, m->m[0].s, m->m[0].ss, e));
-    return ct_t_push_int(&out->stride, m->m[0].d, m->m[0].ds, e);
+    return ct_mode_push_stride(&m->m[0], &out->stride, e);
   }
   CT_TRY(ct_t_open(&out->shape, &hs, e));
   CT_TRY(ct_t_open(&out->stride, &hd, e));
   for (k = 0; k < m->n; ++k) {
     CT_TRY(ct_t_push_int(&out->shape, m->m[k].s, m->m[k].ss, e));
-    CT_TRY(ct_t_push_int(&out->stride, m->m[k].d, m->m[k].ds, e));
+    CT_TRY(ct_mode_push_stride(&m->m[k], &out->stride, e));
   }
   CT_TRY(ct_t_close(&out->shape, hs, e));
   return ct_t_close(&out->stride, hd, e);

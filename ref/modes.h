@@ -11,7 +11,12 @@
 typedef struct {
   int64_t s, d;
   uint8_t ss, ds; /* static marks of s and d */
+  uint8_t dk;     /* the stride's kind: CT_INT, or CT_BASIS (d@path) */
+  uint8_t dn;     /* a basis stride's path: its length and indices, */
+  uint16_t dp;    /* as ct_node keeps them (ref/inttuple.h) */
 } ct_mode;
+
+typedef char ct_mode_is_24_bytes[sizeof(ct_mode) == 24 ? 1 : -1];
 
 typedef struct {
   int n;
@@ -25,6 +30,9 @@ CT_FN static inline ct_mode ct_mode_of(const ct_node *s, const ct_node *d) {
   x.d = d->v;
   x.ss = (uint8_t)(s->stat ? 1 : 0);
   x.ds = (uint8_t)(d->stat ? 1 : 0);
+  x.dk = (uint8_t)(d->kind == CT_BASIS ? CT_BASIS : CT_INT);
+  x.dn = (uint8_t)(d->kind == CT_BASIS ? d->rank : 0);
+  x.dp = (uint16_t)(d->kind == CT_BASIS ? d->path : 0);
   return x;
 }
 

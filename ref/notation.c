@@ -54,9 +54,60 @@ static int ct_at_all(const ct_cursor *c) {
   return !ct_is_digit(n) && n != '-';
 }
 
+/* One basis index after '@': plain digits, below CT_MAX_RANK. */
+static ct_code ct_read_basis_index(ct_cursor *c, int *k, ct_err *e) {
+  int start = c->pos;
+  *k = 0;
+  ct_skip_space(c);
+  if (!ct_is_digit(c->s[c->pos])) return ct_expected(c, "a basis index", e);
+  while (ct_is_digit(c->s[c->pos])) {
+    *k = *k * 10 + (c->s[c->pos] - '0');
+    if (*k >= CT_MAX_RANK)
+      return CT_FAIL_AT(e, CT_RANK_LIMIT, start, "basis index at byte %d is at least %d", start, CT_MAX_RANK);
+    ++c->pos;
+  }
+  return CT_OK;
+}
+
+/* v@i, v@j@i (CuTe prints the path innermost first: E<i,j> as v@j@i) or
+ * v@(i,j); the cursor is at '@' (VALUE-BASIS, spec/basis.md). */
+static ct_code ct_read_basis(ct_cursor *c, ct_tuple *out, int64_t v, int stat, int allow, ct_err *e) {
+  int path[CT_BASIS_DEPTH + 1], n = 0, k, at = c->pos;
+  if (!(allow & CT_READ_BASIS))
+    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "a basis stride v@i is only allowed in a layout's stride (byte %d)", c->pos);
+  ++c->pos; /* '@' */
+  ct_skip_space(c);
+  if (c->s[c->pos] == '(') { /* v@(i,j,...): the path in order */
+    ++c->pos;
+    for (;;) {
+      if (n > CT_BASIS_DEPTH) break;
+      CT_TRY(ct_read_basis_index(c, &path[n++], e));
+      ct_skip_space(c);
+      if (c->s[c->pos] == ',') { ++c->pos; continue; }
+      if (c->s[c->pos] == ')') { ++c->pos; break; }
+      return ct_expected(c, "',' or ')' in a basis path", e);
+    }
+  } else { /* v@a@b@c: innermost first, so the path is (c, b, a) */
+    for (;;) {
+      if (n > CT_BASIS_DEPTH) break;
+      CT_TRY(ct_read_basis_index(c, &path[n++], e));
+      if (c->s[c->pos] != '@') break;
+      ++c->pos;
+    }
+    for (k = 0; k < n / 2; ++k) {
+      int t = path[k];
+      path[k] = path[n - 1 - k];
+      path[n - 1 - k] = t;
+    }
+  }
+  if (n > CT_BASIS_DEPTH)
+    return CT_FAIL_AT(e, CT_DEPTH_LIMIT, at, "a basis path longer than %d indices at byte %d", CT_BASIS_DEPTH, at);
+  return ct_t_push_basis(out, v, stat, path, n, e);
+}
+
 /* Recursive descent bounded by CT_MAX_DEPTH: deeper input is rejected before
  * the C stack grows. */
-static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow_all, int depth, ct_err *e) {
+static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow, int depth, ct_err *e) {
   ct_skip_space(c);
   if (c->s[c->pos] == '(') {
     int hdr, open = c->pos;
@@ -67,7 +118,7 @@ static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow_all, int d
     ct_skip_space(c);
     if (c->s[c->pos] != ')') {
       for (;;) {
-        ct_code rc = ct_read_tuple_d(c, out, allow_all, depth + 1, e);
+        ct_code rc = ct_read_tuple_d(c, out, allow, depth + 1, e);
         if (rc != CT_OK) {
           if (rc == CT_CAPACITY || rc == CT_RANK_LIMIT || rc == CT_DEPTH_LIMIT) e->pos = c->pos;
           return rc;
@@ -93,7 +144,7 @@ static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow_all, int d
     }
   }
   if (ct_at_all(c)) {
-    if (!allow_all) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "`_` is not allowed here (byte %d)", c->pos);
+    if (!(allow & CT_READ_ALL)) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "`_` is not allowed here (byte %d)", c->pos);
     ++c->pos;
     return ct_t_push_all(out, e);
   }
@@ -101,12 +152,13 @@ static ct_code ct_read_tuple_d(ct_cursor *c, ct_tuple *out, int allow_all, int d
     int64_t v = 0;
     int stat = 0;
     CT_TRY(ct_read_int(c, &v, &stat, e));
+    if (c->s[c->pos] == '@') return ct_read_basis(c, out, v, stat, allow, e);
     return ct_t_push_int(out, v, stat, e);
   }
   return ct_expected(c, "an integer or '('", e);
 }
 
-ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e) {
+ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow, ct_err *e) {
   ct_t_clear(out);
   ct_skip_space(c);
   if (c->s[c->pos] == '\0') {
@@ -115,7 +167,7 @@ ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e) {
     if (blank) return CT_FAIL_AT(e, CT_PARSE_EMPTY, c->pos, "empty input");
     return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "input ends at byte %d where an IntTuple was expected", c->pos);
   }
-  return ct_read_tuple_d(c, out, allow_all, 0, e);
+  return ct_read_tuple_d(c, out, allow, 0, e);
 }
 
 ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e) {
@@ -131,7 +183,7 @@ ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e)
       ++c->pos;
       ct_skip_space(c);
       if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "a stride is expected after ':' at byte %d", c->pos);
-      CT_TRY(ct_read_tuple(c, &out->stride, 0, e));
+      CT_TRY(ct_read_tuple(c, &out->stride, CT_READ_BASIS, e));
       *has_stride = 1;
       rc = ct_l_check(out, e);
       if (rc != CT_OK) e->pos = start;
@@ -183,7 +235,10 @@ static ct_code ct_read_tiler_d(ct_cursor *c, ct_tiler *out, int depth, ct_err *e
     } else {
       ct_layout m;
       int has_stride;
+      int at = c->pos;
       CT_TRY(ct_read_layout(c, &m, &has_stride, e));
+      if (ct_t_has_basis(&m.stride, 0)) /* spec/basis.md: tilers take integer strides */
+        return CT_FAIL_AT(e, CT_ARG_TYPE, at, "a tiler's layout has a basis stride (byte %d)", at);
       if (!has_stride) CT_TRY(ct_tiler_from_shape(&m.shape, &m, e));
       CT_TRY(ct_t_push_sub(&out->shape, &m.shape, 0, e));
       CT_TRY(ct_t_push_sub(&out->stride, &m.stride, 0, e));
@@ -302,6 +357,13 @@ static void ct_put_tuple(ct_out *o, const ct_tuple *t, int i) {
       mk[top++] = nd->mark;
     } else if (nd->kind == CT_ALL) {
       ct_putc(o, '_');
+    } else if (nd->kind == CT_BASIS) { /* as CuTe prints E<i,j>: v@j@i */
+      int k;
+      ct_put_int(o, nd->v, nd->stat);
+      for (k = nd->rank - 1; k >= 0; --k) {
+        ct_putc(o, '@');
+        ct_put_int(o, ct_basis_index(nd, k), 0);
+      }
     } else {
       ct_put_int(o, nd->v, nd->stat);
     }

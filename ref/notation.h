@@ -2,6 +2,7 @@
  *
  *   integer   8   _8 (static)   -2   _-2
  *   IntTuple  (4,(2,3))   (8)   (8,)   ()
+ *   basis     _1@0   2@1   _1@0@1 (CuTe's print of E<1,0>), also read as _1@(1,0)
  *   layout    SHAPE:STRIDE, or SHAPE alone for compact column-major
  *   tiler     <3:4, 8:2>   elements: layouts, `_`, n (n:_1), shapes, tilers
  *
@@ -18,11 +19,16 @@ typedef struct {
   int pos;
 } ct_cursor;
 
+/* What ct_read_tuple accepts besides integers and tuples (flags): `_`, and
+ * basis strides v@i (spec/basis.md; only a layout's stride holds them). */
+enum { CT_READ_ALL = 1, CT_READ_BASIS = 2 };
+
 /* Streaming readers used by the expression evaluator; they stop after the
- * literal and leave the cursor there. */
-CT_MUST_USE ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow_all, ct_err *e);
+ * literal and leave the cursor there. allow: CT_READ_* flags (1 is `_`). */
+CT_MUST_USE ct_code ct_read_tuple(ct_cursor *c, ct_tuple *out, int allow, ct_err *e);
 /* Reads SHAPE[:STRIDE]; *has_stride tells whether a stride was written (a bare
- * shape gets the compact column-major stride). */
+ * shape gets the compact column-major stride). The stride may hold basis
+ * strides (spec/basis.md). */
 CT_MUST_USE ct_code ct_read_layout(ct_cursor *c, ct_layout *out, int *has_stride, ct_err *e);
 /* Reads `<...>` (the cursor must be at '<'). */
 CT_MUST_USE ct_code ct_read_tiler(ct_cursor *c, ct_tiler *out, ct_err *e);

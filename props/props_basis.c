@@ -1,0 +1,367 @@
+/* props_basis.c -- properties of spec/basis.md. The generators make integer
+ * layouts; a property gives one basis strides (ct_basify) from a stream of
+ * its own, seeded by the case, so the case stays a pure function of
+ * (seed, index). */
+#include "props/props.h"
+#include "props/props_list.h"
+#include "ref/basis_ops.h"
+#include "ref/complement.h"
+#include "ref/ct_arith.h"
+
+/* Prefix-free pools of basis paths (BASIS-WF), each path packed as decimal
+ * digits after a leading 1 (1 + digits): pool k has 2 or 3 paths. No arrays
+ * with static storage: device code calls this too. */
+#define CT_POOLS 5
+CT_FN static int ct_pool_code(int pool, int k) {
+  switch (pool * 3 + k) {
+  case 0: return 10;         /* pool 0: (0), (1) */
+  case 1: return 11;
+  case 3: return 10;         /* pool 1: (0), (1), (2) */
+  case 4: return 11;
+  case 5: return 12;
+  case 6: return 10;         /* pool 2: (0), (1,0), (1,1) */
+  case 7: return 110;
+  case 8: return 111;
+  case 9: return 100;        /* pool 3: (0,0), (0,1), (1) */
+  case 10: return 101;
+  case 11: return 11;
+  case 12: return 112;       /* pool 4: (1,2), (0), (2,0,1) */
+  case 13: return 10;
+  default: return 1201;
+  }
+}
+CT_FN static int ct_pool_path(int pool, int k, int *path) {
+  int code = ct_pool_code(pool, k), n = 0, digits[3], i;
+  while (code > 1) {
+    digits[n++] = code % 10;
+    code /= 10;
+  }
+  for (i = 0; i < n; ++i) path[i] = digits[n - 1 - i];
+  return n;
+}
+CT_FN static int ct_pool_size(int pool) { return pool == 0 ? 2 : 3; }
+
+CT_FN static void ct_set_basis(ct_node *d, int64_t v, const int *path, int n) {
+  int i;
+  d->kind = CT_BASIS;
+  d->v = v;
+  d->rank = (uint8_t)n;
+  d->path = 0;
+  for (i = 0; i < n; ++i) d->path = (uint16_t)(d->path | (path[i] << (5 * i)));
+}
+
+/* The case's own stream for property `salt`. */
+CT_FN static void ct_basis_rng(const ct_case *c, uint64_t salt, ct_rng *r) {
+  ct_rng_init(r, ct_digest_layout(&c->v[0]) ^ (c->n > 1 ? ct_digest_layout(&c->v[1]) : 0), salt, 0xBA515ull);
+}
+
+/* L with basis strides: every nonzero stride v becomes v@p, p from a random
+ * pool; with keep_runs a leaf that continues a coalesce run of L (stride =
+ * size times the previous leaf of size > 1) keeps that leaf's path, so the
+ * paths are constant on each run (BASIS-9). Zero strides stay 0. */
+CT_FN static void ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_layout *out) {
+  int pool = (int)ct_rng_range(r, 0, CT_POOLS - 1), prev = -1, j, path[3], n;
+  *out = *L;
+  for (j = 0; j < L->stride.n; ++j) {
+    const ct_node *d = &L->stride.nd[j];
+    int64_t span;
+    if (d->kind != CT_INT) continue;
+    if (d->v != 0) {
+      if (keep_runs && prev >= 0 && L->stride.nd[prev].v != 0 && !ct_mul_ovf(L->shape.nd[prev].v, L->stride.nd[prev].v, &span) &&
+          span == d->v) {
+        ct_node *pd = &out->stride.nd[prev];
+        for (n = 0; n < pd->rank; ++n) path[n] = ct_basis_index(pd, n);
+      } else {
+        n = ct_pool_path(pool, (int)ct_rng_range(r, 0, ct_pool_size(pool) - 1), path);
+      }
+      ct_set_basis(&out->stride.nd[j], d->v, path, n);
+    }
+    if (L->shape.nd[j].v != 1) prev = j;
+  }
+}
+
+/* A rejection where none may be: the case fails (limits skip it). */
+CT_FN static int ct_basis_ok(ct_code rc, const ct_err *e, ct_outcome *o, const char *what) {
+  if (rc == CT_OK) return 1;
+  o->digest = ct_digest_code(rc);
+  if (ct_code_is_limit(rc)) o->verdict = CT_SKIPPED;
+  else CT_FAILS(o, "%s: %s %s", what, ct_code_name(rc), e->msg);
+  return 0;
+}
+
+CT_FN void ct_p_basis_1(const ct_case *c, ct_outcome *o) {
+  ct_layout I;
+  ct_err e;
+  ct_judgement j;
+  if (ct_t_depth(&c->v[0].shape, 0) > CT_BASIS_DEPTH) { /* make_identity_layout!DEPTH_LIMIT */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (!ct_basis_ok(ct_make_identity_layout(&c->v[0].shape, &I, &e), &e, o, "make_identity_layout")) return;
+  o->digest = ct_digest_layout(&I);
+  ct_judge_basis_1(&c->v[0].shape, &I, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+CT_FN void ct_p_basis_2(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  int64_t i, n = ct_size(&c->v[0]);
+  ct_basis_rng(c, 2, &r);
+  ct_basify(&c->v[0], &r, 0, &L);
+  o->digest = ct_digest_layout(&L);
+  for (i = 0; i < n && i < CT_BRUTE_MAX; ++i) {
+    ct_tuple x, v;
+    ct_t_set_int(&x, i, 0);
+    if (!ct_basis_ok(ct_basis_eval(&x, &L, &v, &e), &e, o, "evaluation")) return;
+    if (ct_judge_basis_2(&L, i, &v, &j) == CT_J_VIOLATED) break;
+  }
+  if (n > 0) ct_judged(&j, o);
+}
+
+CT_FN void ct_p_basis_3(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_tuple cp;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  ct_basis_rng(c, 3, &r);
+  ct_basify(&c->v[0], &r, 0, &L);
+  if (!ct_basis_ok(ct_coprofile(&L, &cp, &e), &e, o, "coprofile")) return;
+  ct_judge_basis_3(&L, &cp, &j);
+  ct_judged(&j, o);
+}
+
+CT_FN void ct_p_basis_4(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_tuple cs;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  ct_val cz, pz;
+  ct_basis_rng(c, 4, &r);
+  ct_basify(&c->v[0], &r, 0, &L);
+  if (!ct_basis_ok(ct_coshape(&L, &cs, &e), &e, o, "coshape")) return;
+  ct_judge_basis_4(&L, &cs, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  if (o->verdict != CT_PASS) return;
+  if (ct_basis_cosize(&L, &cz, &e) != CT_OK || ct_t_product(&cs, 0, &pz, &e) != CT_OK) {
+    o->verdict = CT_SKIPPED; /* an overflow of the product */
+    return;
+  }
+  if (cz.v != pz.v) CT_FAILS(o, "BASIS-4: cosize(L) = %lld, size(coshape(L)) = %lld", (long long)cz.v, (long long)pz.v);
+}
+
+CT_FN void ct_p_basis_5(const ct_case *c, ct_outcome *o) {
+  ct_layout L, R;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  int k;
+  ct_basis_rng(c, 5, &r);
+  ct_basify(&c->v[0], &r, (int)ct_rng_range(&r, 0, 1), &L);
+  for (k = 0; k < 3; ++k) {
+    ct_lift_op op = k == 0 ? CT_LIFT_COALESCE : k == 1 ? CT_LIFT_FILTER_ZEROS : CT_LIFT_FILTER;
+    if (!ct_basis_ok(ct_lifted(op, &L, 0, 0, &R, &e), &e, o, k == 0 ? "coalesce" : k == 1 ? "filter_zeros" : "filter"))
+      return;
+    if (k == 0) o->digest = ct_digest_layout(&R);
+    if (ct_judge_basis_5(&L, &R, k, CT_BRUTE_MAX, &j) == CT_J_VIOLATED) break;
+  }
+  ct_judged(&j, o);
+}
+
+CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
+  ct_layout A, R;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  int keep;
+  ct_basis_rng(c, 6, &r);
+  keep = (int)ct_rng_range(&r, 0, 1);
+  ct_basify(&c->v[0], &r, keep, &A);
+  if (ct_lifted(CT_LIFT_COMPOSITION, &A, &c->v[1], 0, &R, &e) != CT_OK) {
+    /* with the runs kept A has the digits of the admissible integer A */
+    if (keep && c->admissible) ct_basis_ok(e.code, &e, o, "composition of an admissible pair");
+    else o->verdict = CT_SKIPPED;
+    return;
+  }
+  o->digest = ct_digest_layout(&R);
+  ct_judge_basis_6(&A, &c->v[1], &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+/* A2 = (A', A) with A' = A, given basis strides half the time, and B's
+ * leaves sent to mode 0 or 1 of A2 (@0 / @1): each path's leaves are some
+ * of B's, so they stay admissible for A. */
+CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
+  const ct_layout *ls[2];
+  ct_layout A0, A2, B, R;
+  ct_rng r;
+  ct_err e;
+  ct_judgement j;
+  ct_code rc = CT_OK;
+  int x, path[1];
+  ct_basis_rng(c, 7, &r);
+  A0 = c->v[0];
+  if (ct_rng_chance(&r, 1, 2)) ct_basify(&c->v[0], &r, 1, &A0);
+  ls[0] = &A0;
+  ls[1] = &c->v[0];
+  ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
+  if (ct_build_failed(rc, o, "(A', A)")) return;
+  B = c->v[1];
+  for (x = 0; x < B.stride.n; ++x)
+    if (B.stride.nd[x].kind == CT_INT && B.stride.nd[x].v != 0) {
+      path[0] = (int)ct_rng_range(&r, 0, 1);
+      ct_set_basis(&B.stride.nd[x], B.stride.nd[x].v, path, 1);
+    }
+  if (ct_basis_composition(&A2, &B, &R, &e) != CT_OK) {
+    if (c->admissible) ct_basis_ok(e.code, &e, o, "composition with B's leaves on two modes");
+    else o->verdict = CT_SKIPPED;
+    return;
+  }
+  o->digest = ct_digest_layout(&R);
+  ct_judge_basis_7(&A2, &B, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+/* logical_divide(A, B) against composition(A, (B, complement(B, size(A)))). */
+CT_FN void ct_p_basis_8(const ct_case *c, ct_outcome *o) {
+  const ct_layout *ls[2];
+  ct_layout A, R, C, BC, W;
+  ct_tuple cot;
+  ct_rng r;
+  ct_err e, e2;
+  ct_code rc, rw = CT_OK;
+  ct_basis_rng(c, 8, &r);
+  ct_basify(&c->v[0], &r, (int)ct_rng_range(&r, 0, 1), &A);
+  rc = ct_lifted(CT_LIFT_LOGICAL_DIVIDE, &A, &c->v[1], 0, &R, &e);
+  ct_t_set_int(&cot, ct_size(&A), 0);
+  ct_step(&rw, ct_complement(&c->v[1], &cot, &C, &e2));
+  ls[0] = &c->v[1];
+  ls[1] = &C;
+  if (rw == CT_OK) ct_step(&rw, ct_l_concat(ls, 2, &BC, &e2));
+  if (rw == CT_OK) ct_step(&rw, ct_lifted(CT_LIFT_COMPOSITION, &A, &BC, 0, &W, &e2));
+  if (ct_code_is_limit(rc) || ct_code_is_limit(rw)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  o->digest = rc == CT_OK ? ct_digest_layout(&R) : ct_digest_code(rc);
+  if (rc != rw) {
+    CT_FAILS(o, "BASIS-8: logical_divide gives %s, the composition %s", ct_code_name(rc), ct_code_name(rw));
+    return;
+  }
+  if (rc == CT_OK && !(ct_basis_same_function(&R, &W) && ct_t_compatible_loose(&W.shape, &R.shape)))
+    CT_FAILS(o, "BASIS-8: logical_divide(A, B) is not A o (B, complement(B, size(A)))");
+}
+
+/* The paths of A forgotten: every v@p read as v. */
+CT_FN static void ct_strip(ct_layout *L) {
+  int x;
+  for (x = 0; x < L->stride.n; ++x)
+    if (L->stride.nd[x].kind == CT_BASIS) {
+      L->stride.nd[x].kind = CT_INT;
+      L->stride.nd[x].rank = 0;
+      L->stride.nd[x].path = 0;
+    }
+}
+
+CT_FN void ct_p_basis_9(const ct_case *c, ct_outcome *o) {
+  ct_layout A, R, W, Z;
+  ct_rng r;
+  ct_err e;
+  int k;
+  ct_basis_rng(c, 9, &r);
+  ct_basify(&c->v[0], &r, 1, &A);
+  for (k = 0; k < 6; ++k) {
+    ct_lift_op op = k == 0 ? CT_LIFT_COALESCE
+                    : k == 1 ? CT_LIFT_COMPOSITION_TILER
+                    : k == 2 ? CT_LIFT_LOGICAL_DIVIDE_TILER
+                    : k == 3 ? CT_LIFT_ZIPPED_DIVIDE
+                    : k == 4 ? CT_LIFT_TILED_DIVIDE
+                             : CT_LIFT_FLAT_DIVIDE;
+    ct_code rc = ct_lifted(op, &A, &c->v[1], 0, &R, &e);
+    ct_code rw = ct_lifted(op, &c->v[0], &c->v[1], 0, &W, &e);
+    if (ct_code_is_limit(rc) || ct_code_is_limit(rw)) continue;
+    if (k == 1) o->digest = rc == CT_OK ? ct_digest_layout(&R) : ct_digest_code(rc);
+    if (rc != rw) {
+      CT_FAILS(o, "BASIS-9: operation %d gives %s with paths and %s without", k, ct_code_name(rc), ct_code_name(rw));
+      return;
+    }
+    if (rc != CT_OK) continue;
+    Z = R;
+    ct_strip(&Z);
+    if (!ct_l_equal(&Z, &W, 0)) {
+      CT_FAILS(o, "BASIS-9: operation %d with the paths forgotten is not the operation on the integer layout", k);
+      return;
+    }
+  }
+}
+
+/* A clash: a nonzero integer stride beside basis strides, or a path that
+ * extends another (BASIS-WF). */
+CT_FN void ct_p_basis_e_mismatch(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_rng r;
+  ct_err e;
+  int idx[CT_MAX_NODES], n = ct_t_leaves(&c->v[0].stride, 0, idx, CT_MAX_NODES), a, b, path[3], k;
+  ct_code rc;
+  if (n < 2) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  ct_basis_rng(c, 10, &r);
+  ct_basify(&c->v[0], &r, 0, &L);
+  a = idx[ct_rng_range(&r, 0, n - 1)];
+  do b = idx[ct_rng_range(&r, 0, n - 1)]; while (b == a);
+  path[0] = 1;
+  ct_set_basis(&L.stride.nd[a], 1, path, 1);
+  if (ct_rng_chance(&r, 1, 2)) { /* an integer beside it */
+    L.stride.nd[b].kind = CT_INT;
+    L.stride.nd[b].rank = 0;
+    L.stride.nd[b].path = 0;
+    L.stride.nd[b].v = 1 + ct_rng_range(&r, 0, 5);
+  } else { /* a path through a's: (1, k) */
+    k = (int)ct_rng_range(&r, 0, 2);
+    path[1] = k;
+    ct_set_basis(&L.stride.nd[b], 1, path, 2);
+  }
+  rc = ct_l_check(&L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_BASIS_MISMATCH) CT_FAILS(o, "want BASIS_MISMATCH, got %s", ct_code_name(rc));
+}
+
+CT_FN void ct_p_basis_e_depth(const ct_case *c, ct_outcome *o) {
+  ct_tuple S;
+  ct_layout I;
+  ct_err e;
+  ct_code rc = CT_OK;
+  int h[4], k;
+  ct_t_clear(&S);
+  for (k = 0; k < 4; ++k) ct_step(&rc, ct_t_open(&S, &h[k], &e));
+  ct_step(&rc, ct_t_push_sub(&S, &c->v[0].shape, 0, &e));
+  for (k = 3; k >= 0; --k) ct_step(&rc, ct_t_close(&S, h[k], &e));
+  if (ct_build_failed(rc, o, "((((shape))))")) return;
+  rc = ct_make_identity_layout(&S, &I, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_DEPTH_LIMIT) CT_FAILS(o, "want DEPTH_LIMIT, got %s", ct_code_name(rc));
+}
+
+CT_FN void ct_p_basis_e_index(const ct_case *c, ct_outcome *o) {
+  ct_layout B, R;
+  ct_err e;
+  ct_code rc;
+  int x, path[1];
+  path[0] = ct_l_rank(&c->v[0]) + (ct_t_is_tuple(&c->v[0].shape, 0) ? 0 : 1);
+  if (path[0] >= CT_MAX_RANK) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  B = c->v[1];
+  for (x = 0; x < B.stride.n; ++x)
+    if (B.stride.nd[x].kind == CT_INT) ct_set_basis(&B.stride.nd[x], B.stride.nd[x].v, path, 1);
+  rc = ct_basis_composition(&c->v[0], &B, &R, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_INDEX_OUT_OF_RANGE) CT_FAILS(o, "want INDEX_OUT_OF_RANGE, got %s", ct_code_name(rc));
+}

@@ -1,0 +1,189 @@
+/* basis_ops.c -- the algebra on basis-strided layouts (basis_ops.h,
+ * spec/basis.md): lifting to integer markers, and composition with a B
+ * whose strides are basis elements. */
+#include "basis_ops.h"
+#include "ct_arith.h"
+
+CT_FN static int ct_is_zero(const ct_node *d) { return d->v == 0; }
+
+/* d == s * p as elements of the codomain (the merge test of coalesce on
+ * neighbours p, d; zero is the zero of every codomain). */
+CT_FN static int ct_m_scaled(const ct_node *d, int64_t s, const ct_node *p) {
+  int64_t sp;
+  if (ct_is_zero(d) || ct_is_zero(p)) return ct_is_zero(d) && ct_is_zero(p);
+  if (d->kind != p->kind) return 0;
+  if (d->kind == CT_BASIS && !ct_basis_same_path(d, p)) return 0;
+  return !ct_mul_ovf(s, p->v, &sp) && sp == d->v;
+}
+
+/* BASIS-LIFT, the markers. A leaf either continues the run of the previous
+ * leaf of size > 1 (its stride is that leaf's times its size: the marker is
+ * scaled alike) or starts run c. A run's first marker is 1 in A1 and
+ * H + 1 - c in A2 (H runs): never a neighbour's size times its marker
+ * (>= 2, resp. >= 2*(H+1-c') with c' < c), so the markers merge exactly
+ * where A's strides do. Zero strides stay 0. */
+CT_FN ct_code ct_lift_markers(const ct_layout *A, ct_layout *A1, ct_layout *A2, ct_lift *runs, ct_err *e) {
+  int run[CT_MAX_NODES], prev = -1, j;
+  int64_t P[CT_MAX_NODES];
+  runs->n = 0;
+  for (j = 0; j < A->stride.n; ++j) {
+    const ct_node *d = &A->stride.nd[j];
+    run[j] = -1;
+    P[j] = 0;
+    if (d->kind == CT_TUPLE) continue;
+    if (ct_is_zero(d)) {
+      /* stays 0 */
+    } else if (prev >= 0 && ct_m_scaled(d, A->shape.nd[prev].v, &A->stride.nd[prev])) {
+      run[j] = run[prev];
+      if (ct_mul_ovf(A->shape.nd[prev].v, P[prev], &P[j]))
+        return CT_FAIL(e, CT_OVERFLOW, "a marker of basis lifting overflows int64");
+    } else {
+      run[j] = runs->n;
+      runs->head[runs->n++] = *d;
+      P[j] = 1;
+    }
+    if (A->shape.nd[j].v != 1) prev = j;
+  }
+  *A1 = *A;
+  *A2 = *A;
+  for (j = 0; j < A->stride.n; ++j) {
+    ct_node *d1 = &A1->stride.nd[j], *d2 = &A2->stride.nd[j];
+    if (d1->kind == CT_TUPLE) continue;
+    d1->kind = d2->kind = CT_INT;
+    d1->rank = d2->rank = 0;
+    d1->path = d2->path = 0;
+    d1->v = P[j];
+    d2->v = 0;
+    if (run[j] >= 0 && ct_mul_ovf((int64_t)(runs->n + 1 - run[j]), P[j], &d2->v))
+      return CT_FAIL(e, CT_OVERFLOW, "a marker of basis lifting overflows int64");
+  }
+  return CT_OK;
+}
+
+CT_FN ct_code ct_lift_decode(const ct_layout *R1, const ct_layout *R2, const ct_lift *runs, ct_layout *out, ct_err *e) {
+  int j;
+  if (!ct_t_equal(&R1->shape, 0, &R2->shape, 0, 0) || !ct_t_congruent(&R1->stride, 0, &R2->stride, 0))
+    return CT_FAIL(e, CT_ARG_TYPE, "basis lifting: the operation's results on the two markers differ in shape");
+  *out = *R1;
+  for (j = 0; j < out->stride.n; ++j) {
+    ct_node *d = &out->stride.nd[j];
+    int64_t r1 = R1->stride.nd[j].v, r2 = R2->stride.nd[j].v, h, c;
+    const ct_node *head;
+    if (d->kind == CT_TUPLE) continue;
+    if (r1 == 0) {
+      if (r2 != 0) return CT_FAIL(e, CT_ARG_TYPE, "basis lifting: a stride is 0 on one marker only");
+      continue; /* the zero of the codomain: an integer 0 */
+    }
+    if (r2 % r1 != 0) return CT_FAIL(e, CT_ARG_TYPE, "basis lifting: stride %lld does not name a run", (long long)r1);
+    h = r2 / r1;
+    c = (int64_t)runs->n + 1 - h;
+    if (c < 0 || c >= runs->n) return CT_FAIL(e, CT_ARG_TYPE, "basis lifting: stride %lld does not name a run", (long long)r1);
+    head = &runs->head[c];
+    if (ct_mul_ovf(r1, head->v, &d->v)) return CT_FAIL(e, CT_OVERFLOW, "a stride of the result overflows int64");
+    d->kind = head->kind;
+    d->rank = head->kind == CT_BASIS ? head->rank : 0;
+    d->path = head->kind == CT_BASIS ? head->path : 0;
+    d->stat = (uint8_t)(d->stat && head->stat);
+  }
+  return CT_OK;
+}
+
+/* The integer reference's operation (a switch: device code calls it). */
+CT_FN static ct_code ct_lift_run(ct_lift_op op, const ct_layout *A, const ct_layout *B, const ct_tuple *profile,
+                                 ct_layout *out, ct_err *e) {
+  switch (op) {
+  case CT_LIFT_COALESCE: return ct_coalesce(A, out, e);
+  case CT_LIFT_COALESCE_PROFILE: return ct_coalesce_profile(A, profile, out, e);
+  case CT_LIFT_FILTER_ZEROS: return ct_filter_zeros(A, out, e);
+  case CT_LIFT_FILTER: return ct_filter(A, out, e);
+  case CT_LIFT_COMPOSITION: return ct_composition(A, B, out, e);
+  case CT_LIFT_COMPOSITION_TILER: return ct_composition_tiler(A, B, out, e);
+  case CT_LIFT_LOGICAL_DIVIDE: return ct_logical_divide(A, B, out, e);
+  case CT_LIFT_LOGICAL_DIVIDE_TILER: return ct_logical_divide_tiler(A, B, out, e);
+  case CT_LIFT_ZIPPED_DIVIDE: return ct_zipped_divide(A, B, out, e);
+  case CT_LIFT_TILED_DIVIDE: return ct_tiled_divide(A, B, out, e);
+  case CT_LIFT_FLAT_DIVIDE: return ct_flat_divide(A, B, out, e);
+  }
+  return CT_FAIL(e, CT_ARG_TYPE, "no such lifted operation");
+}
+
+CT_FN ct_code ct_lifted(ct_lift_op op, const ct_layout *A, const ct_layout *B, const ct_tuple *profile, ct_layout *out,
+                        ct_err *e) {
+  ct_layout A1, A2, R1, R2;
+  ct_lift runs;
+  if (B && ct_l_has_basis(B))
+    return CT_FAIL(e, CT_ARG_TYPE, "the second operand has basis strides (spec/basis.md: only composition takes them)");
+  if (!ct_l_has_basis(A)) return ct_lift_run(op, A, B, profile, out, e);
+  CT_TRY(ct_lift_markers(A, &A1, &A2, &runs, e));
+  CT_TRY(ct_lift_run(op, &A1, B, profile, &R1, e));
+  CT_TRY(ct_lift_run(op, &A2, B, profile, &R2, e));
+  return ct_lift_decode(&R1, &R2, &runs, out, e);
+}
+
+/* B_q: B's leaves whose stride has path q, as a flat tuple (s_k):(v_k). */
+CT_FN static ct_code ct_leaves_on(const ct_layout *B, const ct_node *q, ct_layout *out, ct_err *e) {
+  int j, hs, hd;
+  ct_t_clear(&out->shape);
+  ct_t_clear(&out->stride);
+  CT_TRY(ct_t_open(&out->shape, &hs, e));
+  CT_TRY(ct_t_open(&out->stride, &hd, e));
+  for (j = 0; j < B->stride.n; ++j) {
+    const ct_node *d = &B->stride.nd[j];
+    if (d->kind != CT_BASIS || !ct_basis_same_path(d, q)) continue;
+    CT_TRY(ct_t_push_int(&out->shape, B->shape.nd[j].v, B->shape.nd[j].stat, e));
+    CT_TRY(ct_t_push_int(&out->stride, d->v, d->stat, e));
+  }
+  CT_TRY(ct_t_close(&out->shape, hs, e));
+  return ct_t_close(&out->stride, hd, e);
+}
+
+/* R_q = layout<q>(A) o B_q (BASIS-COMP). */
+CT_FN static ct_code ct_compose_on(const ct_layout *A, const ct_layout *B, const ct_node *q, ct_layout *R, ct_err *e) {
+  int path[CT_BASIS_DEPTH], k;
+  ct_layout Aq, Bq;
+  for (k = 0; k < q->rank; ++k) path[k] = ct_basis_index(q, k);
+  CT_TRY(ct_l_mode(A, path, q->rank, &Aq, e));
+  CT_TRY(ct_leaves_on(B, q, &Bq, e));
+  return ct_lifted(CT_LIFT_COMPOSITION, &Aq, &Bq, 0, R, e);
+}
+
+CT_FN ct_code ct_basis_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  ct_layout r, Rq;
+  ct_node cached; /* the path whose R_q is in Rq */
+  int j, k, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0, have = 0;
+  if (!ct_l_has_basis(B)) return ct_lifted(CT_LIFT_COMPOSITION, A, B, 0, out, e);
+  ct_t_clear(&r.shape);
+  ct_t_clear(&r.stride);
+  cached.rank = 0;
+  cached.path = 0;
+  for (j = 0; j < B->shape.n; ++j) {
+    const ct_node *sn = &B->shape.nd[j], *dn = &B->stride.nd[j];
+    if (sn->kind == CT_TUPLE) {
+      CT_TRY(ct_t_open(&r.shape, &hs[top], e));
+      CT_TRY(ct_t_open(&r.stride, &hd[top], e));
+      end[top++] = j + sn->span;
+      if (sn->rank > 0) continue;
+    } else if (dn->kind != CT_BASIS) { /* an integer 0 (BASIS-WF): s:0 */
+      CT_TRY(ct_t_push_int(&r.shape, sn->v, sn->stat, e));
+      CT_TRY(ct_t_push_int(&r.stride, 0, dn->stat, e));
+    } else {
+      int pos = 0, i;
+      for (i = 0; i < j; ++i) /* its place among the leaves of its path */
+        if (B->stride.nd[i].kind == CT_BASIS && ct_basis_same_path(&B->stride.nd[i], dn)) ++pos;
+      if (!have || !ct_basis_same_path(&cached, dn)) {
+        CT_TRY(ct_compose_on(A, B, dn, &Rq, e));
+        cached = *dn;
+        have = 1;
+      }
+      k = ct_t_child(&Rq.shape, 0, pos);
+      CT_TRY(ct_t_push_sub(&r.shape, &Rq.shape, k, e));
+      CT_TRY(ct_t_push_sub(&r.stride, &Rq.stride, k, e));
+    }
+    for (; top > 0 && j + 1 >= end[top - 1]; --top) {
+      CT_TRY(ct_t_close(&r.shape, hs[top - 1], e));
+      CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
+    }
+  }
+  *out = r;
+  return CT_OK;
+}
