@@ -5,12 +5,13 @@
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
 #                   [--regs 128] [TARGET...]
 #
-# Targets (default: all four):
+# Targets (default: all five):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
 #              each ref/*.c, judge/*.c and props/*.c compiled by nvcc as CUDA, relocatable
 #              device code, device-linked (ref/notation.c and props/engine.c are
 #              host only: compiled by the host compiler)
 #   ct_sweep   the exhaustive composition sweep (device/sweep.cu, a unity build)
+#   ct_cpl_sweep  the exhaustive complement check (device/cpl_sweep.cu, a unity build)
 #   host_twin  the host half compiled as plain C11 by gcc, same configuration
 #   cuteref    the command (gcc, host): run_gpu.sh asks its registry which
 #              properties the exhaustive step runs (`cuteref ops`)
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep host_twin cuteref)
+[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep host_twin cuteref)
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 [ -n "$obj" ] || obj=$out/obj
 case $obj in /*) ;; *) obj=$(pwd)/$obj ;; esac
@@ -109,6 +110,9 @@ if want ct_gpu; then
 fi
 if want ct_sweep; then
   run "device/sweep.cu -> ct_sweep" "${nv[@]}" "${extra[@]}" device/sweep.cu -o "$out/ct_sweep"
+fi
+if want ct_cpl_sweep; then
+  run "device/cpl_sweep.cu -> ct_cpl_sweep" "${nv[@]}" "${extra[@]}" device/cpl_sweep.cu -o "$out/ct_cpl_sweep"
 fi
 if want host_twin; then
   run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c device/host_twin.c \

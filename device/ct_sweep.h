@@ -1,8 +1,9 @@
 /* ct_sweep.h -- the exhaustive composition sweep: every pair (A, B) of flat
  * layouts within bounds, composed by the reference's own core
- * (ref/composition.h, ct_comp_core_*: the code ct_composition runs leaf by
- * leaf), and every answer checked exactly. CT_FN: the GPU kernel and the
- * host loop run this same code (device/sweep.cu).
+ * (ref/composition.h, ct_comp_flat: the code ct_composition runs on B's
+ * leaves, with ref/carry.c), and every answer and every rejection checked
+ * exactly by criteria that share no code with it (below). CT_FN: the GPU
+ * kernel and the host loop run this same code (device/sweep.cu).
  *
  * Pairs. A has rank 1..ra (or exactly ra), B rank 1..rb (or exactly rb),
  * every mode s:d with s in [1, smax], d in [dlo, dhi]; a mode's digit is
@@ -39,12 +40,14 @@
  * exists iff F(c) = Â(B(c)) is a sum of one function per coordinate, which is
  * (b) above, and each f_i(j) = Â(j*d_i), j < s_i, is the function of some
  * layout of size s_i (ct_sweep_realizable: greedy on the coalesced form,
- * which is canonical). "rejected, no answer exists" is what the semantics
- * policy asks; "rejected, an answer exists" is a conservative rejection
- * (allowed, counted and shown, not a failure). With --brute both criteria
- * are also decided by brute force (every c; every factorization of s_i) and
- * the accepted answer is rebuilt by ct_composition on the layouts and
- * evaluated point by point; any disagreement is counted as a failure. */
+ * which is canonical). "rejected, no answer exists" is what COMP-8 asks;
+ * "rejected, an answer exists" is a conservative rejection, counted, shown
+ * and (since issue 14) a failure of device/sweep_host_test.sh and of
+ * run_gpu.sh's verdict; UNDECIDED (COMP-SEARCH) is counted apart. With
+ * --brute both criteria are also decided by brute force (every c; every
+ * factorization of s_i) and the accepted answer is rebuilt by
+ * ct_composition on the layouts and evaluated point by point; any
+ * disagreement is counted as a failure. */
 #ifndef CT_SWEEP_H
 #define CT_SWEEP_H
 
@@ -55,6 +58,13 @@
 #define CT_SWEEP_MAX_STRIDE 64
 #define CT_SWEEP_CODES 32    /* rejections are counted per code below this */
 #define CT_SWEEP_EXAMPLES 16 /* failures and conservative rejections kept */
+#define CT_SWEEP_LEAF_MODES 4 /* R's modes for one leaf of B: size <= 16, modes of size >= 2 */
+
+/* R's modes for one leaf of B (small, unlike ct_modes: the kernel's stack). */
+typedef struct {
+  int n;
+  ct_mode m[CT_SWEEP_LEAF_MODES];
+} ct_sweep_leaf;
 
 typedef struct {
   int ra, rb;        /* ranks of A and B: 1..ra, 1..rb */
@@ -66,6 +76,7 @@ typedef struct {
 typedef struct {
   unsigned long long pairs, accepted, failures, rejected, rej_no_answer, rej_answer_exists;
   unsigned long long by_code[CT_SWEEP_CODES];
+  unsigned long long undecided; /* UNDECIDED (COMP-SEARCH): neither accepted nor rejected */
 } ct_sweep_counts;
 
 /* A pair, as an example: A's and B's digits. */
@@ -189,7 +200,7 @@ CT_FN static inline void ct_sweep_a_init(ct_sweep_a *A, int n, const int *s, con
 }
 
 /* Value of the flat modes m at j. */
-CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
+CT_FN static inline int64_t ct_sweep_eval_modes(const ct_sweep_leaf *m, int64_t j) {
   int k;
   int64_t v = 0;
   for (k = 0; k + 1 < m->n; ++k) {
@@ -199,13 +210,42 @@ CT_FN static inline int64_t ct_sweep_eval_modes(const ct_modes *m, int64_t j) {
   return m->n > 0 ? v + j * m->m[m->n - 1].d : v;
 }
 
-/* Leaf s:d of B (dynamic marks) composed with the prepared A (COMP-LEAF). */
-CT_FN static inline ct_code ct_sweep_leaf(ct_comp_core *c, int s, int d, ct_modes *r, ct_err *e) {
-  ct_mode b;
-  b.s = s;
-  b.d = d;
-  b.ss = b.ds = 0;
-  return ct_comp_core_leaf(c, &b, r, e);
+/* The reference's composition of A (prepared once per unit: h) with B's
+ * modes bs:bd, through ct_comp_flat (ref/composition.h), the core
+ * ct_composition runs on B's leaves: leaf i of R in r[i] (s_i:0 when the
+ * box has no mode of it). Dynamic marks: the sweep compares functions. */
+CT_FN static inline ct_code ct_sweep_compose(const ct_ahat *h, int rb, const int *bs, const int *bd,
+                                             ct_sweep_leaf *r, ct_err *e) {
+  ct_modes bl;
+  ct_box x;
+  int i, m = 0;
+  bl.n = 0;
+  for (i = 0; i < rb; ++i) ct_modes_push(&bl, bs[i], 0, bd[i], 0);
+  CT_TRY(ct_comp_flat(h, &bl, &x, e));
+  for (i = 0; i < rb; ++i) {
+    r[i].n = 0;
+    for (; m < x.n && x.leaf[m] == i; ++m) {
+      if (r[i].n == CT_SWEEP_LEAF_MODES) return CT_FAIL(e, CT_CAPACITY, "sweep: a leaf with more than 4 modes");
+      r[i].m[r[i].n].s = x.t[m];
+      r[i].m[r[i].n++].d = x.v[m];
+    }
+    if (r[i].n == 0) { /* s:0 */
+      r[i].m[0].s = bs[i];
+      r[i].m[0].d = 0;
+      r[i].n = 1;
+    }
+  }
+  return CT_OK;
+}
+
+/* A's modes prepared as composition reads them (COMP-PREP). */
+CT_FN static inline void ct_sweep_prepare(int ra, const int *as, const int *ad, ct_ahat *h) {
+  ct_modes raw, prep;
+  int k, st;
+  raw.n = 0;
+  for (k = 0; k < ra; ++k) ct_modes_push(&raw, as[k], 0, ad[k], 0);
+  ct_comp_prepare_modes(&raw, &prep, &st);
+  (void)ct_ahat_init(&prep, h); /* at most CT_SWEEP_MAX_RANK + 1 digits: fits CT_COMP_MODES */
 }
 
 /* Is f[0..s) (f[0] == 0) the function of some layout of size s? Greedy on
@@ -263,7 +303,7 @@ CT_FN static inline int ct_sweep_realizable_brute(const int64_t *f, int s) {
  * R(c) == Â(B(c)) (R given by leaves r; r == 0: tests that Â(B(c)) is the sum
  * of the f_i given in f[i*CT_SWEEP_MAX_SHAPE + j]). Returns 1 if all agree. */
 CT_FN static inline int ct_sweep_brute_values(const ct_sweep_a *A, int rb, const int *bs, const int *bd,
-                                              const ct_modes *r, const int64_t *f, int *ok) {
+                                              const ct_sweep_leaf *r, const int64_t *f, int *ok) {
   int c[CT_SWEEP_MAX_RANK] = {0, 0, 0, 0};
   for (;;) {
     int64_t x = 0, want, got = 0;
@@ -311,8 +351,8 @@ CT_FN static inline int ct_sweep_leaf_values(const ct_sweep_a *A, int s, int d, 
 
 /* R_i(j) == f[j] for j < s, R_i the flat modes m (colexicographic), walked
  * with a mixed-radix counter (no division). */
-CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const int64_t *f) {
-  int64_t c[CT_MAX_NODES], v = 0;
+CT_FN static inline int ct_sweep_leaf_matches(const ct_sweep_leaf *m, int s, const int64_t *f) {
+  int64_t c[CT_SWEEP_LEAF_MODES], v = 0;
   int j, k;
   if (m->n == 1) {
     for (j = 0; j < s; ++j)
@@ -338,7 +378,7 @@ CT_FN static inline int ct_sweep_leaf_matches(const ct_modes *m, int s, const in
 
 /* Checks one accepted pair: COMP-1 and COMP-2 (exactly). 1 if right. */
 CT_FN static inline int ct_sweep_check_accepted(const ct_sweep_a *A, int rb, const int *bs, const int *bd,
-                                                const ct_modes *r) {
+                                                const ct_sweep_leaf *r) {
   int i, ok = 1;
   int64_t sum_max = 0, f[CT_SWEEP_MAX_SHAPE], rmax;
   for (i = 0; i < rb; ++i) { /* COMP-1 */

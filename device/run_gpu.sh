@@ -7,7 +7,7 @@
 #
 # Steps (each prints what it does, its command and its time; RESULTS.md is
 # rewritten after every step, so an interrupted run keeps what it finished):
-#   build       device/build.sh: ct_gpu, ct_sweep, host_twin (-arch=sm_90)
+#   build       device/build.sh: ct_gpu, ct_sweep, ct_cpl_sweep, host_twin (-arch=sm_90)
 #   host        the host halves: nvcc's and gcc's builds answer alike
 #   bench       per property: one CPU core vs the GPU, same case stream
 #   agree       every property, random cases, GPU vs host twin case by case;
@@ -20,6 +20,10 @@
 #               shapes 1..8, strides 0..16 (4.7e10 pairs), every GPU
 #   sweep4      the same with B rank <= 4 (6.4e12 pairs): a sample shard,
 #               timed per GPU, projected to the whole sweep on 1 and 8 GPUs
+#   cpl         the exhaustive complement check (device/cpl_sweep.cu): every
+#               flat A of rank <= 3, shapes 1..8, strides -2..16 (quick:
+#               shapes 1..4, strides -1..9), every cotarget, against CPL-7's
+#               brute force: 0 conservative, 0 wrong
 #
 # Options:
 #   --quick | --full          sizes (default --full)
@@ -41,7 +45,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,bench,agree,exhaustive,sweep,sweep4
+steps=host,bench,agree,exhaustive,sweep,sweep4,cpl
 build=1
 agree_cases=
 agree_seconds=
@@ -69,10 +73,10 @@ while [ $# -gt 0 ]; do
 done
 if [ $mode = quick ]; then
   : "${agree_cases:=20000}" "${agree_seconds:=0.02}" "${host_every:=1}" "${sweep4_shards:=4096}"
-  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
+  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
 else
   : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
-  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
+  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
 fi
 
 bin=$here/build
@@ -158,7 +162,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4 cpl; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -212,6 +216,14 @@ write_results() {
       grep -vE '^\s*$' "$logs/$s.txt" | head -60
       echo '```'
     done
+    if [ -f "$logs/cpl.txt" ]; then
+      echo
+      echo "## Complement check"
+      echo
+      echo '```'
+      grep -vE '^\s*$' "$logs/cpl.txt" | head -20
+      echo '```'
+    fi
     if [ -f "$logs/bench.txt" ]; then
       echo
       echo "## Benchmark"
@@ -279,14 +291,17 @@ if want sweep4; then
     write_results
   fi
 fi
+if want cpl; then
+  step cpl 900 "$bin/ct_cpl_sweep" --ra 3 "${cpl_args[@]}"
+fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 cpl; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
-for s in sweep sweep4; do
-  [ -f "$logs/$s.txt" ] && { grep -E '^(pairs|rejected|time|projection|verdict)' "$logs/$s.txt" | sed "s/^/  $s: /" || true; }
+for s in sweep sweep4 cpl; do
+  [ -f "$logs/$s.txt" ] && { grep -E '^(pairs|rejected|undecided|cases|wrong|time|projection|verdict)' "$logs/$s.txt" | sed "s/^/  $s: /" || true; }
 done
 grep -h -E '^mix' "$logs/bench.txt" 2>/dev/null | sed 's/^/  bench /' || true
 if [ -f "$logs/bench.txt" ]; then echo "benchmark table:"; sed -n '/^property /,$p' "$logs/bench.txt"; fi

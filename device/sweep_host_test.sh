@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The composition sweep's host half (CI): every pair within small bounds,
 # each decided by the exact criterion AND by brute force (the tree API's
-# ct_composition evaluated point by point); no wrong answer, no disagreement;
+# ct_composition evaluated point by point); no wrong answer, no disagreement,
+# no pair rejected although an answer exists (COMP-8), none undecided;
 # the two pairs of the issue that CuTe's by-mode algorithm gets wrong are
 # rejected and no answer exists for them.
 set -euo pipefail
@@ -11,9 +12,12 @@ out=$("$sweep" --host --procs 2 --brute --ra 2 --rb 3 --smax 4 --dlo 0 --dhi 5) 
 echo "$out"
 echo "$out" | grep -q 'disagree on 0 pairs' || { echo "the exact criterion and brute force disagree"; status=1; }
 echo "$out" | grep -q '^verdict: ok' || status=1
+echo "$out" | grep -q 'an answer exists (conservative) 0$' || { echo "rejected although an answer exists"; status=1; }
+echo "$out" | grep -q '^undecided (COMP-SEARCH.s bound reached) 0$' || { echo "undecided pairs"; status=1; }
 out=$("$sweep" --host --procs 2 --brute --ra 3 --rb 2 --smax 3 --dlo -2 --dhi 3) || status=1
 echo "$out"
 echo "$out" | grep -q 'disagree on 0 pairs' || { echo "the exact criterion and brute force disagree"; status=1; }
+echo "$out" | grep -q '^verdict: ok' || status=1
 for pair in '(6,1):(11,11) (4,5,6):(3,6,1)' '(8,2):(2,12) (2,2,7):(4,4,16)'; do
   # shellcheck disable=SC2086
   out=$("$sweep" --explain $pair)

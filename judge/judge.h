@@ -73,6 +73,10 @@ CT_FN void ct_j_sort(int64_t *a, int64_t n);
 /* L(0..size) into v, sorted, duplicates kept; -1 when size(L) > cap. */
 CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap);
 
+/* Whether f[0..n) (f[0] == 0) is a layout's function: its coalesced form,
+ * peeled mode by mode (COMP-PEEL in spec/composition.md). */
+CT_FN int ct_j_is_layout(const int64_t *f, int64_t n);
+
 /* ---- spec/layout.md ------------------------------------------------------------------ */
 /* LAYOUT-1: size(L) is the product of L's shape entries. */
 CT_FN ct_jstatus ct_judge_layout_1(const ct_layout *L, int64_t size, ct_judgement *j);
@@ -103,6 +107,18 @@ CT_FN ct_jstatus ct_judge_comp_3(const ct_layout *B, const ct_layout *R, ct_judg
 CT_FN ct_jstatus ct_judge_comp_6(const ct_layout *A, const ct_tiler *T, const ct_layout *R, int64_t bound,
                                  ct_judgement *j);
 
+/* COMP-9: each leaf of B is replaced by one mode or by modes of size >= 2 no
+ * two neighbours of which merge (a coalesced layout). */
+CT_FN ct_jstatus ct_judge_comp_9(const ct_layout *B, const ct_layout *R, ct_judgement *j);
+/* Exactness (judge/judge_exact.c, brute force; B of at most `bound`
+ * elements, leaves of at most 64). COMP-8: `got` (the code of composition(A,
+ * B); CT_OK accepted) is CT_OK iff a layout of B's nesting computes Â∘B;
+ * UNDECIDED and the representation's codes are not judged. COMP-10: a
+ * rejection's index is the least i where no such layout agrees on [0, i]. */
+CT_FN ct_jstatus ct_judge_comp_8(const ct_layout *A, const ct_layout *B, ct_code got, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_comp_10(const ct_layout *A, const ct_layout *B, int64_t index, int64_t bound,
+                                  ct_judgement *j);
+
 /* ---- spec/complement.md ----------------------------------------------------------------- */
 /* M: the cotarget's size (cosize(filter(A)) for complement(A)). */
 CT_FN ct_jstatus ct_judge_cpl_1(const ct_layout *R, int64_t bound, ct_judgement *j);
@@ -111,6 +127,12 @@ CT_FN ct_jstatus ct_judge_cpl_2(const ct_layout *A, const ct_layout *R, int64_t 
 CT_FN ct_jstatus ct_judge_cpl_3(const ct_layout *A, int64_t M, const ct_layout *R, ct_judgement *j);
 /* CPL-4 visits size(A) + size(R) indices. */
 CT_FN ct_jstatus ct_judge_cpl_4(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+/* CPL-7: `got` (the code of complement(A[, M]); has_cot 0: the default
+ * cotarget) is CT_OK iff an R with CPL-1..CPL-3 exists: A's image tiles
+ * [0, K) greedily with an ordered layout of translates (K, size(A) <= bound). */
+CT_FN ct_jstatus ct_judge_cpl_7(const ct_layout *A, int has_cot, int64_t M, ct_code got, int64_t bound,
+                                ct_judgement *j);
 
 /* ---- spec/inverse.md ------------------------------------------------------------------- */
 CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);

@@ -4,6 +4,7 @@
 #include "judge/judge.h"
 #include "ref/ct_arith.h"
 #include "ref/composition.h"
+#include "ref/ct_arith.h"
 
 CT_FN ct_jstatus ct_judge_comp_1(const ct_layout *B, const ct_layout *R, ct_judgement *j) {
   if (!ct_t_compatible_loose(&B->shape, &R->shape))
@@ -37,6 +38,28 @@ CT_FN ct_jstatus ct_judge_comp_3(const ct_layout *B, const ct_layout *R, ct_judg
   int64_t nb = ct_j_size(B), nr = ct_j_size(R);
   if (nr != nb) return CT_J_VIOLATES(j, "COMP-3", "size(R) = %lld, size(B) = %lld", (long long)nr, (long long)nb);
   return ct_j_holds(j, "COMP-3");
+}
+
+CT_FN ct_jstatus ct_judge_comp_9(const ct_layout *B, const ct_layout *R, ct_judgement *j) {
+  int jb, jr = 0;
+  for (jb = 0; jb < B->shape.n; ++jb, ++jr) { /* B's and R's trees side by side, preorder */
+    const ct_node *b = &B->shape.nd[jb], *r = jr < R->shape.n ? &R->shape.nd[jr] : 0;
+    int k;
+    if (!r || (b->kind == CT_TUPLE && (r->kind != CT_TUPLE || r->rank != b->rank))) return ct_j_unchecked(j, "COMP-9");
+    if (b->kind == CT_TUPLE || r->kind != CT_TUPLE) continue;
+    for (k = jr + 1; k < jr + r->span; ++k) { /* a leaf of B replaced by a tuple: flat, coalesced */
+      const ct_node *s = &R->shape.nd[k], *d = &R->stride.nd[k];
+      int64_t span;
+      if (s->kind != CT_INT) return CT_J_VIOLATES(j, "COMP-9", "a leaf of B is replaced by a nested tuple");
+      if (s->v < 2) return CT_J_VIOLATES(j, "COMP-9", "a leaf of B is replaced by modes one of which has size %lld", (long long)s->v);
+      if (k > jr + 1 && !ct_mul_ovf(R->shape.nd[k - 1].v, R->stride.nd[k - 1].v, &span) && span == d->v)
+        return CT_J_VIOLATES(j, "COMP-9", "a leaf of B is replaced by modes %lld:%lld, %lld:%lld, which coalesce into one",
+                             (long long)R->shape.nd[k - 1].v, (long long)R->stride.nd[k - 1].v, (long long)s->v,
+                             (long long)d->v);
+    }
+    jr += r->span - 1;
+  }
+  return ct_j_holds(j, "COMP-9");
 }
 
 /* COMP-1..COMP-3 of one mode; the first that does not hold. */

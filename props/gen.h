@@ -38,7 +38,8 @@ CT_FN void ct_gen_layout(ct_rng *r, const ct_gen_params *p, int cls, ct_layout *
 
 /* Constructive generators of admissible inputs. */
 /* (A, B) that composition accepts: B's leaves are disjoint pieces of a
- * refinement of A's digits (spec/composition.md, COMP-LEAF/DISJOINT). */
+ * refinement of A's digits with no carry between them (spec/composition.md,
+ * COMP-CARRY). */
 CT_FN void ct_gen_comp_pair(ct_rng *r, const ct_gen_params *p, ct_layout *A, ct_layout *B);
 /* (A, M) with an ordered complement: A's modes are some links of a chain of
  * factors, in any order, with broadcast and size-1 modes added. */

@@ -2,6 +2,10 @@
  * spec/complement.md. Brute-force checks visit every index, so generators
  * keep sizes small (ct_gen_params.max_size). */
 #include "props/props.h"
+#if !CT_ON_DEVICE
+#include <stdlib.h>
+#include <string.h>
+#endif
 #include "props/props_list.h"
 #include "ref/complement.h"
 #include "ref/composition.h"
@@ -253,6 +257,86 @@ CT_FN void ct_p_comp_7(const ct_case *c, ct_outcome *o) {
   if (!ct_l_same_function(&ABC1, &ABC2)) CT_FAILS(o, "(A o B) o C differs from A o (B o C)");
 }
 
+/* COMP-8: accepted iff a brute-force search finds an answer (random pairs,
+ * most of them rejected; every small pair with --exhaustive). */
+CT_FN void ct_p_comp_8(const ct_case *c, ct_outcome *o) {
+  ct_layout R;
+  ct_err e;
+  ct_judgement j;
+  ct_code got = ct_composition(&c->v[0], &c->v[1], &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  ct_judge_comp_8(&c->v[0], &c->v[1], got, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+/* COMP-8 where carries cancel (COMP-SEARCH), which random pairs rarely
+ * reach: A = (N,N,1):(1,N+1,N*N+N-1), so Â(y) = y + floor(y/N) -
+ * floor(y/N^2), and B = s:(N+1). The carries at c = N cancel; Â(B(c)) is
+ * c*(N+2) up to c = 2N-2 and not at 2N-1, so B of size s >= 2N has no
+ * answer. N in 2..7 and s in 1..3N from k0. */
+CT_FN void ct_p_comp_8c(const ct_case *c, ct_outcome *o) {
+  ct_layout A, B, R;
+  ct_modes m;
+  ct_err e;
+  ct_judgement j;
+  ct_code got;
+  int64_t N = 2 + c->k[0] % 6, s = 1 + (c->k[0] / 6 + c->v[0].shape.n) % (3 * N);
+  m.n = 0;
+  ct_modes_push(&m, N, 0, 1, 0);
+  ct_modes_push(&m, N, 0, N + 1, 0);
+  ct_modes_push(&m, 1, 0, N * N + N - 1, 0);
+  if (ct_modes_to_layout(&m, &A, &e) != CT_OK) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  ct_l_set_int(&B, s, 0, N + 1, 0);
+  got = ct_composition(&A, &B, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  ct_judge_comp_8(&A, &B, got, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+CT_FN void ct_p_comp_9(const ct_case *c, ct_outcome *o) {
+  ct_layout R;
+  ct_err e;
+  ct_judgement j;
+  if (ct_composition(&c->v[0], &c->v[1], &R, &e) != CT_OK) {
+    o->verdict = CT_SKIPPED; /* random pairs: COMP-8 judges the rejections */
+    return;
+  }
+  o->digest = ct_digest_layout(&R);
+  ct_judge_comp_9(&c->v[1], &R, &j);
+  ct_judged(&j, o);
+}
+
+/* COMP-10: the index a rejection's message names ("i = N"; host only, the
+ * GPU build carries no messages) is the least failing one. */
+CT_FN void ct_p_comp_10(const ct_case *c, ct_outcome *o) {
+  ct_layout R;
+  ct_err e;
+  ct_judgement j;
+  ct_code got = ct_composition(&c->v[0], &c->v[1], &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (got != CT_STRIDE_DIVISIBILITY && got != CT_SHAPE_DIVISIBILITY && got != CT_NOT_DISJOINT &&
+      got != CT_NEGATIVE_STRIDE) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+#if CT_ON_DEVICE
+  o->verdict = CT_SKIPPED;
+#else
+  {
+    const char *at = strstr(e.msg, "i = ");
+    if (!at) {
+      CT_FAILS(o, "the rejection names no index: %s", e.msg);
+      return;
+    }
+    ct_judge_comp_10(&c->v[0], &c->v[1], strtoll(at + 4, 0, 10), CT_BRUTE_MAX, &j);
+    ct_judged(&j, o);
+  }
+#endif
+}
+
 /* Error-code properties: an input derived from the case that the operation
  * must reject with one code (spec/composition.md, Preconditions). */
 CT_FN static void ct_expect_code(const ct_layout *A, const ct_tiler *B, ct_code want, ct_outcome *o,
@@ -283,23 +367,23 @@ CT_FN static int ct_pick_digit(const ct_layout *A, int64_t min_size, ct_modes *m
   return -1;
 }
 
+/* B = 4:((M-1)*P) on A's last bounded digit M >= 3 (place value P): the
+ * values 0, M-1, 2M-2, 3M-3 (in units of P) change pattern at 2, which
+ * splits the leaf into (2,2), and then Â(3M-3) is not Â(M-1) + Â(2M-2)
+ * (COMP-EXACT; composition((4,6,8):(2,3,5), 6:3) fails so at i = 3). The
+ * digit above is the unbounded top, so no other carry can cancel it. */
 CT_FN void ct_p_comp_e1(const ct_case *c, ct_outcome *o) {
   ct_modes m;
-  int64_t P, cc, s;
+  int64_t P = 1;
   ct_layout B;
-  int k = ct_pick_digit(&c->v[0], 3, &m, &P);
-  if (k < 0) {
+  int k, st;
+  ct_comp_prepare(&c->v[0], &m, &st);
+  for (k = 0; k + 2 < m.n; ++k) P *= m.m[k].s;
+  if (m.n < 2 || m.m[k].s < 3) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  for (cc = 2; cc < m.m[k].s && m.m[k].s % cc == 0; ++cc) {
-  }
-  if (cc >= m.m[k].s) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  s = (m.m[k].s + cc - 1) / cc + 1; /* c*(s-1) >= M_k: the values wrap */
-  ct_l_set_int(&B, s, 0, P * cc, 0);
+  ct_l_set_int(&B, 4, 0, (m.m[k].s - 1) * P, 0);
   ct_expect_code(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, o, 0, 0);
 }
 
@@ -521,6 +605,23 @@ CT_FN void ct_p_cpl_e3(const ct_case *c, ct_outcome *o) {
   if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_expect_code(&A, 0, CT_NEGATIVE_STRIDE, o, 1, c->k[0]);
 }
+
+/* CPL-7: accepted iff A's image tiles [0, K) (judge/judge_exact.c); k0 the
+ * cotarget, 0 the default one. */
+CT_FN void ct_p_cpl_7(const ct_case *c, ct_outcome *o) {
+  ct_tuple M;
+  ct_layout R;
+  ct_err e;
+  ct_judgement j;
+  ct_code got;
+  ct_t_set_int(&M, c->k[0], 0);
+  got = ct_complement(&c->v[0], c->k[0] ? &M : 0, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  ct_judge_cpl_7(&c->v[0], c->k[0] != 0, c->k[0], got, 4 * CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+}
+
+CT_FN void ct_p_cpl_7a(const ct_case *c, ct_outcome *o) { ct_p_cpl_7(c, o); }
 
 /* complement!classified: a random layout and cotarget k0 (0 included; `_`
  * beside it one time in seven), and the code the Preconditions table of

@@ -740,20 +740,21 @@ CT_FN static int ct_div_digit(const ct_layout *A, int64_t min_size, ct_modes *m,
   return -1;
 }
 
-/* B = cc:P inside digit k (cc < M_k not dividing it): B's repetitions step
- * by cc through M_k and wrap ((3,4):(4,1) / 2:1). */
+/* B = 4:((M-1)*P) on A's last bounded digit M >= 3 (place value P): the
+ * tile's values change pattern at 2 and then are not additive at 3, before
+ * any index that B* reaches (composition!STRIDE_DIVISIBILITY's case). */
 CT_FN void ct_p_div_e_stride(const ct_case *c, ct_outcome *o) {
   ct_modes m;
   ct_layout B;
-  int64_t P, cc;
-  int k = ct_div_digit(&c->v[0], 3, &m, &P);
-  if (k < 0) {
+  int64_t P = 1;
+  int k, st;
+  ct_comp_prepare(&c->v[0], &m, &st);
+  for (k = 0; k + 2 < m.n; ++k) P *= m.m[k].s;
+  if (m.n < 2 || m.m[k].s < 3) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  for (cc = 2; m.m[k].s % cc == 0; ++cc) {
-  }
-  ct_l_set_int(&B, cc, 0, P, 0);
+  ct_l_set_int(&B, 4, 0, (m.m[k].s - 1) * P, 0);
   ct_div_expect(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, 15, o);
 }
 

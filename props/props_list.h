@@ -42,6 +42,10 @@
   X(comp_5, "COMP-5", CT_GEN_LAYOUT, "composition identities", "composition(%0, size)")           \
   X(comp_6, "COMP-6", CT_GEN_TILER, "composition with a tiler", "composition(%0, %1)")            \
   X(comp_7, "COMP-7", CT_GEN_COMP3, "composition associativity", "(%0 o %1) o %2")                \
+  X(comp_8, "COMP-8", CT_GEN_PAIR, "composition, accepted iff an answer exists", "composition(%0, %1)") \
+  X(comp_8c, "COMP-8/cancelling", CT_GEN_INT, "composition where carries cancel", "(N,N,1):(1,N+1,N*N+N-1) o s:(N+1) from %k0") \
+  X(comp_9, "COMP-9", CT_GEN_PAIR, "composition, coalesced leaves", "composition(%0, %1)")     \
+  X(comp_10, "COMP-10", CT_GEN_PAIR, "composition, the rejection's index", "composition(%0, %1)") \
   X(comp_e1, "composition!STRIDE_DIVISIBILITY", CT_GEN_LAYOUT, "composition", "%0")               \
   X(comp_e2, "composition!SHAPE_DIVISIBILITY", CT_GEN_LAYOUT, "composition", "%0")                \
   X(comp_e3, "composition!NOT_DISJOINT", CT_GEN_LAYOUT, "composition", "%0")                      \
@@ -55,6 +59,8 @@
   X(cpl_4, "CPL-4", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_5, "CPL-5", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_6, "CPL-6", CT_GEN_CPL, "complement", "complement(%0)")                                   \
+  X(cpl_7, "CPL-7", CT_GEN_INT, "complement, accepted iff a complement exists", "complement(%0, %k0)") \
+  X(cpl_7a, "CPL-7/enumerated", CT_GEN_CPL, "complement, accepted iff a complement exists", "complement(%0, %k0)") \
   X(cpl_e1, "complement!NOT_INJECTIVE", CT_GEN_CPL, "complement", "%0")                           \
   X(cpl_e2, "complement!NOT_COMPLEMENTABLE", CT_GEN_CPL, "complement", "%0")                      \
   X(cpl_e3, "complement!NEGATIVE_STRIDE", CT_GEN_CPL, "complement", "%0")                        \
@@ -158,7 +164,7 @@
   X(rinv_3, "RINV-3", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_4, "RINV-4", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_5, "RINV-5", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else a bijection from it") \
-  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated") \
+  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated: RINV-1..4 or rejected") \
   X(rinv_e2, "right_inverse!OVERFLOW", CT_GEN_LAYOUT, "right_inverse", "(|%0|, 2^32:0, 2^32:0)")   \
   X(linv_1, "LINV-1", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
   X(linv_1c, "LINV-1/composition", CT_GEN_LAYOUT, "L o (left_inverse(L) o L)", "L = %0, else admissible from it") \
@@ -182,9 +188,7 @@
   X(mcl_4, "MCL-4", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it, b injective") \
   X(mcl_e1, "max_common_layout!NEGATIVE_STRIDE", CT_GEN_PAIR, "max_common_layout/vector", "((%0, b), b), b = %1 with a stride negated") \
   X(mcl_e2, "max_common_layout!COORD_OUT_OF_RANGE", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), k too large") \
-  X(mcl_e3, "max_common_layout!STRIDE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (2,w,2):(1,x,2)") \
-  X(mcl_e4, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (M+1,t):(1,0)") \
-  X(mcl_e5, "max_common_layout!NOT_DISJOINT", CT_GEN_PAIR, "max_common_layout/vector", "a from %0, b = (u,w,2):(1,x,u)") \
+  X(mcl_e3, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a = (3,K):(1,0), b = (2,w,2):(1,x,2)") \
   X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
   X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it")
 #define CT_PROPS_DIVIDE(X)                                                                                             \

@@ -972,16 +972,27 @@ CT_FN void ct_p_prod_e_neg(const ct_case *c, ct_outcome *o) {
   ct_prod_expect(&c->v[0], &B, CT_NEGATIVE_STRIDE, o);
 }
 
-/* B = 2:(m+1) steps past the gap digit without dividing it, and wraps
- * (logical_product(4:2, 2:3)). */
+/* B = 4:((g-1)*P) on A*'s last gap digit g >= 3 (place value P, the size of
+ * the gaps below it): its values change pattern at 2, then are not additive
+ * at 3 (composition!STRIDE_DIVISIBILITY's case); the repetitions above are
+ * A*'s unbounded top digit. */
 CT_FN void ct_p_prod_e_stride(const ct_case *c, ct_outcome *o) {
-  ct_layout B;
-  int64_t m = ct_prod_gap(&c->v[0]);
-  if (m == 0) {
+  ct_layout G, B;
+  ct_modes m;
+  ct_err e;
+  int64_t P = 1;
+  int k;
+  if (ct_complement(&c->v[0], 0, &G, &e) != CT_OK) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_l_set_int(&B, 2, 0, m + 1, 0);
+  ct_modes_of(&G, 0, &m);
+  for (k = 0; k + 1 < m.n; ++k) P *= m.m[k].s;
+  if (m.n == 0 || m.m[m.n - 1].s < 3 || m.m[m.n - 1].d == 0) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  ct_l_set_int(&B, 4, 0, (m.m[m.n - 1].s - 1) * P, 0);
   ct_prod_expect(&c->v[0], &B, CT_STRIDE_DIVISIBILITY, o);
 }
 

@@ -51,7 +51,7 @@ CT_FN CT_MUST_USE ct_code ct_lift_decode(const ct_layout *R1, const ct_layout *R
 
 /* composition(A, B) for any A and B (BASIS-COMP): B's leaves with stride
  * v@p compose with mode p of A, as v (CuTe's rule); the leaves of one path
- * must be admissible together for that mode (COMP-DISJOINT), leaves of
+ * must be admissible together for that mode (COMP-EXACT), leaves of
  * different paths never interact. B with integer strides: ct_lifted. */
 CT_FN CT_MUST_USE ct_code ct_basis_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
 

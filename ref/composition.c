@@ -1,156 +1,140 @@
 /* composition.c -- R = A o B (spec/composition.md).
  *
- * A is read as a mixed-radix number system: after preparation (COMP-PREP) it
- * is a list of modes M_0:D_0 ... M_a:D_a whose last mode is unbounded (A is
- * evaluated past its size through its last mode, as CuTe does, COMP-EXT).
- * A value x has digits x_k in [0, M_k) for k < a and a top digit x_a, and
- * A^(x) = sum_k D_k x_k. Each leaf s:d of B is composed on its own
- * (COMP-LEAF); the leaves may then be summed digit by digit only if no digit
- * position can overflow (COMP-DISJOINT), which makes R(c) = sum_i R_i(c_i)
- * equal to A^(B(c)). The by-mode form with a tiler is ref/tiler.c. */
+ * A is read through Â, its extension past its size (COMP-EXT), prepared
+ * into digits (COMP-PREP, ref/ahat.c). Each leaf of B starts as one mode: a box of modes
+ * t:b whose candidate R*(c) = sum_m c_m*Â(b_m) is refined only where Â∘B
+ * forces it. At the first point where R* and Â∘B differ (ref/carry.c),
+ * either one mode's values change pattern and the mode splits there
+ * (COMP-SPLIT), or no layout of B's nesting can agree (COMP-EXACT); with no
+ * difference left, R* is the answer, each leaf coalesced (COMP-9). */
 #include "composition.h"
 #include "ct_arith.h"
 
-/* COMP-PREP: A coalesced (neither flattening, dropping size-1 modes nor
- * merging s0:d0 ++ s1:s0*d0 changes A^), except that a last size-1 mode is
- * kept unless it merges: it carries the extension (COMP-EXT). */
-CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_static) {
-  const ct_mode *last = raw->m + (raw->n > 0 ? raw->n - 1 : 0);
-  int64_t span;
+/* COMP-SPLIT: mode m changes pattern at y (p = y*e_m): y:b, (t/y):(y*b). */
+CT_FN static ct_code ct_comp_split(ct_box *x, int m, const ct_point *p, ct_point *from, ct_err *e) {
   int k;
-  *all_static = 1;
-  for (k = 0; k < raw->n; ++k) *all_static = *all_static && raw->m[k].ss && raw->m[k].ds;
-  ct_coalesce_modes(raw, m);
-  if (raw->n > 0 && last->s == 1 &&
-      !(m->n > 0 && !ct_mul_ovf(m->m[m->n - 1].s, m->m[m->n - 1].d, &span) && span == last->d))
-    m->m[m->n++] = *last;
-  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* no leaves, e.g. ():(): A^ is 0 everywhere, like 1:0 */
-}
-
-CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
-  ct_modes raw;
-  ct_modes_of(A, 0, &raw);
-  ct_comp_prepare_modes(&raw, m, all_static);
-}
-
-CT_FN void ct_comp_core_init(ct_comp_core *c, const ct_modes *a_leaves) {
-  ct_comp_prepare_modes(a_leaves, &c->a, &c->a_static);
-  ct_comp_core_reset(c);
-}
-
-CT_FN void ct_comp_core_reset(ct_comp_core *c) {
-  int k;
-  for (k = 0; k < c->a.n; ++k) c->used[k] = 0;
-}
-
-/* Digit k of A receives sums of digits up to used[k]: only compared with
- * M_k - 1, so the sum saturates instead of overflowing. */
-CT_FN static void ct_comp_use(ct_comp_core *c, int k, int64_t digit) {
-  if (ct_add_ovf(c->used[k], digit, &c->used[k])) c->used[k] = INT64_MAX;
-}
-
-/* The stride unit*D of a composed mode. */
-CT_FN static ct_code ct_comp_stride(int64_t unit, int64_t D, int64_t *stride, ct_err *e) {
-  if (ct_mul_ovf(unit, D, stride)) return CT_FAIL(e, CT_OVERFLOW, "composition: stride overflows int64");
+  int64_t y = p->c[m];
+  if (x->n >= CT_COMP_MODES) return CT_FAIL(e, CT_CAPACITY, "composition: more than %d modes", CT_COMP_MODES);
+  for (k = x->n++; k > m + 1; --k) {
+    x->t[k] = x->t[k - 1], x->b[k] = x->b[k - 1], x->w[k] = x->w[k - 1], x->v[k] = x->v[k - 1];
+    x->leaf[k] = x->leaf[k - 1];
+  }
+  x->t[m + 1] = x->t[m] / y, x->b[m + 1] = p->x, x->w[m + 1] = y * x->w[m], x->v[m + 1] = p->want;
+  x->leaf[m + 1] = x->leaf[m];
+  x->t[m] = y;
+  for (k = 0; k < x->n; ++k) from->c[k] = k == m + 1; /* R* is unchanged below p's index */
+  from->index = p->index;
   return CT_OK;
 }
 
-/* The s values of a leaf whose steps are `rest` units of digit k (rest
- * divides M_k): whole digits k, k+1, ... first, then part of one. */
-CT_FN static ct_code ct_comp_digits(ct_comp_core *c, int k, int64_t rest, const ct_mode *b, int st, ct_modes *r,
-                                    ct_err *e) {
-  const ct_modes *a = &c->a;
-  int j, last = a->n - 1, ss = b->ss && c->a_static;
-  int64_t left = b->s, stride;
-  for (j = k;; ++j) {
-    int64_t unit = j == k ? rest : 1, n = a->m[j].s / unit; /* values of digit j, in steps of unit */
-    CT_TRY(ct_comp_stride(unit, a->m[j].d, &stride, e));
-    if (j == last || left <= n) { /* the rest fits in this digit (the top one has no bound) */
-      ct_modes_push(r, left, ss, stride, st);
-      if (j < last) ct_comp_use(c, j, unit * (left - 1));
-      return CT_OK;
+/* COMP-EXACT: at p, the first difference, either one mode splits or no
+ * layout of B's nesting agrees with Â∘B on [0, p's index]. */
+CT_FN static ct_code ct_comp_at(const ct_ahat *h, const ct_modes *bl, ct_box *x, const ct_point *p, ct_point *from,
+                                ct_err *e) {
+  int m, hi = -1, nz = 0, one_leaf = 1;
+  int64_t lo, vlo = 0, vhi = 0;
+  for (m = 0; m < x->n; ++m)
+    if (p->c[m] != 0) {
+      one_leaf = one_leaf && (hi < 0 || x->leaf[m] == x->leaf[hi]);
+      hi = m, ++nz;
     }
-    if (left % n != 0)
-      return CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
-                     "composition: %lld elements of B do not fill whole modes of A: %lld is neither a multiple of "
-                     "mode size %lld nor at most it",
-                     (long long)b->s, (long long)left, (long long)n);
-    ct_modes_push(r, n, ss, stride, st);
-    ct_comp_use(c, j, unit * (n - 1));
-    left /= n;
-    if (left == 1) return CT_OK;
+  if (nz == 1 && x->t[hi] % p->c[hi] == 0) return ct_comp_split(x, hi, p, from, e);
+  if (nz == 1) {
+    const ct_mode *b = &bl->m[x->leaf[hi]];
+    for (m = hi; m > 0 && x->leaf[m - 1] == x->leaf[hi]; --m) {
+    }
+    return CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
+                   "composition: mode %d (%lld:%lld) of B changes pattern at i = %lld: A^(%lld) = %lld, not "
+                   "%lld*A^(%lld) = %lld, and %lld does not divide %lld",
+                   x->leaf[hi], (long long)b->s, (long long)b->d, (long long)p->index, (long long)p->x,
+                   (long long)p->want, (long long)p->c[hi], (long long)x->b[hi], (long long)p->got,
+                   (long long)(x->w[hi] / x->w[m] * p->c[hi]), (long long)b->s);
   }
+  lo = p->x - p->c[hi] * x->b[hi]; /* p = p' + c*e_hi: both parts at smaller indices */
+  if (!ct_ahat_at(h, lo, &vlo) || !ct_ahat_at(h, p->x - lo, &vhi))
+    return CT_FAIL(e, CT_OVERFLOW, "composition: a value of A^ o B overflows int64");
+  return CT_FAIL(e, one_leaf ? CT_STRIDE_DIVISIBILITY : CT_NOT_DISJOINT,
+                 "composition: A^(B(i)) is not additive at i = %lld: A^(%lld) + A^(%lld) = %lld + %lld != A^(%lld) = "
+                 "%lld (values of %s of B)",
+                 (long long)p->index, (long long)lo, (long long)(p->x - lo), (long long)vlo, (long long)vhi,
+                 (long long)p->x, (long long)p->want, one_leaf ? "one mode" : "different modes");
 }
 
-/* COMP-LEAF: r := the modes with r(j) == A^(d*j) for j < s. */
-CT_FN ct_code ct_comp_core_leaf(ct_comp_core *c, const ct_mode *b, ct_modes *r, ct_err *e) {
-  const ct_modes *a = &c->a;
-  int last = a->n - 1, k = 0, st = b->ss && b->ds && c->a_static;
-  int64_t rest = b->d, top = 0, M, stride;
-  r->n = 0;
-  if (b->s == 1 || b->d == 0) { /* a single point, or a broadcast: s:0 */
-    ct_modes_push(r, b->s, b->ss, 0, b->s == 1 ? 1 : b->ds);
-    return CT_OK;
+CT_FN ct_code ct_comp_flat(const ct_ahat *h, const ct_modes *bl, ct_box *x, ct_err *e) {
+  ct_point from, p;
+  int64_t w = 1, wneg = 0, spent = 0;
+  int j, neg = -1, found;
+  x->n = 0;
+  for (j = 0; j < bl->n; ++j) {
+    const ct_mode *b = &bl->m[j];
+    if (neg < 0 && b->s > 1 && b->d < 0 && h->a > 0) neg = j, wneg = w; /* COMP-EXT: Â is undefined at B(w) < 0 */
+    if (neg < 0 && b->s > 1 && b->d != 0) {                  /* s = 1 or d = 0: never moves B's value */
+      if (x->n >= CT_COMP_MODES) return CT_FAIL(e, CT_CAPACITY, "composition: more than %d modes", CT_COMP_MODES);
+      x->t[x->n] = b->s, x->b[x->n] = b->d, x->w[x->n] = w, x->leaf[x->n] = j;
+      if (!ct_ahat_at(h, b->d, &x->v[x->n++])) return CT_FAIL(e, CT_OVERFLOW, "composition: A^(%lld) overflows int64", (long long)b->d);
+    }
+    if (ct_mul_ovf(w, b->s, &w) && h->a > 0) return CT_FAIL(e, CT_OVERFLOW, "composition: size(B) overflows int64");
   }
-  if (b->d < 0 && last > 0)
-    return CT_FAIL(e, CT_NEGATIVE_STRIDE, "composition: B has stride %lld and A is not rank-1 after coalescing",
-                   (long long)b->d);
-  while (k < last && rest % a->m[k].s == 0) rest /= a->m[k++].s; /* the digits of d*j below k are 0 */
-  M = a->m[k].s;
-  if (k < last && M % rest == 0) return ct_comp_digits(c, k, rest, b, st, r, e); /* d*j = P_k*rest*j */
-  /* Linear in the top digit; or COMP-TRUNC: rest does not divide M_k, fine only if B never wraps digit k. */
-  if (k == last || (rest < M && !ct_mul_ovf(rest, b->s - 1, &top) && top < M)) {
-    CT_TRY(ct_comp_stride(rest, a->m[k].d, &stride, e));
-    ct_modes_push(r, b->s, b->ss, stride, st);
-    if (k < last) ct_comp_use(c, k, top);
-    return CT_OK;
+  for (j = 0; j < x->n; ++j) from.c[j] = 0;
+  from.index = 0;
+  for (;;) {
+    ct_code code;
+    CT_TRY(ct_first_difference(h, x, &from, &p, &found, &spent, e));
+    if (!found) break;
+    code = ct_comp_at(h, bl, x, &p, &from, e); /* CT_OK: a mode split */
+    if (code != CT_OK) return code;
   }
-  return CT_FAIL(e, CT_STRIDE_DIVISIBILITY,
-                 "composition: stride %lld of B reaches mode %lld:%lld of A as %lld, which neither divides %lld nor "
-                 "keeps all %lld elements inside it",
-                 (long long)b->d, (long long)M, (long long)a->m[k].d, (long long)rest, (long long)M, (long long)b->s);
-}
-
-/* COMP-DISJOINT: no digit position below the top may overflow. */
-CT_FN ct_code ct_comp_core_check(const ct_comp_core *c, ct_err *e) {
-  int k;
-  for (k = 0; k + 1 < c->a.n; ++k)
-    if (c->used[k] > c->a.m[k].s - 1)
-      return CT_FAIL(e, CT_NOT_DISJOINT,
-                     "composition: the modes of B together reach digit %lld of A's mode %lld:%lld, which has only "
-                     "%lld values (their images overlap)",
-                     (long long)c->used[k], (long long)c->a.m[k].s, (long long)c->a.m[k].d, (long long)c->a.m[k].s);
+  if (neg >= 0)
+    return CT_FAIL(e, CT_NEGATIVE_STRIDE, "composition: B(i) = %lld < 0 at i = %lld, where A^ is not defined (A is not linear)",
+                   (long long)bl->m[neg].d, (long long)wneg);
   return CT_OK;
 }
 
-/* B's tree with every leaf replaced by its composed modes (COMP-LEAF). */
+/* The static marks as CuTe C++ sets them (best effort, spec/composition.md):
+ * a shape is static with B's and, where the leaf runs through whole digits
+ * of A, with A's; a stride with B's and A's. */
+CT_FN static int ct_comp_shape_mark(const ct_ahat *h, const ct_mode *b, int a_static, int split) {
+  int64_t rest = b->d;
+  int k = 0;
+  if (split) return b->ss && a_static;
+  while (k < h->a && rest % h->M[k] == 0) rest /= h->M[k++];
+  return b->ss && (a_static || !(k < h->a && h->M[k] % rest == 0));
+}
+
+/* B's tree with leaf j replaced by its modes in the box (COMP-1). */
 CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
-  ct_comp_core c;
-  ct_modes m; /* A's leaves, then each leaf's composed modes */
-  ct_layout r;
-  int j, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
-  ct_modes_of(A, 0, &m);
-  ct_comp_core_init(&c, &m);
-  ct_t_clear(&r.shape);
-  ct_t_clear(&r.stride);
+  ct_modes am, bl, r;
+  ct_ahat h;
+  ct_box x;
+  ct_layout R;
+  int j, leaf = 0, m = 0, a_static, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
+  ct_comp_prepare(A, &am, &a_static);
+  if (!ct_ahat_init(&am, &h)) return CT_FAIL(e, CT_CAPACITY, "composition: A has more than %d modes", CT_COMP_MODES);
+  ct_modes_of(B, 0, &bl);
+  CT_TRY(ct_comp_flat(&h, &bl, &x, e));
+  ct_t_clear(&R.shape);
+  ct_t_clear(&R.stride);
   for (j = 0; j < B->shape.n; ++j) {
-    const ct_node *sn = &B->shape.nd[j], *dn = &B->stride.nd[j];
+    const ct_node *sn = &B->shape.nd[j];
     if (sn->kind == CT_TUPLE) {
-      CT_TRY(ct_t_open(&r.shape, &hs[top], e));
-      CT_TRY(ct_t_open(&r.stride, &hd[top], e));
+      CT_TRY(ct_t_open(&R.shape, &hs[top], e));
+      CT_TRY(ct_t_open(&R.stride, &hd[top], e));
       end[top++] = j + sn->span;
       if (sn->rank > 0) continue;
     } else {
-      ct_mode b = ct_mode_of(sn, dn);
-      CT_TRY(ct_comp_core_leaf(&c, &b, &m, e));
-      CT_TRY(ct_modes_push_to(&m, &r, e));
+      const ct_mode *b = &bl.m[leaf];
+      int k, n = 0, st = b->ss && b->ds && a_static;
+      while (m + n < x.n && x.leaf[m + n] == leaf) ++n;
+      for (r.n = 0, k = 0; k < n; ++k, ++m) ct_modes_push(&r, x.t[m], ct_comp_shape_mark(&h, b, a_static, n > 1), x.v[m], st);
+      if (r.n == 0) ct_modes_push(&r, b->s, b->ss, 0, b->s == 1 ? 1 : b->ds); /* s:0 */
+      ++leaf;
+      CT_TRY(ct_modes_push_to(&r, &R, e));
     }
     for (; top > 0 && j + 1 >= end[top - 1]; --top) {
-      CT_TRY(ct_t_close(&r.shape, hs[top - 1], e));
-      CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
+      CT_TRY(ct_t_close(&R.shape, hs[top - 1], e));
+      CT_TRY(ct_t_close(&R.stride, hd[top - 1], e));
     }
   }
-  CT_TRY(ct_comp_core_check(&c, e));
-  *out = r;
+  *out = R;
   return CT_OK;
 }

@@ -43,7 +43,8 @@
   X(TOO_MANY_MODES, "the tiler has more modes than the layout")                \
   X(NEGATIVE_STRIDE, "the operation is not defined for negative strides")      \
   X(UNIT_STRIDE, "downcast: not exactly one mode of stride 1 or -1")          \
-  X(BASIS_MISMATCH, "basis strides that do not add up in one codomain") \
+  X(BASIS_MISMATCH, "basis strides that do not add up in one codomain")      \
+  X(UNDECIDED, "a bounded search ended without a decision") \
   /* swizzles (spec/swizzle.md) */                                             \
   X(BAD_SWIZZLE, "a swizzle's parameters or masks are not CuTe's Sw<B,M,S>")
 

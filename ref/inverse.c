@@ -9,6 +9,7 @@
  * number system. */
 #include "inverse.h"
 #include "ct_arith.h"
+#include "injective.h"
 
 /* Marks of the results (best effort): static iff every integer of L is. */
 CT_FN static int ct_inv_static(const ct_layout *L) {
@@ -22,8 +23,8 @@ CT_FN static int ct_inv_static(const ct_layout *L) {
  * s0:d0, s1:s0*d0 merged), their domain strides pre[k], and the sign check:
  * a negative stride survives coalescing exactly when L has one on a mode of
  * size > 1 (INV-NEG). */
-CT_FN static ct_code ct_inv_prepare(const ct_layout *L, const char *op, const char *who, ct_modes *c, int64_t *pre,
-                                    ct_err *e) {
+CT_FN static ct_code ct_inv_prepare(const ct_layout *L, const char *op, const char *who, int neg_ok, ct_modes *c,
+                                    int64_t *pre, ct_err *e) {
   ct_modes m;
   ct_val size;
   int k;
@@ -32,7 +33,7 @@ CT_FN static ct_code ct_inv_prepare(const ct_layout *L, const char *op, const ch
   ct_coalesce_modes(&m, c);
   pre[0] = 1;
   for (k = 0; k < c->n; ++k) {
-    if (c->m[k].d < 0)
+    if (c->m[k].d < 0 && !neg_ok)
       return CT_FAIL(e, CT_NEGATIVE_STRIDE, "%s: %s has the mode %lld:%lld with a negative stride", op, who,
                      (long long)c->m[k].s, (long long)c->m[k].d);
     if (ct_mul_ovf(pre[k], c->m[k].s, &pre[k + 1])) return CT_FAIL(e, CT_OVERFLOW, "%s: size overflows int64", op);
@@ -57,15 +58,54 @@ CT_FN static void ct_inv_sort(const ct_modes *c, int *ord) {
       }
 }
 
+/* RINV-NEG: with negative strides the chain of RINV-ALG (positive strides
+ * only) keeps RINV-1 and RINV-2, and RINV-3/RINV-4 unless its size N0 is a
+ * value of L and filter(L) is injective: then the input is rejected. Whether
+ * N0 is a value: L's values visited in index order (at most
+ * CT_RINV_VISIT, else UNDECIDED); injectivity on |d| (reversing a negative
+ * mode's coordinate is a bijection of the coordinates). */
+#define CT_RINV_VISIT ((int64_t)1 << 20)
+CT_FN static ct_code ct_rinv_negative(const ct_modes *c, int64_t N0, const char *op, ct_err *e) {
+  ct_modes a;
+  int64_t x[CT_MAX_NODES], v = 0, i, n = 1, span = 0, t, twice = 0;
+  int k, j;
+  for (a.n = 0, k = 0; k < c->n; ++k) {
+    n *= c->m[k].s; /* size(L) fits: ct_inv_prepare */
+    if (ct_abs_ovf(c->m[k].d, &t) || ct_mul_ovf(c->m[k].s, t, &t) || ct_add_ovf(span, t, &span))
+      return CT_FAIL(e, CT_OVERFLOW, "%s: a value overflows int64", op);
+    x[k] = 0;
+    if (c->m[k].d == 0) continue;
+    for (j = a.n++; j > 0 && a.m[j - 1].d > (c->m[k].d < 0 ? -c->m[k].d : c->m[k].d); --j) a.m[j] = a.m[j - 1];
+    a.m[j] = c->m[k];
+    a.m[j].d = c->m[k].d < 0 ? -c->m[k].d : c->m[k].d;
+  }
+  if (n > CT_RINV_VISIT)
+    return CT_FAIL(e, CT_UNDECIDED, "%s: L has a negative stride and more than %lld indices to visit", op,
+                   (long long)CT_RINV_VISIT);
+  for (i = 0; i < n && v != N0; ++i) /* v = L(i), a mixed-radix counter */
+    for (k = 0; k < c->n; ++k) {
+      v += c->m[k].d;
+      if (++x[k] < c->m[k].s) break;
+      v -= c->m[k].s * c->m[k].d;
+      x[k] = 0;
+    }
+  if (i == n || ct_modes_injective(&a, &twice) == 0) return CT_OK;
+  return CT_FAIL(e, CT_NEGATIVE_STRIDE,
+                 "%s: L(%lld) = %lld through a negative stride, and filter(L) is injective: RINV-3 asks for a right "
+                 "inverse past the chain of positive strides (RINV-NEG)",
+                 op, (long long)i, (long long)N0);
+}
+
 /* RINV-ALG: follow the chain of strides 1, s*1, s*s'*1, ... through the
  * sorted modes; a mode whose stride is not the next link (stride 0, a repeated
  * stride, anything after a gap) is skipped. The chain's modes, as s_k:p_k,
  * are R (coalesced). */
-CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who, ct_layout *out, ct_err *e) {
+CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who, int neg_ok, ct_layout *out,
+                             ct_err *e) {
   ct_modes c, r, rc;
-  int64_t pre[CT_MAX_NODES + 1], curr = 1;
-  int ord[CT_MAX_NODES], j, st = ct_inv_static(L);
-  CT_TRY(ct_inv_prepare(L, op, who, &c, pre, e));
+  int64_t pre[CT_MAX_NODES + 1], curr = 1, N0 = 1;
+  int ord[CT_MAX_NODES], j, neg = 0, st = ct_inv_static(L);
+  CT_TRY(ct_inv_prepare(L, op, who, neg_ok, &c, pre, e));
   ct_inv_sort(&c, ord);
   r.n = 0;
   for (j = 0; j < c.n; ++j) {
@@ -75,11 +115,14 @@ CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who
     if (ct_mul_ovf(c.m[k].s, c.m[k].d, &curr)) return CT_FAIL(e, CT_OVERFLOW, "%s: stride overflows int64", op);
   }
   ct_coalesce_modes(&r, &rc);
+  for (j = 0; j < c.n; ++j) neg = neg || c.m[j].d < 0;
+  for (j = 0; j < r.n; ++j) N0 *= r.m[j].s;
+  if (neg) CT_TRY(ct_rinv_negative(&c, N0, op, e));
   return ct_modes_to_layout(&rc, out, e);
 }
 
 CT_FN ct_code ct_right_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
-  return ct_rinv(L, "right_inverse", "the layout", out, e);
+  return ct_rinv(L, "right_inverse", "the layout", 1, out, e);
 }
 
 /* LINV-ALG: the non-zero strides, sorted, d_0 < d_1 < ... < d_m, must each
@@ -94,7 +137,7 @@ CT_FN ct_code ct_left_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
   ct_modes c, r, rc;
   int64_t pre[CT_MAX_NODES + 1], prev = 1, span;
   int ord[CT_MAX_NODES], j, last = -1, st = ct_inv_static(L);
-  CT_TRY(ct_inv_prepare(L, "left_inverse", "the layout", &c, pre, e));
+  CT_TRY(ct_inv_prepare(L, "left_inverse", "the layout", 0, &c, pre, e));
   ct_inv_sort(&c, ord);
   for (j = 0; j < c.n; ++j) { /* LINV-DIV first: the inputs CuTe C++ rejects too */
     int k = ord[j];
@@ -153,41 +196,60 @@ CT_FN ct_code ct_nullspace(const ct_layout *L, ct_layout *out, ct_err *e) {
   return ct_modes_to_layout(&r, out, e);
 }
 
-/* MCL-ALG: I = right_inverse(b) lists b's indices of the values 0, 1, 2, ...;
- * a o I is the identity on its first N values, N the size of the first mode of
- * coalesce(a o I) when that mode has stride 1 (else N = 1); R = I o N:1.
- * MCL-ONE: when I has one element or a(I(1)) != 1, N = 1 is known without
- * composing (and without composition's preconditions). */
+/* MCL-ALG: I = right_inverse(b) lists b's indices of the values 0, 1, 2, ...
+ * N, the first i with a(I(i)) != i, is where composition's candidate for
+ * a o I (one mode of I's at a time, strides a(I's strides)) first differs
+ * from the identity, or from a o I (ref/carry.c): below both it is the
+ * identity. R = I o N:1, a layout iff I's first N values are a layout's. */
+CT_FN static ct_code ct_mcl_n(const ct_layout *a, const ct_layout *inv, int64_t *N, ct_err *e) {
+  ct_modes am, im;
+  ct_ahat h;
+  ct_box x;
+  ct_point from, p;
+  int64_t w = 1, spent = 0;
+  int k, st, found;
+  ct_comp_prepare(a, &am, &st);
+  ct_modes_of(inv, 0, &im);
+  if (!ct_ahat_init(&am, &h) || im.n > CT_COMP_MODES)
+    return CT_FAIL(e, CT_CAPACITY, "max_common_layout: more than %d modes", CT_COMP_MODES);
+  for (x.n = 0, k = 0; k < im.n && im.m[k].d != 0; ++k, ++x.n) { /* I's modes (_1:_0 has none) */
+    x.t[k] = im.m[k].s, x.b[k] = im.m[k].d, x.w[k] = w, x.leaf[k] = 0, w *= im.m[k].s;
+    if (!ct_ahat_at(&h, x.b[k], &x.v[k])) return CT_FAIL(e, CT_OVERFLOW, "max_common_layout: a value overflows int64");
+  }
+  *N = w; /* size(I) */
+  for (k = 0; k < x.n; ++k) {
+    from.c[k] = 0;
+    if (x.v[k] != x.w[k] && x.w[k] < *N) *N = x.w[k]; /* the candidate leaves the identity at e_k */
+  }
+  from.index = 0;
+  CT_TRY(ct_first_difference(&h, &x, &from, &p, &found, &spent, e));
+  if (found && p.index < *N) *N = p.index;
+  return CT_OK;
+}
+
 CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
-  ct_layout inv, common, first;
-  ct_modes m, c;
-  ct_val sa, sb, si;
-  int64_t j = 0, v = 0;
+  ct_layout inv, first;
+  ct_val sa, sb;
+  int64_t N = 1;
+  ct_code code;
   CT_TRY(ct_l_size(a, &sa, e));
   CT_TRY(ct_l_size(b, &sb, e));
   if (sa.v < sb.v)
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
                    "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
                    (long long)sa.v, (long long)sb.v, (long long)sa.v);
-  CT_TRY(ct_rinv(b, "max_common_layout", "b", &inv, e));
-  CT_TRY(ct_l_size(&inv, &si, e));
-  if (si.v > 1) {
-    CT_TRY(ct_l_eval(&inv, 1, &j, e));
-    CT_TRY(ct_l_eval(a, j, &v, e));
-  }
-  if (si.v == 1 || v != 1) {
+  CT_TRY(ct_rinv(b, "max_common_layout", "b", 0, &inv, e));
+  CT_TRY(ct_mcl_n(a, &inv, &N, e));
+  if (N == 1) {
     ct_l_set_int(out, 1, 1, 0, 1);
     return CT_OK;
   }
-  CT_TRY(ct_composition(a, &inv, &common, e));
-  ct_modes_of(&common, 0, &m);
-  ct_coalesce_modes(&m, &c);
-  if (c.n == 0 || c.m[0].d != 1) {
-    ct_l_set_int(out, 1, 1, 0, 1);
-    return CT_OK;
-  }
-  ct_l_set_int(&first, c.m[0].s, c.m[0].ss, 1, c.m[0].ds);
-  return ct_composition(&inv, &first, out, e);
+  ct_l_set_int(&first, N, ct_inv_static(b), 1, ct_inv_static(b));
+  code = ct_composition(&inv, &first, out, e);
+  if (code == CT_SHAPE_DIVISIBILITY || code == CT_STRIDE_DIVISIBILITY)
+    return CT_FAIL(e, code, "max_common_layout: a(I(i)) == i for i < %lld, but the first %lld values of I = "
+                   "right_inverse(b) are not a layout's", (long long)N, (long long)N);
+  return code;
 }
 
 CT_FN ct_code ct_max_common_vector(const ct_layout *a, const ct_layout *b, ct_val *out, ct_err *e) {

@@ -24,7 +24,7 @@ class Readme(unittest.TestCase):
         self.assertIn(read("examples", "api", "hello.c"), blocks(readme, "c"))
         first, second = read("examples", "api", "hello.out").splitlines()[:2]
         self.assertIn("prints `%s`" % first, readme)
-        self.assertTrue(second.startswith("SHAPE_DIVISIBILITY: composition: 3"), second)
+        self.assertTrue(second.startswith("SHAPE_DIVISIBILITY: composition: mode 0 (3:2) of B"), second)
 
     def test_python_blocks_run(self):
         found = blocks(read("README.md"), "pycon")

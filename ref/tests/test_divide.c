@@ -24,8 +24,9 @@ static const tiler_case logical_cases[] = {
     {"(4,8,3):(1,4,32)", "<2:1>", "((2,2),8,3):((1,2),4,32)"},
     {"(2,4):(1,8)", "_", "(2,4):(1,8)"},
     /* rejected: no layout has the function (CuTe C++ answers wrongly) */
-    {"(3,4):(4,1)", "2:1", "STRIDE_DIVISIBILITY"},
-    {"(6,4):(1,10)", "4:1", "STRIDE_DIVISIBILITY"},
+    {"(3,4):(4,1)", "2:1", "NOT_DISJOINT"}, /* the tile and its repetitions add wrong at i = 3 */
+    {"(6,4):(1,10)", "4:1", "NOT_DISJOINT"},
+    {"(4,6,8):(2,3,5)", "6:3", "STRIDE_DIVISIBILITY"},
     {"(4,6):(1,10)", "3:2", "SHAPE_DIVISIBILITY"},
     {"24:1", "(2,2):(1,1)", "NOT_INJECTIVE"},
     {"24:1", "(2,2):(2,3)", "NOT_COMPLEMENTABLE"},
@@ -52,7 +53,7 @@ static const tiler_case tiled_cases[] = {
 static const tiler_case flat_cases[] = {
     {"(9,(4,8)):(59,(13,1))", "<3:3, (2,4):(1,8)>", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"},
     {"((4,6),8):((1,4),24)", "<<2:1,3:1>, 4:1>", "((2,3),4,(2,2),2):((1,4),24,(2,12),96)"},
-    {"(9,(4,8)):(59,(13,1))", "8:1", "STRIDE_DIVISIBILITY"},
+    {"(9,(4,8)):(59,(13,1))", "8:1", "NOT_DISJOINT"},
 };
 
 static void check_examples(void) {
@@ -111,8 +112,6 @@ static int check_one(const ct_layout *A, const ct_layout *B) {
     if (prc == CT_OK) prc = ct_composition(A, &BB, &C, &e);
   }
   CHECK(rc == prc, "logical_divide(%s, %s): %s, its parts %s", sa, sb, ct_code_name(rc), ct_code_name(prc));
-  /* Overlap only arises when a ragged last tile runs into A^'s extension. */
-  CHECK(rc != CT_NOT_DISJOINT || size_of(B) * size_of(&Bs) > sizeA, "logical_divide(%s, %s): NOT_DISJOINT", sa, sb);
   if (rc != CT_OK) return 0;
   /* DIV-1 */
   CHECK(ct_l_equal(&R, &C, 1), "DIV-1 %s / %s", sa, sb);

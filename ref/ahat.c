@@ -1,0 +1,51 @@
+/* ahat.c -- Â prepared and evaluated (ref/ahat.h, spec/composition.md). */
+#include "ahat.h"
+#include "coalesce.h"
+#include "ct_arith.h"
+
+/* COMP-PREP: A coalesced (neither flattening, dropping size-1 modes nor
+ * merging s0:d0 ++ s1:s0*d0 changes A^), except that a last size-1 mode is
+ * kept unless it merges: it carries the extension (COMP-EXT). */
+CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_static) {
+  const ct_mode *last = raw->m + (raw->n > 0 ? raw->n - 1 : 0);
+  int64_t span;
+  int k;
+  *all_static = 1;
+  for (k = 0; k < raw->n; ++k) *all_static = *all_static && raw->m[k].ss && raw->m[k].ds;
+  ct_coalesce_modes(raw, m);
+  if (raw->n > 0 && last->s == 1 &&
+      !(m->n > 0 && !ct_mul_ovf(m->m[m->n - 1].s, m->m[m->n - 1].d, &span) && span == last->d))
+    m->m[m->n++] = *last;
+  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* no leaves, e.g. ():(): A^ is 0 everywhere, like 1:0 */
+}
+
+CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {
+  ct_modes raw;
+  ct_modes_of(A, 0, &raw);
+  ct_comp_prepare_modes(&raw, m, all_static);
+}
+
+CT_FN int ct_ahat_init(const ct_modes *digits, ct_ahat *h) {
+  int k, n = digits->n;
+  if (n > CT_COMP_MODES) return 0;
+  h->P[0] = 1;
+  h->a = 0;
+  for (k = 0; k + 1 < n && !ct_mul_ovf(h->P[k], digits->m[k].s, &h->P[k + 1]); ++k) {
+    h->M[k] = digits->m[k].s;
+    h->D[k] = digits->m[k].d;
+    h->a = k + 1;
+  }
+  h->D[h->a] = digits->m[h->a].d;
+  return 1;
+}
+
+CT_FN int ct_ahat_at(const ct_ahat *h, int64_t x, int64_t *v) {
+  int64_t acc = 0, t;
+  int k;
+  if (x < 0) return h->a == 0 && !ct_mul_ovf(x, h->D[0], v); /* COMP-EXT: only a linear Â below 0 */
+  for (k = 0; k < h->a; ++k)
+    if (ct_mul_ovf((x / h->P[k]) % h->M[k], h->D[k], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+  if (ct_mul_ovf(x / h->P[h->a], h->D[h->a], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+  *v = acc;
+  return 1;
+}
