@@ -14,6 +14,7 @@
 #include "ref/composition.h"
 #include "ref/divide.h"
 #include "ref/product.h"
+#include "ref/tiler.h"
 
 /* The case's composed layout. */
 CT_FN static void ct_case_composed(const ct_case *c, ct_composed *C) {
@@ -122,7 +123,9 @@ CT_FN void ct_p_cl_3(const ct_case *c, ct_outcome *o) {
   ct_err e;
   int tiler = c->k[1] % 2 == 0;
   ct_case_composed(c, &C);
-  if (ct_composition(&C.inner, tiler ? &c->v[2] : &c->v[1], &B, &e) != CT_OK) {
+  /* a tiler goes through the by-mode form, a layout through ct_composition
+   * (which takes a layout B only) */
+  if ((tiler ? ct_composition_tiler(&C.inner, &c->v[2], &B, &e) : ct_composition(&C.inner, &c->v[1], &B, &e)) != CT_OK) {
     ct_rejected(c, o, &e, "composition of the inner layout");
     return;
   }
