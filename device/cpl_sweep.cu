@@ -166,6 +166,10 @@ int main(int argc, char **argv) {
       fprintf(stderr, CT_PROG ": no CUDA device; use --host\n");
       return 4;
     }
+    /* The judges keep CT_JUDGE_CAP-sized arrays on the stack (ptxas -v: about 20 KB
+     * per thread); the runtime's default stack limit is far smaller, and the kernel
+     * faulted with an illegal memory access on the H100 without this. */
+    CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, 65536));
     CT_CUDA(cudaMalloc(&dc, sizeof tot));
     CT_CUDA(cudaMemset(dc, 0, sizeof tot));
     for (done = 0; done < units; done += batch) {
