@@ -107,6 +107,60 @@ CT_FN static ct_code ct_lift_run(ct_lift_op op, const ct_layout *A, const ct_lay
   return CT_FAIL(e, CT_ARG_TYPE, "no such lifted operation");
 }
 
+/* L's component on the path of q: the integer layout whose stride is v where
+ * L's is v@q, and 0 elsewhere (an integer 0 included). */
+CT_FN static void ct_component(const ct_layout *L, const ct_node *q, ct_layout *P) {
+  int j;
+  *P = *L;
+  for (j = 0; j < P->stride.n; ++j) {
+    ct_node *d = &P->stride.nd[j];
+    if (d->kind == CT_TUPLE) continue;
+    if (d->kind != CT_BASIS || !ct_basis_same_path(d, q)) d->v = 0;
+    d->kind = CT_INT;
+    d->rank = 0;
+    d->path = 0;
+  }
+}
+
+/* BASIS-LIFT-CHECK. The markers stand for independent directions only while
+ * the integer operation's strides are multiples of one run's; the exact
+ * composition (COMP-EXACT) also answers sums over several modes, e.g.
+ * (3,1,1):(1@0,1@1,1@2) o 2:4 needs the stride 1@0 + 1@2. So for the
+ * operations that compose, each path's component is computed on its own by
+ * the integer reference and must equal, as a function (coalesced), the
+ * decoded answer's component; a component's rejection is the answer's (a
+ * projection of an answer answers the component). */
+CT_FN static ct_code ct_lift_check(ct_lift_op op, const ct_layout *A, const ct_layout *B, const ct_layout *R, ct_err *e) {
+  ct_layout Ap, Rp, Dp, c1, c2;
+  int j, k;
+  if (op == CT_LIFT_COALESCE || op == CT_LIFT_COALESCE_PROFILE || op == CT_LIFT_FILTER_ZEROS || op == CT_LIFT_FILTER)
+    return CT_OK; /* the markers merge exactly where A's strides do (BASIS-LIFT) */
+  for (j = 0; j < R->stride.n; ++j) { /* every path of the answer is one of A's */
+    const ct_node *d = &R->stride.nd[j];
+    int found = d->kind != CT_BASIS;
+    for (k = 0; k < A->stride.n && !found; ++k)
+      found = A->stride.nd[k].kind == CT_BASIS && ct_basis_same_path(&A->stride.nd[k], d);
+    if (!found) return CT_FAIL(e, CT_BASIS_MISMATCH, "basis lifting: the answer names a path A has not");
+  }
+  for (j = 0; j < A->stride.n; ++j) {
+    const ct_node *q = &A->stride.nd[j];
+    if (q->kind != CT_BASIS) continue;
+    for (k = 0; k < j; ++k) /* each path once */
+      if (A->stride.nd[k].kind == CT_BASIS && ct_basis_same_path(&A->stride.nd[k], q)) break;
+    if (k < j) continue;
+    ct_component(A, q, &Ap);
+    CT_TRY(ct_lift_run(op, &Ap, B, 0, &Rp, e));
+    ct_component(R, q, &Dp);
+    CT_TRY(ct_coalesce(&Rp, &c1, e));
+    CT_TRY(ct_coalesce(&Dp, &c2, e));
+    if (!ct_t_equal(&c1.shape, 0, &c2.shape, 0, 0) || !ct_t_equal(&c1.stride, 0, &c2.stride, 0, 0))
+      return CT_FAIL(e, CT_BASIS_MISMATCH,
+                     "the answer would need a stride that is a sum of basis elements of different paths "
+                     "(spec/basis.md, BASIS-LIFT-CHECK)");
+  }
+  return CT_OK;
+}
+
 CT_FN ct_code ct_lifted(ct_lift_op op, const ct_layout *A, const ct_layout *B, const ct_tuple *profile, ct_layout *out,
                         ct_err *e) {
   ct_layout A1, A2, R1, R2;
@@ -117,7 +171,8 @@ CT_FN ct_code ct_lifted(ct_lift_op op, const ct_layout *A, const ct_layout *B, c
   CT_TRY(ct_lift_markers(A, &A1, &A2, &runs, e));
   CT_TRY(ct_lift_run(op, &A1, B, profile, &R1, e));
   CT_TRY(ct_lift_run(op, &A2, B, profile, &R2, e));
-  return ct_lift_decode(&R1, &R2, &runs, out, e);
+  CT_TRY(ct_lift_decode(&R1, &R2, &runs, out, e));
+  return ct_lift_check(op, A, B, out, e);
 }
 
 /* B_q: B's leaves whose stride has path q, as a flat tuple (s_k):(v_k). */
