@@ -83,7 +83,7 @@ CT_FN void ct_p_cl_1(const ct_case *c, ct_outcome *o) {
   for (i = 0; i < n; ++i) {
     ct_tuple crd;
     int ok;
-    int64_t want = ct_outer_at(&C, ct_cl_offset(&C) + ct_ev(&C.inner, i), &ok), at_i, at_c;
+    int64_t want = ct_outer_at(&C, ct_cl_offset(&C) + ct_ev(&C.inner, i), &ok), at_i = 0, at_c = 0;
     if (!ok) continue;
     if (ct_cl_eval(&C, i, &at_i, &e) != CT_OK || ct_idx2crd(i, &C.inner.shape, &crd, &e) != CT_OK ||
         ct_cl_crd2idx(&crd, &C, &at_c, &e) != CT_OK || at_i != want || at_c != want) {

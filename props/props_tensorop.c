@@ -91,7 +91,7 @@ CT_FN void ct_p_cx_5(const ct_case *c, ct_outcome *o) {
     }
     for (r = 0; r < mext[0]; ++r)
       for (k = 0; k < mext[1]; ++k) {
-        int64_t got, want;
+        int64_t got = 0, want = 0;
         int64_t pc = rm ? k : r, ps = rm ? r : k; /* the pitch-linear coordinate */
         if (ct_cl_eval(&P, pc + ext[0] * ps, &want, &e) != CT_OK || ct_cl_eval(&C, r + mext[0] * k, &got, &e) != CT_OK ||
             got != want) {
