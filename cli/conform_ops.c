@@ -94,7 +94,8 @@ void cf_request_op(const char *req, char *op, int cap) {
     const char *t = s;
     while (cf_is_alnum(*t)) ++t;
     if (!((t - s == 4 && strncmp(s, "true", 4) == 0) || (t - s == 5 && strncmp(s, "false", 5) == 0) ||
-          (t - s == 10 && strncmp(s, "LayoutLeft", 10) == 0) || (t - s == 11 && strncmp(s, "LayoutRight", 11) == 0))) {
+          (t - s == 10 && strncmp(s, "LayoutLeft", 10) == 0) || (t - s == 11 && strncmp(s, "LayoutRight", 11) == 0) ||
+          (t - s == 1 && *s == 'K') || (t - s == 2 && strncmp(s, "MN", 2) == 0))) {
       while (cf_is_alnum(*s) && n < cap - 1) op[n++] = *s++;
       op[n] = '\0';
       if (!cf_op_available(op)) snprintf(op, (size_t)cap, "expressions"); /* UNKNOWN_FUNCTION */
