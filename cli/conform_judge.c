@@ -52,9 +52,8 @@ static int cf_parse_value(const char *text, ct_value *v, ct_code *code, char *ms
    * found by fuzz/fuzz_conform.c: the reference's own answer was malformed);
    * so are swizzles and composed layouts, Sw<...> (spec/swizzle.md), and the
    * majors K and MN of spec/atoms.md (the request `MN`; found by fuzz_conform) */
-  if (!(ch == '(' || ch == '<' || ch == '_' || ch == '-' || (ch >= '0' && ch <= '9') || strcmp(text, "true") == 0 ||
-        strcmp(text, "false") == 0 || strcmp(text, "LayoutLeft") == 0 || strcmp(text, "LayoutRight") == 0 ||
-        strcmp(text, "K") == 0 || strcmp(text, "MN") == 0 || strncmp(text, "Sw", 2) == 0))
+  if (!(ch == '(' || ch == '<' || ch == '_' || ch == '-' || (ch >= '0' && ch <= '9') ||
+        ct_is_named_value(text, strlen(text)) || strncmp(text, "Sw", 2) == 0))
     return 0;
   *code = ct_eval(text, v, &e);
   if (*code != CT_OK) snprintf(msg, (size_t)cap, "%s: %s", ct_code_name(*code), e.msg);

@@ -2,6 +2,7 @@
  * registry row's generators (cli/registry.c, on props/ generators) make
  * requests, and how a request is cut into its arguments. */
 #include "conform.h"
+#include "eval.h"
 #include "props/engine.h"
 #include "registry.h"
 
@@ -93,9 +94,7 @@ void cf_request_op(const char *req, char *op, int cap) {
     int n = 0;
     const char *t = s;
     while (cf_is_alnum(*t)) ++t;
-    if (!((t - s == 4 && strncmp(s, "true", 4) == 0) || (t - s == 5 && strncmp(s, "false", 5) == 0) ||
-          (t - s == 10 && strncmp(s, "LayoutLeft", 10) == 0) || (t - s == 11 && strncmp(s, "LayoutRight", 11) == 0) ||
-          (t - s == 1 && *s == 'K') || (t - s == 2 && strncmp(s, "MN", 2) == 0))) {
+    if (!ct_is_named_value(s, (size_t)(t - s))) {
       while (cf_is_alnum(*s) && n < cap - 1) op[n++] = *s++;
       op[n] = '\0';
       if (!cf_op_available(op)) snprintf(op, (size_t)cap, "expressions"); /* UNKNOWN_FUNCTION */

@@ -181,8 +181,7 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
       return rc;
     }
     if (has_t) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after %s<...> at byte %d", name, c->pos);
-    if (strcmp(name, "LayoutLeft") == 0 || strcmp(name, "LayoutRight") == 0 || strcmp(name, "true") == 0 ||
-        strcmp(name, "false") == 0 || strcmp(name, "K") == 0 || strcmp(name, "MN") == 0) { /* K, MN: spec/atoms.md */
+    if (ct_is_named_value(name, strlen(name))) {
       if (name[0] == 't' || name[0] == 'f') {
         ct_v_bool(out, name[0] == 't');
       } else {
@@ -276,6 +275,14 @@ static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
     free(parts);
     return rc;
   }
+}
+
+int ct_is_named_value(const char *s, size_t n) {
+  static const char *const names[] = {"true", "false", "LayoutLeft", "LayoutRight", "K", "MN"};
+  size_t k;
+  for (k = 0; k < sizeof names / sizeof names[0]; ++k)
+    if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0) return 1;
+  return 0;
 }
 
 ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {

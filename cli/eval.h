@@ -14,5 +14,9 @@
 
 /* Evaluates one whole expression. */
 ct_code ct_eval(const char *text, ct_value *out, ct_err *e);
+/* The n bytes at s spell a value named by a word: true, false, LayoutLeft,
+ * LayoutRight, and the majors K and MN of spec/atoms.md. The evaluator and
+ * conform's readers of requests and answers share this one list. */
+int ct_is_named_value(const char *s, size_t n);
 
 #endif
