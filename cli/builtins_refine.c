@@ -3,6 +3,7 @@
  * stands for its shape, as in NVIDIA's reference. */
 #include "builtins.h"
 #include "ref/refine.h"
+#include "ref/recast.h"
 
 static ct_code ct_rf_shape(const ct_value *v, const ct_tuple **t, const char *what, ct_err *e) {
   if (v->kind == CT_V_LAYOUT) {
@@ -50,5 +51,15 @@ ct_code ct_b_domain_distribute(const ct_args *a, ct_value *out, ct_err *e) {
   CT_TRY(ct_as_tuple(&a->a[1], &y, "domain_distribute's count", e));
   CT_TRY(ct_domain_distribute(x, y, &r, e));
   ct_v_layout(out, &r);
+  return CT_OK;
+}
+
+/* max_alignment(L) (spec/recast.md): L's static marks are its input. */
+ct_code ct_b_max_alignment(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  ct_val r;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "max_alignment's layout", e));
+  CT_TRY(ct_max_alignment(&L, &r, e));
+  ct_v_val(out, r);
   return CT_OK;
 }

@@ -491,6 +491,12 @@ const ct_op ct_ops[] = {
      {{"domain_distribute/static", CT_GEN_INT, "domain_distribute(%S0, _%k0)"},
       {"domain_distribute/marks", CT_GEN_INT, "domain_distribute(%s0, %k0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"max_alignment", 1, 1, 0, ct_b_max_alignment,
+     "max_alignment(L): CuTe's largest alignment N of L's static part (its static marks are read)",
+     "recast.md", "ALIGN-1, ALIGN-2",
+     {{"max_alignment/layout", CT_GEN_LAYOUT, "max_alignment(%0)"},
+      {"max_alignment/static", CT_GEN_LAYOUT, "max_alignment(%S0:%d0)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

@@ -328,7 +328,9 @@
   X(gcd_5, "GCD-5", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), (b, a), (flatten(a), b)") \
   X(dist_1, "DIST-1", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0) static, _(%k0+1))")            \
   X(dist_2, "DIST-2", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0) static, _(%k0+1))")            \
-  X(dist_3, "DIST-3", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0), k0+1), one of them dynamic")
+  X(dist_3, "DIST-3", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0), k0+1), one of them dynamic") \
+  X(align_1, "ALIGN-1", CT_GEN_LAYOUT, "max_alignment", "max_alignment(%0)")                                      \
+  X(align_2, "ALIGN-2", CT_GEN_LAYOUT, "max_alignment", "max_alignment(%0), dynamic integers changed")
 
 /* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
  * kind of value, and the integer edges (NOTE-5). */
