@@ -46,7 +46,9 @@
   X(BASIS_MISMATCH, "basis strides that do not add up in one codomain")      \
   X(UNDECIDED, "a bounded search ended without a decision") \
   /* swizzles (spec/swizzle.md) */                                             \
-  X(BAD_SWIZZLE, "a swizzle's parameters or masks are not CuTe's Sw<B,M,S>")
+  X(BAD_SWIZZLE, "a swizzle's parameters or masks are not CuTe's Sw<B,M,S>") \
+  /* answers the post-conditions fix as a function (spec/inverse.md, RECOG) */ \
+  X(NO_LAYOUT, "the function the post-conditions fix is no layout's")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,
