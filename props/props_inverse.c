@@ -961,10 +961,13 @@ CT_FN static int ct_pi_brute_partial(const int64_t *r, int64_t M, int64_t K, lon
   }
 }
 
-/* LINV-6 on L = the case's layout, |L| when it has a negative stride. An
- * answer is judged by LINV-1, LINV-2 and LINV-5's size; a NO_LAYOUT by a
- * search for a witness with strides in [-K, K], K = max(M, size(L)); an
- * UNDECIDED must be past the search's bounds. */
+/* LINV-6 on L = the case's layout, |L| when it has a negative stride; one
+ * time in two, when that is inside LINV-DIV/LINV-INJ, |L| restrided with
+ * gaps that need not divide (so the search runs more often), else one time
+ * in four a small (2,2):(p,q). An answer is
+ * judged by LINV-1, LINV-2 and LINV-5's size; a NO_LAYOUT by a search for a
+ * witness with strides in [-K, K], K = max(M, size(L)); an UNDECIDED must
+ * be past the search's bounds. */
 CT_FN void ct_p_linv_6(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R, C;
@@ -974,7 +977,19 @@ CT_FN void ct_p_linv_6(const ct_case *c, ct_outcome *o) {
   ct_code got;
   int64_t n, M, d = 0, v, i;
   int k, found;
+  ct_rng r;
   ct_pi_abs(&c->v[0], &L);
+  ct_pi_rng(c, 0x56, &r);
+  if (ct_rng_chance(&r, 1, 2) && ct_pi_linv_code(&L, &sc) == CT_OK) {
+    C = L;
+    ct_pi_restride(&C, &r, 1, 0, 1, &L);
+  } else if (ct_rng_chance(&r, 1, 4)) { /* (2,2):(p,q): often only integrality decides ((3,5): 3*e = 1) */
+    int64_t p = ct_rng_range(&r, 2, 6);
+    m.n = 0;
+    ct_modes_push(&m, 2, 0, p, 0);
+    ct_modes_push(&m, 2, 0, ct_rng_range(&r, p + 1, 12), 0);
+    if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L = (2,2):(p,q)")) return;
+  }
   got = ct_left_inverse(&L, &R, &e);
   o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
   n = ct_pi_values(&L, sc.a);
