@@ -54,17 +54,14 @@ CT_FN void ct_p_coal_5(const ct_case *c, ct_outcome *o) {
 
 CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
   /* profile (1,...,1) of p ones, 1 <= p <= rank(L) (p from the case's
-   * digest): modes below p coalesced, the others kept as they are */
+   * digest): modes below p coalesced, the others kept as they are; a leaf L
+   * with profile (1) is read as its one-mode tuple: R = (coalesce(L)) */
   const ct_layout *L = &c->v[0];
   ct_tuple prof;
   ct_layout R, Rk, Lk, Ck;
   ct_err e;
   ct_code rc = CT_OK;
   int k, r = ct_l_rank(L), hdr, p;
-  if (!ct_t_is_tuple(&L->shape, 0)) {
-    o->verdict = CT_SKIPPED;
-    return;
-  }
   p = r - (int)(ct_digest_layout(L) % (uint64_t)r);
   ct_t_clear(&prof);
   ct_step(&rc, ct_t_open(&prof, &hdr, &e));
@@ -76,8 +73,8 @@ CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
     return;
   }
   o->digest = ct_digest_layout(&R);
-  if (ct_l_rank(&R) != r) {
-    CT_FAILS(o, "rank %d, want %d", ct_l_rank(&R), r);
+  if (ct_l_rank(&R) != r || !ct_t_is_tuple(&R.shape, 0)) {
+    CT_FAILS(o, "rank %d, want a tuple of rank %d (the profile's nesting)", ct_l_rank(&R), r);
     return;
   }
   for (k = 0; k < r; ++k) {

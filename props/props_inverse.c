@@ -16,6 +16,7 @@
 #include "ref/composition.h"
 #include "ref/ct_arith.h"
 #include "ref/inverse.h"
+#include "ref/left_search.h"
 #if !CT_ON_DEVICE
 #include "ref/notation.h"
 #include <stdio.h>
@@ -228,14 +229,15 @@ CT_FN static ct_code ct_pi_op(int op, const ct_layout *L, ct_layout *R, ct_err *
 }
 
 /* left_inverse's answer by its Preconditions (spec/inverse.md): NEGATIVE_STRIDE;
- * NOT_DIVISIBLE when a sorted non-zero stride of coalesce(L) is not a multiple
- * of the one before; NOT_INJECTIVE when filter(L) is not injective (brute
- * force); OVERFLOW when s*d of the largest stride does not fit. */
+ * OVERFLOW when s*d of a mode of coalesce(L) does not fit; a result inside
+ * LINV-DIV (each sorted non-zero stride a multiple of the one before) and
+ * LINV-INJ (filter(L) injective, brute force); outside them CT_NUM_CODES:
+ * a result, NO_LAYOUT or UNDECIDED, as LINV-6 and its properties judge. */
 CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
   ct_layout C;
   ct_modes m;
   ct_err e;
-  int64_t t[CT_MAX_NODES], big = 0, end;
+  int64_t t[CT_MAX_NODES], end;
   int k, n = 0;
   if (ct_size(L) < 0) return CT_OVERFLOW;
   if (ct_pi_negative(L)) return CT_NEGATIVE_STRIDE;
@@ -244,14 +246,12 @@ CT_FN static ct_code ct_pi_linv_code(const ct_layout *L, ct_pi_scratch *sc) {
   for (k = 0; k < m.n; ++k)
     if (m.m[k].d != 0 && m.m[k].s > 1) {
       t[n++] = m.m[k].d;
-      if (big == 0 || m.m[k].d > m.m[big - 1].d) big = k + 1;
+      if (ct_mul_ovf(m.m[k].s, m.m[k].d, &end)) return CT_OVERFLOW;
     }
   ct_j_sort(t, n);
   for (k = 1; k < n; ++k)
-    if (t[k] % t[k - 1] != 0) return CT_NOT_DIVISIBLE;
-  if (!ct_pi_filter_injective(L, sc)) return CT_NOT_INJECTIVE;
-  if (big > 0 && ct_mul_ovf(m.m[big - 1].s, m.m[big - 1].d, &end)) return CT_OVERFLOW;
-  return CT_OK;
+    if (t[k] % t[k - 1] != 0) return CT_NUM_CODES;
+  return ct_pi_filter_injective(L, sc) ? CT_OK : CT_NUM_CODES;
 }
 
 CT_FN static ct_code ct_pi_want(int op, const ct_layout *L, ct_pi_scratch *sc) {
@@ -293,7 +293,8 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
   ct_rng r;
   ct_code want = ct_pi_want(op, raw, sc), got = ct_pi_op(op, raw, R, &e);
   o->digest = got == CT_OK ? ct_digest_layout(R) : ct_digest_code(got);
-  if (op == CT_PI_RINV && ct_pi_negative(raw)) want = got = CT_NEGATIVE_STRIDE; /* RINV-NEG: right_inverse!NEGATIVE_STRIDE judges it */
+  if (op == CT_PI_RINV && ct_pi_negative(raw)) want = got = CT_NEGATIVE_STRIDE; /* RINV-NEG: RINV-6 and right_inverse!NO_LAYOUT judge it */
+  if (want == CT_NUM_CODES && (got == CT_OK || got == CT_NO_LAYOUT || got == CT_UNDECIDED)) want = got; /* LINV-6 judges it */
   if (got != want) {
     CT_FAILS(o, "%s gives %s, the preconditions say %s%s%s", ct_pi_name(op), got == CT_OK ? "a result" : ct_code_name(got),
              want == CT_OK ? "a result" : ct_code_name(want), got == CT_OK ? "" : ": ", got == CT_OK ? "" : e.msg);
@@ -404,7 +405,10 @@ CT_FN void ct_p_rinv_5(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_linv_1(const ct_case *c, ct_outcome *o) { ct_pi_judge(c, CT_PI_LINV, CT_PI_ACC, CT_PI_J_LINV_1, o); }
 
 /* LINV-1 through composition: L o (R o L) is L, and R o L is the identity
- * when L is injective. */
+ * when L is injective. Only where filter(L) is injective: R o L sends i to
+ * the least index of L(i), a layout's function there (the stride-0
+ * coordinates set to 0) and not always elsewhere ((2,2,2):(4,1,1): 2, 2, 6
+ * at 2, 4, 6 is not additive). */
 CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R, RL, LRL, I;
@@ -412,6 +416,10 @@ CT_FN void ct_p_linv_1c(const ct_case *c, ct_outcome *o) {
   int64_t n;
   int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
+  if (!ct_pi_filter_injective(&L, &sc)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   if (ct_composition(&R, &L, &RL, &e) != CT_OK) CT_FAILS(o, "composition(R, L) is rejected: %s", e.msg);
   else if (ct_composition(&L, &RL, &LRL, &e) != CT_OK) CT_FAILS(o, "composition(L, R o L) is rejected: %s", e.msg);
   else if (!ct_l_same_function(&LRL, &L)) CT_FAILS(o, "L o (R o L) is not L");
@@ -449,18 +457,24 @@ CT_FN void ct_p_linv_4(const ct_case *c, ct_outcome *o) {
 
 CT_FN void ct_p_linv_5(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
-  ct_layout L, R;
+  ct_layout L, R, C;
+  ct_modes m;
+  ct_err e;
   int64_t want, d = 0;
   int j;
   int how = ct_pi_unary(c, CT_PI_LINV, CT_PI_ACC, &sc, &L, &R, o);
   if (!how) return;
-  /* the leaf of size > 1 with the largest stride: its s*d is that of the
-   * coalesced mode it ends (merging keeps s*d of the later leaf) */
+  /* the mode of coalesce(L) with the largest stride; of several, the largest s*d */
   want = ct_size(&L);
-  for (j = 0; j < L.shape.n; ++j)
-    if (L.shape.nd[j].kind == CT_INT && L.shape.nd[j].v > 1 && L.stride.nd[j].v > d) {
-      d = L.stride.nd[j].v;
-      want = L.shape.nd[j].v * d;
+  if (ct_coalesce(&L, &C, &e) != CT_OK) {
+    CT_FAILS(o, "coalesce(L) is rejected: %s", e.msg);
+    return;
+  }
+  ct_modes_of(&C, 0, &m);
+  for (j = 0; j < m.n; ++j)
+    if (m.m[j].s > 1 && (m.m[j].d > d || (m.m[j].d == d && d > 0 && m.m[j].s * d > want))) {
+      d = m.m[j].d;
+      want = m.m[j].s * d;
     }
   if (ct_size(&R) != want)
     CT_FAILS(o, "size(R) = %lld, want %lld (%s)", (long long)ct_size(&R), (long long)want,
@@ -791,21 +805,118 @@ CT_FN static void ct_pi_expect_neg(const ct_case *c, int op, ct_outcome *o) {
   ct_pi_expect(op, &L, CT_NEGATIVE_STRIDE, o);
 }
 
-/* RINV-NEG: right_inverse of L with a stride negated is accepted with
- * RINV-1..RINV-4, or rejected with NEGATIVE_STRIDE (its size would have to
- * pass the chain) or UNDECIDED. */
+/* ---- RINV-6: right_inverse is accepted iff an answer exists ------------------------ */
+
+/* r(v), the least index j < n with v[j] == v, for v < N, N the least value
+ * >= 0 the n values miss; returns N. */
+CT_FN static int64_t ct_pi_least_indices(const int64_t *v, int64_t n, int64_t *r) {
+  int64_t j, N = 0;
+  for (j = 0; j <= n; ++j) r[j] = -1;
+  for (j = 0; j < n; ++j)
+    if (v[j] >= 0 && v[j] <= n && r[v[j]] < 0) r[v[j]] = j;
+  while (N < n && r[N] >= 0) ++N;
+  return N;
+}
+
+/* Whether some layout of size N has the function r on [0, N), by an
+ * exhaustive search over layouts (not the recognizer of ref/recognize.c):
+ * mode by mode, every size s >= 2 dividing what is left and every stride in
+ * [0, M), with M > every r(i). A layout whose first modes have the sizes'
+ * product P is, on [0, P), the layout of those modes, so a prefix of modes
+ * that disagrees with r there is dropped with all its extensions; a stride
+ * of a mode of size > 1 is the layout's value at a unit coordinate, so a
+ * layout with r's values has its strides in [0, M). Iterative (no
+ * recursion: the device rule of ref/). */
+CT_FN static int ct_pi_brute_layout(const int64_t *r, int64_t N, int64_t M) {
+  int64_t s[64], d[64], P[64], i;
+  int k = 0, ok;
+  if (N <= 1) return 1;
+  P[0] = 1, s[0] = 1, d[0] = M - 1;
+  for (;;) {
+    if (++d[k] >= M) { /* the next size that divides N / P, stride 0 */
+      d[k] = 0;
+      do ++s[k];
+      while (s[k] <= N / P[k] && (N / P[k]) % s[k] != 0);
+    }
+    if (s[k] > N / P[k]) { /* every mode tried at this level: back up */
+      if (k == 0) return 0;
+      --k;
+      continue;
+    }
+    for (ok = 1, i = P[k]; i < P[k] * s[k] && ok; ++i) ok = r[i] == r[i % P[k]] + (i / P[k]) * d[k];
+    if (!ok) continue;
+    if (P[k] * s[k] == N) return 1;
+    P[k + 1] = P[k] * s[k];
+    ++k;
+    s[k] = 1, d[k] = M - 1;
+  }
+}
+
+/* The input of RINV-6 and right_inverse!NO_LAYOUT: the case's layout when it
+ * has a negative stride (so --exhaustive visits every small one), else |L|
+ * with a stride negated. */
+CT_FN static ct_code ct_pi_rinv_neg_input(const ct_case *c, ct_layout *L) {
+  ct_rng r;
+  if (ct_pi_negative(&c->v[0])) {
+    *L = c->v[0];
+    return CT_OK;
+  }
+  ct_pi_rng(c, 0x4E, &r);
+  return ct_pi_negated(&c->v[0], &r, L);
+}
+
+/* RINV-6: right_inverse(L) is accepted iff a layout satisfies RINV-1..RINV-4
+ * (only RINV-1, RINV-2 when filter(L) is not injective: the chain is one),
+ * and then it is the least-index function r on [0, N). */
+CT_FN void ct_p_rinv_6(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R;
+  ct_err e;
+  ct_code got;
+  int64_t n, N = 0, i;
+  int finj, exists = 1;
+  if (ct_build_failed(ct_pi_rinv_neg_input(c, &L), o, "L with a negative stride")) return;
+  got = ct_right_inverse(&L, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  finj = ct_pi_filter_injective(&L, &sc);
+  n = ct_pi_values(&L, sc.a);
+  if (n < 0) { /* too large to brute-force */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (finj) {
+    N = ct_pi_least_indices(sc.a, n, sc.b);
+    exists = ct_pi_brute_layout(sc.b, N, n);
+  }
+  if (got != CT_OK && got != CT_NO_LAYOUT) CT_FAILS(o, "right_inverse gives %s: %s", ct_code_name(got), e.msg);
+  else if (exists != (got == CT_OK))
+    CT_FAILS(o, "right_inverse gives %s, and a layout with RINV-1..4 %s", got == CT_OK ? "a result" : "NO_LAYOUT",
+             exists ? "exists" : "does not exist");
+  else if (got == CT_OK && finj) {
+    if (ct_size(&R) != N) CT_FAILS(o, "size(R) = %lld, N = %lld", (long long)ct_size(&R), (long long)N);
+    for (i = 0; i < N && o->verdict != CT_FAILED; ++i)
+      if (ct_ev(&R, i) != sc.b[i])
+        CT_FAILS(o, "R(%lld) = %lld, the least index of %lld is %lld", (long long)i, (long long)ct_ev(&R, i), (long long)i,
+                 (long long)sc.b[i]);
+  }
+  ct_pi_note(o, "L", &L);
+}
+
+/* RINV-NEG: right_inverse of L with a negative stride is accepted with
+ * RINV-1..RINV-4, or rejected with NO_LAYOUT (RINV-6 judges that no layout
+ * exists) or UNDECIDED (more than 2^20 indices). */
 CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) {
   ct_layout L, R;
-  ct_rng r;
   ct_err e;
   ct_judgement j;
   ct_code got;
-  ct_pi_rng(c, 0x4E, &r);
-  if (ct_build_failed(ct_pi_negated(&c->v[0], &r, &L), o, "L with a negative stride")) return;
+  if (ct_build_failed(ct_pi_rinv_neg_input(c, &L), o, "L with a negative stride")) return;
   got = ct_right_inverse(&L, &R, &e);
   o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
   if (got != CT_OK) {
-    if (got != CT_NEGATIVE_STRIDE && got != CT_UNDECIDED) CT_FAILS(o, "right_inverse gives %s", ct_code_name(got));
+    if (got != CT_NO_LAYOUT && !(got == CT_UNDECIDED && ct_size(&L) > ((int64_t)1 << 20)))
+      CT_FAILS(o, "right_inverse gives %s", ct_code_name(got));
+    ct_pi_note(o, "L", &L);
     return;
   }
   if (ct_judge_rinv_1(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS && ct_judge_rinv_2(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS &&
@@ -814,23 +925,126 @@ CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
   ct_pi_note(o, "L", &L);
 }
+/* ---- LINV-6: left_inverse is accepted iff an answer exists ------------------------- */
+
+/* Whether some layout of size M with strides in [-K, K] has R(v) == r[v]
+ * wherever r[v] >= 0, v < M: the search of ct_pi_brute_layout with don't-
+ * cares, val holding the prefix layout's values (not ref/left_search.c).
+ * Returns 1 found, 0 none in that range, -1 after `budget` steps. */
+CT_FN static int ct_pi_brute_partial(const int64_t *r, int64_t M, int64_t K, long budget, int64_t *val) {
+  int64_t s[64], d[64], P[64], i;
+  int k = 0, ok;
+  if (M <= 1) return 1;
+  val[0] = 0;
+  P[0] = 1, s[0] = 1, d[0] = K;
+  for (;;) {
+    if (--budget < 0) return -1;
+    if (++d[k] > K) { /* the next size that divides M / P, stride -K */
+      d[k] = -K;
+      do ++s[k];
+      while (s[k] <= M / P[k] && (M / P[k]) % s[k] != 0);
+    }
+    if (s[k] > M / P[k]) { /* every mode tried at this level: back up */
+      if (k == 0) return 0;
+      --k;
+      continue;
+    }
+    for (ok = 1, i = P[k]; i < P[k] * s[k] && ok; ++i) {
+      val[i] = val[i % P[k]] + (i / P[k]) * d[k];
+      ok = r[i] < 0 || r[i] == val[i];
+    }
+    if (!ok) continue;
+    if (P[k] * s[k] == M) return 1;
+    P[k + 1] = P[k] * s[k];
+    ++k;
+    s[k] = 1, d[k] = K;
+  }
+}
+
+/* LINV-6 on L = the case's layout, |L| when it has a negative stride; one
+ * time in two, when that is inside LINV-DIV/LINV-INJ, |L| restrided with
+ * gaps that need not divide (so the search runs more often), else one time
+ * in four a small (2,2):(p,q). An answer is
+ * judged by LINV-1, LINV-2 and LINV-5's size; a NO_LAYOUT by a search for a
+ * witness with strides in [-K, K], K = max(M, size(L)); an UNDECIDED must
+ * be past the search's bounds. */
+CT_FN void ct_p_linv_6(const ct_case *c, ct_outcome *o) {
+  CT_SCRATCH ct_pi_scratch sc;
+  ct_layout L, R, C;
+  ct_modes m;
+  ct_err e;
+  ct_judgement j;
+  ct_code got;
+  int64_t n, M, d = 0, v, i;
+  int k, found;
+  ct_rng r;
+  ct_pi_abs(&c->v[0], &L);
+  ct_pi_rng(c, 0x56, &r);
+  if (ct_rng_chance(&r, 1, 2) && ct_pi_linv_code(&L, &sc) == CT_OK) {
+    C = L;
+    ct_pi_restride(&C, &r, 1, 0, 1, &L);
+  } else if (ct_rng_chance(&r, 1, 4)) { /* (2,2):(p,q): often only integrality decides ((3,5): 3*e = 1) */
+    int64_t p = ct_rng_range(&r, 2, 6);
+    m.n = 0;
+    ct_modes_push(&m, 2, 0, p, 0);
+    ct_modes_push(&m, 2, 0, ct_rng_range(&r, p + 1, 12), 0);
+    if (ct_build_failed(ct_modes_to_layout(&m, &L, &e), o, "L = (2,2):(p,q)")) return;
+  }
+  got = ct_left_inverse(&L, &R, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  n = ct_pi_values(&L, sc.a);
+  if (n < 0 || got == CT_OVERFLOW || ct_coalesce(&L, &C, &e) != CT_OK) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  M = n;
+  ct_modes_of(&C, 0, &m);
+  for (k = 0; k < m.n; ++k) /* LINV-5's size */
+    if (m.m[k].s > 1 && (m.m[k].d > d || (m.m[k].d == d && d > 0 && m.m[k].s * d > M))) {
+      d = m.m[k].d;
+      M = m.m[k].s * d;
+    }
+  if (got == CT_OK) {
+    if (ct_size(&R) != M) CT_FAILS(o, "size(R) = %lld, LINV-5 says %lld", (long long)ct_size(&R), (long long)M);
+    else if (ct_judge_linv_1(&L, &R, CT_BRUTE_MAX, &j) == CT_J_HOLDS) ct_judge_linv_2(&L, &R, CT_BRUTE_MAX, &j);
+    if (o->verdict != CT_FAILED) ct_judged(&j, o);
+  } else if (got == CT_UNDECIDED) {
+    if (M <= CT_LINV_SEARCH) CT_FAILS(o, "left_inverse gives UNDECIDED with size(R) = %lld: %s", (long long)M, e.msg);
+  } else if (got != CT_NO_LAYOUT) {
+    CT_FAILS(o, "left_inverse gives %s: %s", ct_code_name(got), e.msg);
+  } else if (M <= CT_BRUTE_MAX) {
+    for (v = 0; v < M; ++v) sc.b[v] = -1;
+    for (i = 0, found = 1; i < n; ++i) { /* the least indices; a value >= M: no layout (LINV-1) */
+      if (sc.a[i] >= M) found = 0;
+      else if (sc.b[sc.a[i]] < 0) sc.b[sc.a[i]] = i;
+    }
+    if (found && ct_pi_brute_partial(sc.b, M, M > n ? M : n, 200000L, sc.c) == 1)
+      CT_FAILS(o, "left_inverse gives NO_LAYOUT, but a layout of size %lld with strides in [-%lld, %lld] has LINV-1, "
+                  "LINV-2 and LINV-5", (long long)M, (long long)(M > n ? M : n), (long long)(M > n ? M : n));
+  }
+  ct_pi_note(o, "L", &L);
+}
+
 CT_FN void ct_p_linv_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_LINV, o); }
 CT_FN void ct_p_null_e1(const ct_case *c, ct_outcome *o) { ct_pi_expect_neg(c, CT_PI_NULL, o); }
 
-/* |L| with two modes 2:2T, 2:3T inserted at random places, T = max(1, s*d of
- * every leaf): 3T is not a multiple of 2T, and no neighbour merges with them. */
+/* left_inverse!UNDECIDED: a divisible injective layout B from the case with
+ * two modes 2:2T, 2:3T inserted at random places, T = max(CT_LINV_SEARCH,
+ * s*d of every leaf of B): 3T is not a multiple of 2T (outside LINV-DIV),
+ * every value is below LINV-5's size 6T, and 6T is past the search's bound. */
 CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
-  ct_layout A, L;
+  ct_layout A, B, L;
   ct_modes m, out;
   ct_err e;
   ct_rng r;
-  int64_t T = 1;
+  int64_t T = CT_LINV_SEARCH;
   int k, at2, at3;
+  ct_pi_rng(c, 0x4F, &r);
   ct_pi_abs(&c->v[0], &A);
-  ct_modes_of(&A, 0, &m);
+  ct_pi_restride(&A, &r, 1, 1, 1, &B);
+  ct_modes_of(&B, 0, &m);
   for (k = 0; k < m.n; ++k)
     if (m.m[k].s * m.m[k].d > T) T = m.m[k].s * m.m[k].d;
-  ct_pi_rng(c, 0x4F, &r);
   at2 = (int)ct_rng_range(&r, 0, m.n);
   at3 = (int)ct_rng_range(&r, 0, m.n);
   out.n = 0;
@@ -840,13 +1054,14 @@ CT_FN void ct_p_linv_e2(const ct_case *c, ct_outcome *o) {
     if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
   if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
-  ct_pi_expect(CT_PI_LINV, &L, CT_NOT_DIVISIBLE, o);
+  ct_pi_expect(CT_PI_LINV, &L, CT_UNDECIDED, o);
 }
 
-/* A divisible, injective-after-filter layout from the case with one stride of
- * a leaf of size > 1 repeated by a mode 2:d (or two modes 2:1 when there is no
- * such leaf): LINV-DIV holds (the strides are the same set) and L(d) is taken
- * twice. */
+/* left_inverse!NO_LAYOUT: a divisible, injective-after-filter layout from
+ * the case with its largest stride D repeated by a mode 2:D at a random place
+ * (or two modes 2:1 when every stride is 0): LINV-5's size is s*D for the
+ * mode s:D, while L reaches (s-1)*D + D (no neighbour merges with 2:D: the
+ * mode before would end at D, the one after start at 2D, past D). */
 CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
   ct_layout A, B, L;
   ct_modes m, out;
@@ -861,7 +1076,7 @@ CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
   at = (int)ct_rng_range(&r, 0, m.n);
   x = -1;
   for (k = 0; k < m.n; ++k)
-    if (m.m[k].s > 1 && m.m[k].d > 0 && (x < 0 || ct_rng_chance(&r, 1, 2))) x = k;
+    if (m.m[k].s > 1 && m.m[k].d > 0 && (x < 0 || m.m[k].d > m.m[x].d)) x = k;
   for (k = 0; k <= m.n; ++k) {
     if (k == at) {
       ct_modes_push(&out, 2, 0, x >= 0 ? m.m[x].d : 1, 0);
@@ -870,7 +1085,7 @@ CT_FN void ct_p_linv_e3(const ct_case *c, ct_outcome *o) {
     if (k < m.n) ct_modes_push(&out, m.m[k].s, m.m[k].ss, m.m[k].d, m.m[k].ds);
   }
   if (ct_build_failed(ct_modes_to_layout(&out, &L, &e), o, "L")) return;
-  ct_pi_expect(CT_PI_LINV, &L, CT_NOT_INJECTIVE, o);
+  ct_pi_expect(CT_PI_LINV, &L, CT_NO_LAYOUT, o);
 }
 
 /* OVERFLOW: a size that does not fit (two extra modes 2^32:0). */

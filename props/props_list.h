@@ -164,7 +164,7 @@
   X(rinv_3, "RINV-3", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_4, "RINV-4", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_5, "RINV-5", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else a bijection from it") \
-  X(rinv_e1, "right_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "right_inverse", "|%0| with a stride negated: RINV-1..4 or rejected") \
+  X(rinv_e1, "right_inverse!NO_LAYOUT", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: RINV-1..4 or rejected") \
   X(rinv_e2, "right_inverse!OVERFLOW", CT_GEN_LAYOUT, "right_inverse", "(|%0|, 2^32:0, 2^32:0)")   \
   X(linv_1, "LINV-1", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
   X(linv_1c, "LINV-1/composition", CT_GEN_LAYOUT, "L o (left_inverse(L) o L)", "L = %0, else admissible from it") \
@@ -173,8 +173,8 @@
   X(linv_4, "LINV-4", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else a bijection from it") \
   X(linv_5, "LINV-5", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
   X(linv_e1, "left_inverse!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "left_inverse", "|%0| with a stride negated") \
-  X(linv_e2, "left_inverse!NOT_DIVISIBLE", CT_GEN_LAYOUT, "left_inverse", "|%0| with modes 2:2T, 2:3T") \
-  X(linv_e3, "left_inverse!NOT_INJECTIVE", CT_GEN_LAYOUT, "left_inverse", "from %0, a stride repeated") \
+  X(linv_e2, "left_inverse!UNDECIDED", CT_GEN_LAYOUT, "left_inverse", "from %0, with modes 2:2T, 2:3T, T >= 1024") \
+  X(linv_e3, "left_inverse!NO_LAYOUT", CT_GEN_LAYOUT, "left_inverse", "from %0, the largest stride repeated") \
   X(linv_e4, "left_inverse!OVERFLOW", CT_GEN_LAYOUT, "left_inverse", "from %0, with a mode 2:~2^63")  \
   X(null_1, "NULL-1", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
   X(null_2, "NULL-2", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
@@ -190,7 +190,9 @@
   X(mcl_e2, "max_common_layout!COORD_OUT_OF_RANGE", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), k too large") \
   X(mcl_e3, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a = (3,K):(1,0), b = (2,w,2):(1,x,2)") \
   X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
-  X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it")
+  X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
+  X(rinv_6, "RINV-6", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: accepted iff a layout answers (brute force)") \
+  X(linv_6, "LINV-6", CT_GEN_LAYOUT, "left_inverse", "|%0|: accepted iff a layout answers (a witness search)")
 #define CT_PROPS_DIVIDE(X)                                                                                             \
   X(div_1, "DIV-1", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
   X(div_1r, "DIV-1/random", CT_GEN_PAIR, "logical_divide (random pairs)", "logical_divide(%0, %1)")                    \

@@ -35,13 +35,22 @@ CT_FN ct_code ct_coalesce(const ct_layout *L, ct_layout *out, ct_err *e) {
 /* Walks L and the profile together: at a profile leaf the whole sub-layout is
  * coalesced into one mode; at a profile tuple the structure is kept, and the
  * modes of L past the profile's rank are kept as they are (COAL-6, as CuTe's
- * transform_layout does). */
+ * transform_layout does). A one-mode profile tuple over a leaf of L reads
+ * the leaf as its one-mode tuple (EQUIV-2), as the CuTe DSL does. */
 CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, int ip, ct_layout *out, ct_err *e) {
   if (p->nd[ip].kind != CT_TUPLE) {
     ct_modes m, c;
     ct_modes_of(L, il, &m);
     ct_coalesce_modes(&m, &c);
     return ct_modes_push_to(&c, out, e);
+  }
+  if (L->shape.nd[il].kind != CT_TUPLE && p->nd[ip].rank == 1) {
+    int hs, hd;
+    CT_TRY(ct_t_open(&out->shape, &hs, e));
+    CT_TRY(ct_t_open(&out->stride, &hd, e));
+    CT_TRY(ct_coal_rec(L, il, p, ct_t_child(p, ip, 0), out, e));
+    CT_TRY(ct_t_close(&out->shape, hs, e));
+    return ct_t_close(&out->stride, hd, e);
   }
   if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank < p->nd[ip].rank)
     return CT_FAIL(e, CT_BAD_PROFILE, "the profile has a tuple where the shape has a leaf or fewer modes");

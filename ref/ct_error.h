@@ -50,7 +50,9 @@
   /* two shapes (spec/refine.md) */                                             \
   X(NO_COMMON_REFINEMENT, "two shapes have no common refinement")               \
   X(SIZE_MISMATCH, "two shapes of different sizes")                            \
-  X(NOT_STATIC, "a value that the operation reads as static is dynamic")
+  X(NOT_STATIC, "a value that the operation reads as static is dynamic")       \
+  /* answers the post-conditions fix as a function (spec/inverse.md, RECOG) */ \
+  X(NO_LAYOUT, "the function the post-conditions fix is no layout's")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,

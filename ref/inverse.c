@@ -10,6 +10,8 @@
 #include "inverse.h"
 #include "ct_arith.h"
 #include "injective.h"
+#include "left_search.h"
+#include "recognize.h"
 
 /* Marks of the results (best effort): static iff every integer of L is. */
 CT_FN static int ct_inv_static(const ct_layout *L) {
@@ -60,14 +62,17 @@ CT_FN static void ct_inv_sort(const ct_modes *c, int *ord) {
 
 /* RINV-NEG: with negative strides the chain of RINV-ALG (positive strides
  * only) keeps RINV-1 and RINV-2, and RINV-3/RINV-4 unless its size N0 is a
- * value of L and filter(L) is injective: then the input is rejected. Whether
- * N0 is a value: L's values visited in index order (at most
+ * value of L and filter(L) is injective. In that class RINV-3/RINV-4 fix R
+ * as the least-index function r on [0, N), N the least value L does not
+ * take: *rc becomes r's layout when r is one (RECOG), else NO_LAYOUT.
+ * Whether N0 is a value: L's values visited in index order (at most
  * CT_RINV_VISIT, else UNDECIDED); injectivity on |d| (reversing a negative
  * mode's coordinate is a bijection of the coordinates). */
 #define CT_RINV_VISIT ((int64_t)1 << 20)
-CT_FN static ct_code ct_rinv_negative(const ct_modes *c, int64_t N0, const char *op, ct_err *e) {
-  ct_modes a;
-  int64_t x[CT_MAX_NODES], v = 0, i, n = 1, span = 0, t, twice = 0;
+CT_FN static ct_code ct_rinv_negative(const ct_modes *c, const int64_t *pre, int64_t N0, ct_modes *rc,
+                                      const char *op, ct_err *e) {
+  ct_modes a, r;
+  int64_t x[CT_MAX_NODES], v = 0, i, n = 1, span = 0, t, twice = 0, N;
   int k, j;
   for (a.n = 0, k = 0; k < c->n; ++k) {
     n *= c->m[k].s; /* size(L) fits: ct_inv_prepare */
@@ -90,10 +95,9 @@ CT_FN static ct_code ct_rinv_negative(const ct_modes *c, int64_t N0, const char 
       x[k] = 0;
     }
   if (i == n || ct_modes_injective(&a, &twice) == 0) return CT_OK;
-  return CT_FAIL(e, CT_NEGATIVE_STRIDE,
-                 "%s: L(%lld) = %lld through a negative stride, and filter(L) is injective: RINV-3 asks for a right "
-                 "inverse past the chain of positive strides (RINV-NEG)",
-                 op, (long long)i, (long long)N0);
+  CT_TRY(ct_recognize_least_indices(c, pre, N0, &N, &r, op, e));
+  ct_coalesce_modes(&r, rc);
+  return CT_OK;
 }
 
 /* RINV-ALG: follow the chain of strides 1, s*1, s*s'*1, ... through the
@@ -117,7 +121,7 @@ CT_FN static ct_code ct_rinv(const ct_layout *L, const char *op, const char *who
   ct_coalesce_modes(&r, &rc);
   for (j = 0; j < c.n; ++j) neg = neg || c.m[j].d < 0;
   for (j = 0; j < r.n; ++j) N0 *= r.m[j].s;
-  if (neg) CT_TRY(ct_rinv_negative(&c, N0, op, e));
+  if (neg) CT_TRY(ct_rinv_negative(&c, pre, N0, &rc, op, e));
   return ct_modes_to_layout(&rc, out, e);
 }
 
@@ -125,38 +129,42 @@ CT_FN ct_code ct_right_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
   return ct_rinv(L, "right_inverse", "the layout", 1, out, e);
 }
 
-/* LINV-ALG: the non-zero strides, sorted, d_0 < d_1 < ... < d_m, must each
- * divide the next (LINV-DIV) and each mode must end before the next stride,
+/* LINV-ALG: the non-zero strides, sorted, d_0 < d_1 < ... < d_m, each
+ * dividing the next (LINV-DIV) and each mode ending before the next stride,
  * s_j*d_j <= d_(j+1) (LINV-INJ: filter(L) injective). Then a value x of L
  * has the mixed-radix digits x = r + sum_j c_j*d_j (r < d_0, c_j < d_(j+1)/d_j,
  * c_m < s_m) and R(x) = sum_j c_j*p_j:
  *   R = (d_0, d_1/d_0, ..., d_m/d_(m-1), s_m) : (0, p_0, ..., p_(m-1), p_m)
  * coalesced, where p_j is the domain stride of the j-th sorted mode. An
- * all-zero L (one mode s:0 after coalescing) gives s:0. */
+ * all-zero L (one mode s:0 after coalescing) gives s:0. Outside LINV-DIV or
+ * LINV-INJ: the search of LINV-SEARCH (left_search.c). */
 CT_FN ct_code ct_left_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
   ct_modes c, r, rc;
-  int64_t pre[CT_MAX_NODES + 1], prev = 1, span;
-  int ord[CT_MAX_NODES], j, last = -1, st = ct_inv_static(L);
+  int64_t pre[CT_MAX_NODES + 1], prev = 1, span, M = 0;
+  int ord[CT_MAX_NODES], j, last = -1, inside = 1, st = ct_inv_static(L);
   CT_TRY(ct_inv_prepare(L, "left_inverse", "the layout", 0, &c, pre, e));
   ct_inv_sort(&c, ord);
-  for (j = 0; j < c.n; ++j) { /* LINV-DIV first: the inputs CuTe C++ rejects too */
+  for (j = 0; j < c.n; ++j) { /* LINV-DIV, LINV-INJ; M: LINV-5's size */
     int k = ord[j];
     if (c.m[k].d == 0) continue;
-    if (c.m[k].d % prev != 0)
-      return CT_FAIL(e, CT_NOT_DIVISIBLE, "left_inverse: stride %lld is not a multiple of the next smaller stride %lld",
-                     (long long)c.m[k].d, (long long)prev);
+    if (c.m[k].d % prev != 0) inside = 0;
+    if (last >= 0 && (ct_mul_ovf(c.m[last].s, c.m[last].d, &span) || span > c.m[k].d)) inside = 0;
+    if (ct_mul_ovf(c.m[k].s, c.m[k].d, &span))
+      return CT_FAIL(e, CT_OVERFLOW, "left_inverse: the size of the result overflows int64");
+    if (last < 0 || c.m[k].d > c.m[last].d || span > M) M = span; /* ties: the largest s*d */
     prev = c.m[k].d;
+    last = k;
+  }
+  if (!inside) {
+    CT_TRY(ct_left_search(&c, M, &r, e));
+    ct_coalesce_modes(&r, &rc);
+    return ct_modes_to_layout(&rc, out, e);
   }
   r.n = 0;
   prev = 1;
-  for (j = 0; j < c.n; ++j) {
+  for (j = 0, last = -1; j < c.n; ++j) {
     int k = ord[j];
     if (c.m[k].d == 0) continue;
-    if (last >= 0 && (ct_mul_ovf(c.m[last].s, c.m[last].d, &span) || span > c.m[k].d))
-      return CT_FAIL(e, CT_NOT_INJECTIVE,
-                     "left_inverse: the mode %lld:%lld reaches the stride %lld of the next mode: the layout without "
-                     "its stride-0 modes is not injective",
-                     (long long)c.m[last].s, (long long)c.m[last].d, (long long)c.m[k].d);
     ct_modes_push(&r, c.m[k].d / prev, st, last < 0 ? 0 : pre[last], st);
     prev = c.m[k].d;
     last = k;
@@ -164,8 +172,6 @@ CT_FN ct_code ct_left_inverse(const ct_layout *L, ct_layout *out, ct_err *e) {
   if (last < 0) {
     if (c.n > 0) ct_modes_push(&r, c.m[0].s, st, 0, st);
   } else {
-    if (ct_mul_ovf(c.m[last].s, c.m[last].d, &span))
-      return CT_FAIL(e, CT_OVERFLOW, "left_inverse: the size of the result overflows int64");
     ct_modes_push(&r, c.m[last].s, st, pre[last], st);
   }
   ct_coalesce_modes(&r, &rc);

@@ -36,7 +36,8 @@ static void examples(void) {
   check_unary(ct_right_inverse, "right_inverse", "(2,3):(1,1)", "2:1");
   check_unary(ct_right_inverse, "right_inverse", "_1:_0", "_1:_0");
   check_unary(ct_right_inverse, "right_inverse", "(_4,_8):(_8,_1)", "(_8,_4):(_4,_1)");
-  check_unary_err(ct_right_inverse, "right_inverse", "(2,2):(-1,2)", CT_NEGATIVE_STRIDE);
+  check_unary_err(ct_right_inverse, "right_inverse", "(2,2):(-1,2)", CT_NO_LAYOUT); /* RINV-NEG, RECOG */
+  check_unary(ct_right_inverse, "right_inverse", "(2,2):(-5,6)", "2:3");
   check_unary(ct_right_inverse, "right_inverse", "(1,4):(-1,1)", "4:1");
 
   check_unary(ct_left_inverse, "left_inverse", "4:2", "(2,4):(0,1)");
@@ -46,9 +47,12 @@ static void examples(void) {
   check_unary(ct_left_inverse, "left_inverse", "(4,2):(1,16)", "(16,2):(1,4)");
   check_unary(ct_left_inverse, "left_inverse", "4:0", "4:0");
   check_unary(ct_left_inverse, "left_inverse", "(2,4,8):(32,0,2)", "(2,16,2):(0,8,1)");
-  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(2,3)", CT_NOT_DIVISIBLE);
-  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(1,1)", CT_NOT_INJECTIVE);
-  check_unary_err(ct_left_inverse, "left_inverse", "(4,2):(1,2)", CT_NOT_INJECTIVE);
+  check_unary(ct_left_inverse, "left_inverse", "(2,2):(2,3)", "(2,3):(1,1)"); /* LINV-SEARCH */
+  check_unary(ct_left_inverse, "left_inverse", "(2,2,4):(1,1,100)", "(2,2,20,5):(1,3,0,4)");
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(1,1)", CT_NO_LAYOUT);
+  check_unary_err(ct_left_inverse, "left_inverse", "(4,2):(1,2)", CT_NO_LAYOUT);
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(3,5)", CT_NO_LAYOUT);
+  check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(2048,3072)", CT_UNDECIDED);
   check_unary_err(ct_left_inverse, "left_inverse", "4:-1", CT_NEGATIVE_STRIDE);
   check_unary_err(ct_left_inverse, "left_inverse", "(2,2):(1,4611686018427387904)", CT_OVERFLOW);
 
@@ -165,8 +169,8 @@ static void check_right_inverse(const flat *f) {
   ct_code rc = ct_right_inverse(&f->L, &R, &e);
   const char *l = lstr(&f->L);
   int64_t n, i, ok1 = 1, ok2 = 1;
-  if (f->negative && rc != CT_OK) { /* RINV-NEG: rejected only where filter(L) is injective */
-    CHECKQ(rc == CT_NEGATIVE_STRIDE && f->finj, "right_inverse(%s): %s", l, ct_code_name(rc));
+  if (f->negative && rc != CT_OK) { /* RINV-NEG: rejected only where filter(L) is injective (RINV-6 decides) */
+    CHECKQ(rc == CT_NO_LAYOUT && f->finj, "right_inverse(%s): %s", l, ct_code_name(rc));
     return;
   }
   CHECKQ(rc == CT_OK, "right_inverse(%s): %s", l, e.msg);
@@ -233,8 +237,9 @@ static void check_left_inverse(const flat *f) {
     return;
   }
   cond = linv_condition(f);
-  CHECKQ(rc == (cond == 0 ? CT_OK : cond == 1 ? CT_NOT_DIVISIBLE : CT_NOT_INJECTIVE), "left_inverse(%s): %s (%s)", l,
-         ct_code_name(rc), rc == CT_OK ? lstr(&R) : e.msg);
+  /* outside LINV-DIV/LINV-INJ (cond != 0): the search answers or proves none (LINV-6) */
+  CHECKQ(cond == 0 ? rc == CT_OK : rc == CT_OK || rc == CT_NO_LAYOUT, "left_inverse(%s): %s (%s)", l, ct_code_name(rc),
+         rc == CT_OK ? lstr(&R) : e.msg);
   if (rc != CT_OK) return;
   n = size_of(&R);
   for (i = 0; i < f->size; ++i) {
@@ -258,14 +263,20 @@ static void check_left_inverse(const flat *f) {
     int ok = n == f->size && ct_right_inverse(&f->L, &Q, &e) == CT_OK && ct_l_same_function(&Q, &R);
     CHECKQ(ok, "LINV-4: left_inverse(%s) = %s", l, lstr(&R));
   }
-  { /* LINV-5: size(R) = s*d for the largest-stride mode s:d of coalesce(L); size(L) if every stride is 0 */
+  { /* LINV-5: size(R) = s*d for the largest-stride mode s:d of coalesce(L) (of several, the largest s*d);
+       size(L) if every stride is 0 */
+    ct_layout C;
     int64_t want = f->size, dmax = 0;
     int k;
-    for (k = 0; k < f->r; ++k)
-      if (f->s[k] > 1 && f->d[k] > dmax) {
-        dmax = f->d[k];
-        want = f->s[k] * f->d[k];
+    OK(ct_coalesce(&f->L, &C, &e));
+    for (k = 0; k < C.shape.n; ++k) {
+      int64_t s = C.shape.nd[k].v, d = C.stride.nd[k].v;
+      if (C.shape.nd[k].kind != CT_INT || s <= 1) continue;
+      if (d > dmax || (d == dmax && d > 0 && s * d > want)) {
+        dmax = d;
+        want = s * d;
       }
+    }
     CHECKQ(n == want, "LINV-5: left_inverse(%s) = %s, want size %lld", l, lstr(&R), (long long)want);
   }
 }
