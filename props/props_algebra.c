@@ -85,7 +85,7 @@ CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
       CT_FAILS(o, "mode %d of R or L cannot be taken", k);
       return;
     }
-    if (k >= p) Ck = Lk; /* past the profile */
+    if (k >= p) ct_l_copy(&Ck, &Lk); /* past the profile */
     else if (ct_coalesce(&Lk, &Ck, &e) != CT_OK) {
       CT_FAILS(o, "coalesce(layout<%d>(L)) failed", k);
       return;
@@ -212,7 +212,7 @@ CT_FN void ct_p_comp_5(const ct_case *c, ct_outcome *o) {
   {
     int j;
     ct_val cs;
-    B = *A;
+    ct_l_copy(&B, A);
     for (j = 0; j < B.stride.n; ++j)
       if (B.stride.nd[j].kind == CT_INT && B.stride.nd[j].v < 0) B.stride.nd[j].v = -B.stride.nd[j].v;
     if (ct_build_failed(ct_l_cosize(&B, &cs, &e), o, "cosize(B)")) return;

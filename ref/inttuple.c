@@ -235,7 +235,7 @@ CT_FN ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e) {
     for (j = 0; j < t->n; ++j)
       if (t->nd[j].kind != CT_TUPLE) CT_TRY(ct_t_push_sub(&tmp, t, j, e));
     CT_TRY(ct_t_close(&tmp, hdr, e));
-    *out = tmp;
+    ct_t_copy(out, &tmp);
   }
   return CT_OK;
 }

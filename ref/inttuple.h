@@ -42,6 +42,16 @@ typedef struct {
   int stat;
 } ct_val;
 
+/* dst := src, copying the n nodes in use rather than the CT_MAX_NODES of
+ * capacity that an assignment `*dst = *src` copies (issue 16: a copy costs
+ * what is in use; on the GPU a whole ct_tuple is local-memory traffic).
+ * Nodes past n are never read. dst may be src. */
+CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
+  int k, n = src->n;
+  for (k = 0; k < n; ++k) dst->nd[k] = src->nd[k];
+  dst->n = n;
+}
+
 /* --- building (append-only, preorder) ------------------------------------ */
 CT_FN void ct_t_clear(ct_tuple *t);
 CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);

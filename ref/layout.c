@@ -66,8 +66,8 @@ CT_FN static ct_code ct_l_compact(const ct_tuple *shape, int backwards, ct_layou
   ct_val cur;
   int ovf = 0;
   ct_tuple tmp = *shape; /* shape may alias out->shape */
-  out->shape = tmp;
-  out->stride = tmp;
+  ct_t_copy(&out->shape, &tmp);
+  ct_t_copy(&out->stride, &tmp);
   n = ct_t_leaves(&tmp, 0, idx, CT_MAX_NODES);
   cur.v = 1;
   cur.stat = 1;
@@ -234,7 +234,7 @@ CT_FN ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -259,7 +259,7 @@ CT_FN static ct_code ct_l_build(const ct_layout *L, const int *nodes, int n, con
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -283,7 +283,7 @@ CT_FN ct_code ct_l_flatten(const ct_layout *L, ct_layout *out, ct_err *e) {
   ct_layout r;
   CT_TRY(ct_t_flatten(&L->shape, &r.shape, e));
   CT_TRY(ct_t_flatten(&L->stride, &r.stride, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -352,7 +352,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
   int hs, hd;
   ct_layout r;
   if (c->nd[0].kind != CT_TUPLE && (c->nd[0].kind == CT_ALL) == (keep_all != 0)) {
-    *out = *L; /* the whole layout is kept */
+    ct_l_copy(out, L); /* the whole layout is kept */
     return CT_OK;
   }
   ct_t_clear(&r.shape);
@@ -362,7 +362,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
   if (c->nd[0].kind == CT_TUPLE) CT_TRY(ct_cut_rec(c, 0, L, 0, keep_all, &r, e));
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 

@@ -27,7 +27,7 @@ CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T
   ct_layout res, Ak, Rk;
   ct_tiler Tk;
   if (root->kind == CT_ALL) { /* `_`: the whole mode */
-    *out = *A;
+    ct_l_copy(out, A);
     return CT_OK;
   }
   if (!(root->kind == CT_TUPLE && root->mark)) return ct_by_mode_apply(op, A, T, out, e);
@@ -54,7 +54,7 @@ CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T
   }
   CT_TRY(ct_t_close(&res.shape, hs, e));
   CT_TRY(ct_t_close(&res.stride, hd, e));
-  *out = res;
+  ct_l_copy(out, &res);
   return CT_OK;
 }
 
