@@ -633,10 +633,11 @@ CT_FN void ct_p_cpl_7a(const ct_case *c, ct_outcome *o) { ct_p_cpl_7(c, o); }
  * count would pass CT_BRUTE_MAX. */
 CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
-  ct_layout F = *A;
+  ct_layout F;
   ct_modes m, leaves;
   int64_t span = 1, n, i;
   int j, q, chain = 1;
+  ct_l_copy(&F, A);
   if (all) return CT_ARG_TYPE;
   ct_modes_of(A, 0, &m);
   leaves.n = 0;

@@ -152,7 +152,8 @@ CT_FN static int ct_pi_pick_leaf(const ct_layout *L, ct_rng *r) {
 CT_FN static void ct_pi_restride(const ct_layout *L, ct_rng *r, int gaps, int divisible, int zeros, ct_layout *out) {
   int leaf[CT_MAX_NODES], n, k;
   int64_t span = 1, top = 1;
-  ct_layout in = *L;
+  ct_layout in;
+  ct_l_copy(&in, L);
   ct_l_copy(out, &in);
   n = ct_t_leaves(&in.shape, 0, leaf, CT_MAX_NODES);
   for (k = n - 1; k > 0; --k) {

@@ -45,10 +45,12 @@ typedef struct {
 /* dst := src, copying the n nodes in use rather than the CT_MAX_NODES of
  * capacity that an assignment `*dst = *src` copies (issue 16: a copy costs
  * what is in use; on the GPU a whole ct_tuple is local-memory traffic).
- * Nodes past n are never read. dst may be src. */
+ * Nodes past n are never read. dst may be src. A tuple never set (the
+ * unused outer layout of a swizzle's ct_composed) may hold any n: then the
+ * whole array is copied, as an assignment would. */
 CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
-  int k, n = src->n;
-  for (k = 0; k < n; ++k) dst->nd[k] = src->nd[k];
+  int k, n = src->n, m = (unsigned)n <= CT_MAX_NODES ? n : CT_MAX_NODES;
+  for (k = 0; k < m; ++k) dst->nd[k] = src->nd[k];
   dst->n = n;
 }
 
