@@ -4,6 +4,12 @@
 
 CT_FN void ct_t_clear(ct_tuple *t) { t->n = 0; }
 
+CT_FN void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
+  int k, n = src->n, m = (unsigned)n <= CT_MAX_NODES ? n : CT_MAX_NODES;
+  for (k = 0; k < m; ++k) dst->nd[k] = src->nd[k];
+  dst->n = n;
+}
+
 CT_FN static void ct_node_int(ct_node *nd, int64_t v, int stat) {
   nd->v = v;
   nd->kind = CT_INT;

@@ -32,6 +32,11 @@ CT_FN static ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
   return CT_OK;
 }
 
+CT_FN void ct_l_copy(ct_layout *dst, const ct_layout *src) {
+  ct_t_copy(&dst->shape, &src->shape);
+  ct_t_copy(&dst->stride, &src->stride);
+}
+
 CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
   int j;
   if (L->shape.n == 0 || L->stride.n == 0) return CT_FAIL(e, CT_ARG_TYPE, "empty layout");
