@@ -289,9 +289,15 @@ CT_FN static ct_code ct_l_build(const ct_layout *L, const int *nodes, int n, con
   return CT_OK;
 }
 
+/* The node of each top-level mode (ct_t_mode of k = 0, 1, ...), walked
+ * sibling to sibling rather than from the first child for every k. */
 CT_FN static int ct_l_modes(const ct_layout *L, int *nodes) {
   int k, r = ct_l_rank(L);
-  for (k = 0; k < r; ++k) nodes[k] = ct_t_mode(&L->shape, 0, k);
+  if (!ct_t_is_tuple(&L->shape, 0)) {
+    nodes[0] = 0; /* an integer is its own mode 0 */
+    return r;
+  }
+  for (k = 0; k < r; ++k) nodes[k] = k == 0 ? 1 : nodes[k - 1] + L->shape.nd[nodes[k - 1]].span;
   return r;
 }
 
