@@ -55,7 +55,11 @@ CT_FN void ct_cl_rewrap(const ct_composed *C, const ct_layout *inner, ct_compose
   if (out != C) {
     out->outer_kind = C->outer_kind;
     out->sw = C->sw;
-    ct_l_copy(&out->outer, &C->outer);
+    if (C->outer_kind == CT_OUTER_LAYOUT) ct_l_copy(&out->outer, &C->outer);
+    else { /* beside a swizzle the outer layout is unused, and may be unset */
+      ct_t_clear(&out->outer.shape);
+      ct_t_clear(&out->outer.stride);
+    }
     ct_t_copy(&out->offset, &C->offset);
   }
   ct_l_copy(&out->inner, inner);
