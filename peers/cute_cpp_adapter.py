@@ -222,6 +222,13 @@ OPS: Dict[str, Dict[int, Tuple[str, Optional[str]]]] = {
     "make_identity_layout": {1: ("I", "cute::make_identity_layout({0})")},
     "coprofile": {1: _f1("coprofile")},
     "coshape": {1: _f1("coshape")},
+    # spec/refine.md: domain_distribute is CuTe's; the three shape operations
+    # are only in NVIDIA's new reference (PyCuTe)
+    "domain_distribute": {2: ("LI", "cute::domain_distribute({0}, {1})")},
+    "max_alignment": {1: _f1("max_alignment")},
+    "common_refinement": {2: ("II", None)},
+    "common_coarsening": {2: ("II", None)},
+    "greatest_common_domain": {2: ("II", None)},
 }
 
 
