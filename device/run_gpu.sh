@@ -24,6 +24,11 @@
 #               flat A of rank <= 3, shapes 1..8, strides -2..16 (quick:
 #               shapes 1..4, strides -1..9), every cotarget, against CPL-7's
 #               brute force: 0 conservative, 0 wrong
+#   profile     (only when named in --steps) ncu on the run kernel of the five
+#               properties with the lowest GPU rate in this run's bench step:
+#               achieved and theoretical occupancy, local-memory traffic,
+#               active lanes per instruction (issue 16); without ncu, or
+#               without a bench step, it says so and is marked skipped
 #
 # Options:
 #   --quick | --full          sizes (default --full)
@@ -67,7 +72,7 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
@@ -129,7 +134,7 @@ machine_info() {
 
 v() { # verdict of a step as text
   local rc=${verdict[$1]:-}
-  if [ -z "$rc" ]; then echo "not run"; elif [ "$rc" = 0 ]; then echo "ok"; elif [ "$rc" = 124 ]; then echo "TIMED OUT"; else echo "FAILED (exit $rc)"; fi
+  if [ -z "$rc" ]; then echo "not run"; elif [ "$rc" = 0 ]; then echo "ok"; elif [ "$rc" = 124 ]; then echo "TIMED OUT"; elif [ "${rc#skipped}" != "$rc" ]; then echo "$rc"; else echo "FAILED (exit $rc)"; fi
 }
 
 kv() { awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null; }
@@ -162,7 +167,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 cpl; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4 cpl profile; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -216,6 +221,12 @@ write_results() {
       grep -vE '^\s*$' "$logs/$s.txt" | head -60
       echo '```'
     done
+    if [ -f "$logs/profile.tsv" ]; then
+      echo
+      echo "## Profile of the five slowest properties (ncu, one launch of the run kernel)"
+      echo
+      tsv_table "$logs/profile.tsv"
+    fi
     if [ -f "$logs/cpl.txt" ]; then
       echo
       echo "## Complement check"
@@ -291,12 +302,30 @@ if want sweep4; then
     write_results
   fi
 fi
+if want profile; then
+  ncu_bin=$(command -v ncu || true)
+  [ -n "$ncu_bin" ] || [ ! -x /usr/local/cuda/bin/ncu ] || ncu_bin=/usr/local/cuda/bin/ncu
+  rm -f "$logs/profile.tsv"
+  if [ -z "$ncu_bin" ]; then
+    say "step profile: SKIPPED: no ncu (looked in PATH and /usr/local/cuda/bin)"
+    echo "skipped: no ncu on this machine" >"$logs/profile.txt"
+    verdict[profile]="skipped (no ncu)"
+  elif [ ! -f "$logs/bench.tsv" ]; then
+    say "step profile: SKIPPED: it profiles the slowest properties of this run's bench step (--steps bench,profile)"
+    echo "skipped: no bench step in this run" >"$logs/profile.txt"
+    verdict[profile]="skipped (no bench step)"
+  else
+    awk -F'\t' 'NR > 1 && $1 != "property mix" && $5 > 0 { print $5 "\t" $1 }' "$logs/bench.tsv" | sort -g | head -5 |
+      cut -f2 >"$logs/profile_props.txt"
+    step profile 900 bash "$here/profile.sh" "$ncu_bin" "$gpu" "$logs/profile_props.txt" "$logs/profile.tsv" "$stack"
+  fi
+fi
 if want cpl; then
   step cpl 900 "$bin/ct_cpl_sweep" --ra 3 "${cpl_args[@]}"
 fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4 cpl; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 cpl profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true

@@ -21,7 +21,7 @@ CT_FN static void ct_jb_paths2(const ct_layout *a, const ct_layout *b, ct_paths 
 /* The part of L on p; L itself for p == 0 (integer strides). */
 CT_FN static void ct_jb_part(const ct_layout *L, const ct_node *p, ct_layout *out) {
   if (p) ct_basis_part(L, p, out);
-  else *out = *L;
+  else ct_l_copy(out, L);
 }
 
 /* The node of t at a basis path, -1 if there is none. */

@@ -47,9 +47,10 @@ CT_FN static int64_t ct_j_pairs(const ct_layout *L, int64_t *v, int64_t *ix, int
 /* Whether filter(L) is injective: L with its stride-0 leaves made size 1
  * takes no value twice (-1: too large to tell). */
 CT_FN static int ct_j_filter_injective(const ct_layout *L, int64_t *v, int64_t cap) {
-  ct_layout F = *L;
+  ct_layout F;
   int64_t i, n;
   int k;
+  ct_l_copy(&F, L);
   for (k = 0; k < F.shape.n; ++k)
     if (F.shape.nd[k].kind == CT_INT && F.stride.nd[k].v == 0) F.shape.nd[k].v = 1;
   n = ct_j_sorted_values(&F, v, cap);

@@ -82,7 +82,7 @@ CT_FN void ct_p_coal_6(const ct_case *c, ct_outcome *o) {
       CT_FAILS(o, "mode %d of R or L cannot be taken", k);
       return;
     }
-    if (k >= p) Ck = Lk; /* past the profile */
+    if (k >= p) ct_l_copy(&Ck, &Lk); /* past the profile */
     else if (ct_coalesce(&Lk, &Ck, &e) != CT_OK) {
       CT_FAILS(o, "coalesce(layout<%d>(L)) failed", k);
       return;
@@ -209,7 +209,7 @@ CT_FN void ct_p_comp_5(const ct_case *c, ct_outcome *o) {
   {
     int j;
     ct_val cs;
-    B = *A;
+    ct_l_copy(&B, A);
     for (j = 0; j < B.stride.n; ++j)
       if (B.stride.nd[j].kind == CT_INT && B.stride.nd[j].v < 0) B.stride.nd[j].v = -B.stride.nd[j].v;
     if (ct_build_failed(ct_l_cosize(&B, &cs, &e), o, "cosize(B)")) return;
@@ -630,10 +630,11 @@ CT_FN void ct_p_cpl_7a(const ct_case *c, ct_outcome *o) { ct_p_cpl_7(c, o); }
  * count would pass CT_BRUTE_MAX. */
 CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
-  ct_layout F = *A;
+  ct_layout F;
   ct_modes m, leaves;
   int64_t span = 1, n, i;
   int j, q, chain = 1;
+  ct_l_copy(&F, A);
   if (all) return CT_ARG_TYPE;
   ct_modes_of(A, 0, &m);
   leaves.n = 0;

@@ -61,7 +61,7 @@ CT_FN static void ct_basis_rng(const ct_case *c, uint64_t salt, ct_rng *r) {
  * paths are constant on each run (BASIS-9). Zero strides stay 0. */
 CT_FN static void ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_layout *out) {
   int pool = (int)ct_rng_range(r, 0, CT_POOLS - 1), prev = -1, j, path[3], n;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < L->stride.n; ++j) {
     const ct_node *d = &L->stride.nd[j];
     int64_t span;
@@ -204,13 +204,13 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ct_code rc = CT_OK;
   int x, path[1];
   ct_basis_rng(c, 7, &r);
-  A0 = c->v[0];
+  ct_l_copy(&A0, &c->v[0]);
   if (ct_rng_chance(&r, 1, 2)) ct_basify(&c->v[0], &r, 1, &A0);
   ls[0] = &A0;
   ls[1] = &c->v[0];
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
   if (ct_build_failed(rc, o, "(A', A)")) return;
-  B = c->v[1];
+  ct_l_copy(&B, &c->v[1]);
   for (x = 0; x < B.stride.n; ++x)
     if (B.stride.nd[x].kind == CT_INT && B.stride.nd[x].v != 0) {
       path[0] = (int)ct_rng_range(&r, 0, 1);
@@ -290,7 +290,7 @@ CT_FN void ct_p_basis_9(const ct_case *c, ct_outcome *o) {
       return;
     }
     if (rc != CT_OK) continue;
-    Z = R;
+    ct_l_copy(&Z, &R);
     ct_strip(&Z);
     if (!ct_l_equal(&Z, &W, 0)) {
       CT_FAILS(o, "BASIS-9: operation %d with the paths forgotten is not the operation on the integer layout", k);
@@ -358,7 +358,7 @@ CT_FN void ct_p_basis_e_index(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  B = c->v[1];
+  ct_l_copy(&B, &c->v[1]);
   for (x = 0; x < B.stride.n; ++x)
     if (B.stride.nd[x].kind == CT_INT) ct_set_basis(&B.stride.nd[x], B.stride.nd[x].v, path, 1);
   rc = ct_basis_composition(&c->v[0], &B, &R, &e);

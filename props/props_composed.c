@@ -20,9 +20,9 @@
 CT_FN static void ct_case_composed(const ct_case *c, ct_composed *C) {
   C->outer_kind = c->k[1] % 4 == 3 ? CT_OUTER_LAYOUT : CT_OUTER_SWIZZLE;
   C->sw = c->w[0];
-  C->outer = c->v[1];
+  ct_l_copy(&C->outer, &c->v[1]);
   ct_t_set_int(&C->offset, c->k[0], 0);
-  C->inner = c->v[0];
+  ct_l_copy(&C->inner, &c->v[0]);
 }
 
 /* outer(x), apart from ref/composed.c: the swizzle bit by bit (SW-1), or
@@ -206,11 +206,11 @@ CT_FN void ct_p_cl_5(const ct_case *c, ct_outcome *o) {
     ct_code rc = ct_l_mode(&C.inner, &p, 1, &Lp, &e);
     if (rc == CT_OK) rc = ct_idx2crd(j, &Lp.shape, &sub, &e);
     if (rank == 1 && C.inner.shape.nd[0].kind == CT_INT) {
-      at = sub;
+      ct_t_copy(&at, &sub);
     } else if (rc == CT_OK) {
       ct_tuple pieces[1];
       for (k = 0; k < rank; ++k) parts[k] = &full;
-      pieces[0] = sub;
+      ct_t_copy(&pieces[0], &sub);
       { /* the children of full, mode p from sub */
         int idx[CT_MAX_RANK];
         for (k = 0; k < rank; ++k) idx[k] = ct_t_child(&full, 0, k);
@@ -238,7 +238,7 @@ CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_code rc;
   ct_case_composed(c, &C);
-  C.offset = c->v[0].shape; /* a tuple offset when v0 has rank > 1 */
+  ct_t_copy(&C.offset, &c->v[0].shape); /* a tuple offset when v0 has rank > 1 */
   rc = ct_cl_check(&C, &e);
   o->digest = ct_digest_code(rc);
   if ((C.offset.nd[0].kind == CT_INT) != (rc == CT_OK) || (rc != CT_OK && rc != CT_ARG_TYPE))

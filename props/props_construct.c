@@ -187,7 +187,7 @@ CT_FN static void ct_pc_compact_map(int right, const ct_case *c, ct_outcome *o) 
   ct_modes m;
   int64_t i, n, crd[CT_MAX_NODES];
   int k;
-  L.shape = c->v[0].shape;
+  ct_t_copy(&L.shape, &c->v[0].shape);
   if (!ct_pc_compact(right, &L.shape, ct_pc_val(1, 1), &L.stride, o)) return;
   ct_modes_of(&L, 0, &m);
   n = ct_size(&L);
@@ -233,7 +233,7 @@ CT_FN void ct_p_compact_5(const ct_case *c, ct_outcome *o) {
   ct_layout want, got;
   ct_err e;
   int right;
-  got.shape = c->v[0].shape;
+  ct_t_copy(&got.shape, &c->v[0].shape);
   for (right = 0; right < 2; ++right) {
     if (!ct_pc_compact(right, &got.shape, ct_pc_val(1, 1), &got.stride, o)) return;
     if ((right ? ct_l_compact_right(&c->v[0].shape, &want, &e) : ct_l_compact_left(&c->v[0].shape, &want, &e)) != CT_OK)
@@ -341,7 +341,7 @@ CT_FN void ct_p_ord_4(const ct_case *c, ct_outcome *o) {
   int64_t kappa = (int64_t)(ct_pc_hc(c, 14) % 9) - 4;
   int j, n = ct_pc_nleaves(S, 0), leaf = 0, v;
   for (v = 0; v < 3; ++v) {
-    order = *S; /* 0: the integer kappa; 1: kappa at every leaf; 2: decreasing with the position */
+    ct_t_copy(&order, S); /* 0: the integer kappa; 1: kappa at every leaf; 2: decreasing with the position */
     if (v == 0) ct_t_set_int(&order, kappa, 0);
     for (j = 0; v > 0 && j < order.n; ++j)
       if (order.nd[j].kind == CT_INT) {
@@ -644,7 +644,7 @@ CT_FN void ct_p_frag_5(const ct_case *c, ct_outcome *o) {
 /* L times n (strides), into out. */
 CT_FN static void ct_pc_scale_strides(const ct_layout *L, int64_t n, ct_layout *out) {
   int j;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->stride.n; ++j)
     if (out->stride.nd[j].kind == CT_INT) out->stride.nd[j].v *= n;
 }
@@ -666,7 +666,7 @@ CT_FN static void ct_pc_down_input(const ct_case *c, uint64_t h, ct_layout *L) {
     j = n > 0 ? ct_pc_leaf_node(&L->stride, (int)((h >> 8) % (uint64_t)n)) : -1;
     if (j >= 0) L->stride.nd[j].v = 1;
   } else {
-    *L = c->v[0];
+    ct_l_copy(L, &c->v[0]);
   }
 }
 
@@ -787,7 +787,7 @@ CT_FN static int ct_pc_up_split_input(const ct_case *c, uint64_t h, ct_layout *L
   ct_modes m;
   int k, j = -1, leaf = 0, cand = 0;
   *n = ct_pc_val(2 + (int64_t)((h >> 16) % 3), (int)((h >> 24) & 1));
-  *L = c->v[0];
+  ct_l_copy(L, &c->v[0]);
   if (h & 1) return 1;
   ct_modes_of(L, 0, &m);
   for (k = 0; k < m.n; ++k) cand += m.m[k].s > 1;
@@ -870,7 +870,7 @@ CT_FN void ct_p_cast_5(const ct_case *c, ct_outcome *o) {
   int64_t i, size;
   n = ct_pc_val(2 + (int64_t)((h >> 16) % 3), (int)((h >> 24) & 1));
   if (h & 1)
-    L = c->v[0];
+    ct_l_copy(&L, &c->v[0]);
   else
     ct_pc_scale_strides(&c->v[0], n.v, &L); /* every stride a multiple of N: no split leaf */
   ct_modes_of(&L, 0, &m);
@@ -1020,7 +1020,7 @@ CT_FN void ct_p_cons_e_arg(const ct_case *c, ct_outcome *o) {
 /* The case's shape with its last integer made <= 0. */
 CT_FN static int ct_pc_bad_shape(const ct_case *c, ct_tuple *S) {
   int j;
-  *S = c->v[0].shape;
+  ct_t_copy(S, &c->v[0].shape);
   j = ct_pc_last_int(S);
   if (j < 0) return 0;
   S->nd[j].v = -(int64_t)(ct_pc_hc(c, 40) % 3) * S->nd[j].v; /* 0, -s or -2s */

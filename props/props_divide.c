@@ -838,13 +838,13 @@ CT_FN void ct_p_div_e_ovf(const ct_case *c, ct_outcome *o) {
  * cannot be. */
 CT_FN static int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out) {
   ct_err e;
-  *out = *L;
+  ct_l_copy(out, L);
   while (ct_l_depth(out) < CT_MAX_DEPTH) {
     ct_layout W;
     const ct_layout *parts[1];
     parts[0] = out;
     if (ct_l_concat(parts, 1, &W, &e) != CT_OK) return 0;
-    *out = W;
+    ct_l_copy(out, &W);
   }
   return ct_l_depth(out) == CT_MAX_DEPTH;
 }
@@ -855,11 +855,11 @@ CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out) {
   ct_layout one;
   ct_err e;
   ct_l_set_int(&one, 1, 1, 0, 1);
-  *out = *L;
+  ct_l_copy(out, L);
   while (ct_l_rank(out) < R) {
     ct_layout W;
     if (ct_l_append(out, &one, &W, &e) != CT_OK) return 0;
-    *out = W;
+    ct_l_copy(out, &W);
   }
   return ct_l_rank(out) == R;
 }

@@ -176,13 +176,13 @@ static int ct_e_build(ct_rng *r, const ct_layout *small, ct_e_how how, ct_layout
   for (k = 0; k < n; ++k)
     if (ct_t_push_int(&L.shape, s[k], 0, &e) != CT_OK || ct_t_push_int(&L.stride, d[k], 0, &e) != CT_OK) return 0;
   if (ct_t_close(&L.shape, hs, &e) != CT_OK || ct_t_close(&L.stride, hd, &e) != CT_OK) return 0;
-  *out = L;
+  ct_l_copy(out, &L);
   if (small && ct_rng_chance(r, 1, 2)) {
     int ok = 1;
     for (k = 0; k < small->stride.n && how.nonneg; ++k)
       if (small->stride.nd[k].kind == CT_INT && small->stride.nd[k].v < 0) ok = 0;
     if (ok && (ct_rng_chance(r, 1, 2) ? ct_l_append(&L, small, out, &e) : ct_l_prepend(&L, small, out, &e)) != CT_OK)
-      *out = L;
+      ct_l_copy(out, &L);
   }
   /* a size that must fit: the largest shapes shrink until it does */
   for (;;) {
@@ -375,7 +375,7 @@ void ct_p_edge_coalesce(const ct_case *c, ct_outcome *o) {
  * 0 to 33 bits) in one of its modes half the time. */
 static void ct_e_right(ct_rng *r, const ct_layout *v1, ct_layout *B) {
   int j, leaves = 0;
-  *B = *v1;
+  ct_l_copy(B, v1);
   for (j = 0; j < B->stride.n; ++j) leaves += B->stride.nd[j].kind == CT_INT;
   if (leaves == 0 || ct_rng_chance(r, 1, 2)) return;
   for (j = 0; j < B->stride.n; ++j)

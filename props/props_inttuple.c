@@ -63,7 +63,7 @@ CT_FN static void ct_pi_tupled(const ct_tuple *a, ct_tuple *out) {
   const ct_tuple *srcs[1];
   ct_err e;
   if (a->nd[0].kind == CT_TUPLE) {
-    *out = *a;
+    ct_t_copy(out, a);
     return;
   }
   srcs[0] = a;
@@ -73,7 +73,7 @@ CT_FN static void ct_pi_tupled(const ct_tuple *a, ct_tuple *out) {
 /* |v| for every integer, 0 made 1: a tuple of positive divisors. */
 CT_FN static void ct_pi_absnz(const ct_tuple *t, ct_tuple *out) {
   int j;
-  *out = *t;
+  ct_t_copy(out, t);
   for (j = 0; j < out->n; ++j) {
     int64_t v = out->nd[j].v;
     if (out->nd[j].kind != CT_INT) continue;
@@ -403,8 +403,8 @@ CT_FN void ct_p_it_8(const ct_case *c, ct_outcome *o) {
   }
   /* t:prefix_product(t) maps the natural coordinate of i to i */
   if (!ct_pi_prefix(S, 1, &r, o)) return;
-  L.shape = *S;
-  L.stride = r;
+  ct_t_copy(&L.shape, S);
+  ct_t_copy(&L.stride, &r);
   size = ct_size(&L);
   if (size > CT_BRUTE_MAX) size = CT_BRUTE_MAX;
   for (i = 0; i < size; ++i)
@@ -542,7 +542,7 @@ CT_FN void ct_p_it_10(const ct_case *c, ct_outcome *o) {
   int nb = ct_pi_int_divisors(c, A, 10, b), k, j, ok = 0;
   uint64_t h = ct_pi_hc(c, 11);
   for (k = 0; k < nb && k < 4; ++k) ct_pi_int(&B[k], b[k]);
-  B[nb] = *A; /* a congruent tuple of divisors */
+  ct_t_copy(&B[nb], A); /* a congruent tuple of divisors */
   for (j = 0; j < B[nb].n; ++j)
     if (B[nb].nd[j].kind == CT_INT) B[nb].nd[j].v = ct_pi_divisor(A->nd[j].v, ct_mix64(h + (uint64_t)j));
   ct_pi_absnz(&c->v[0].stride, &B[nb + 1]); /* a congruent tuple of random divisors */
@@ -993,10 +993,10 @@ CT_FN void ct_p_it_21(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_it_22(const ct_case *c, ct_outcome *o) {
   ct_tuple t[CT_PI_REL_N];
   int x, y, z;
-  t[0] = c->v[0].shape;
-  t[1] = c->v[0].stride;
-  t[2] = c->v[1].shape;
-  t[3] = c->v[1].stride;
+  ct_t_copy(&t[0], &c->v[0].shape);
+  ct_t_copy(&t[1], &c->v[0].stride);
+  ct_t_copy(&t[2], &c->v[1].shape);
+  ct_t_copy(&t[3], &c->v[1].stride);
   ct_pi_int(&t[4], c->v[0].shape.nd[0].v);
   ct_pi_int(&t[5], c->v[1].stride.nd[c->v[1].stride.n - 1].v - 7);
   for (x = 0; x < CT_PI_REL_N; ++x) {
@@ -1030,8 +1030,8 @@ CT_FN void ct_p_it_23(const ct_case *c, ct_outcome *o) {
   ct_tuple t[CT_PI_REL_N];
   int x, y, z;
   ct_pi_coarsen(&c->v[0].shape, &c->v[0].stride, ct_pi_hc(c, 23), &t[0]);
-  t[1] = c->v[0].shape;
-  t[2] = c->v[1].shape;
+  ct_t_copy(&t[1], &c->v[0].shape);
+  ct_t_copy(&t[2], &c->v[1].shape);
   ct_pi_coarsen(&c->v[1].stride, 0, ct_pi_hc(c, 24), &t[3]);
   ct_pi_coarsen(&t[0], 0, ct_pi_hc(c, 25), &t[4]);
   ct_pi_int(&t[5], c->k[0] + 3);
@@ -1069,10 +1069,10 @@ CT_FN void ct_p_it_23(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_it_24(const ct_case *c, ct_outcome *o) {
   ct_tuple t[CT_PI_REL_N];
   int x, y, z;
-  t[0] = c->v[0].shape;
+  ct_t_copy(&t[0], &c->v[0].shape);
   ct_pi_coarsen(&t[0], 0, ct_pi_hc(c, 24), &t[1]);
   ct_pi_coarsen(&t[1], 0, ct_pi_hc(c, 25), &t[2]);
-  t[3] = c->v[1].shape;
+  ct_t_copy(&t[3], &c->v[1].shape);
   ct_pi_coarsen(&t[3], 0, ct_pi_hc(c, 26), &t[4]);
   ct_pi_int(&t[5], ct_size(&c->v[0]));
   if (!ct_t_compatible(&t[1], 0, &t[0], 0) || !ct_t_compatible(&t[2], 0, &t[1], 0) ||
@@ -1131,7 +1131,7 @@ CT_FN void ct_p_it_e_arg(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  A = S;
+  ct_t_copy(&A, &S);
   A.nd[j].kind = CT_ALL; /* the last integer is `_` */
   A.nd[j].v = 0;
   init.v = 1;
@@ -1238,7 +1238,7 @@ CT_FN static void ct_pi_div_by_zero(int op, const ct_case *c, ct_outcome *o) {
   int j;
   ct_pi_int(&z, 0);
   ct_pi_div_expect(op, A, &z, CT_DIVISION_BY_ZERO, "a / 0", o);
-  b = *A; /* a copy of a with its last integer 0: every other element divides */
+  ct_t_copy(&b, A); /* a copy of a with its last integer 0: every other element divides */
   j = ct_pi_last_int(&b);
   if (j < 0) return;
   b.nd[j].v = 0;
@@ -1342,7 +1342,7 @@ CT_FN void ct_p_it_ed_e_pos(const ct_case *c, ct_outcome *o) {
   int out, j;
   ct_pi_int(&b, -(int64_t)(ct_pi_hc(c, 34) % 3)); /* 0 or negative */
   ct_pi_want(ct_it_evenly_divides(&c->v[0].shape, &b, &out, &e), CT_SHAPE_NOT_POSITIVE, "evenly_divides(S, b <= 0)", o);
-  a = c->v[0].shape;
+  ct_t_copy(&a, &c->v[0].shape);
   j = ct_pi_last_int(&a);
   if (j < 0) return;
   a.nd[j].v = -a.nd[j].v + 1;

@@ -93,7 +93,7 @@ CT_FN static int ct_pi_has_zero(const ct_layout *L) {
 /* L with every stride replaced by its magnitude. */
 CT_FN static void ct_pi_abs(const ct_layout *L, ct_layout *out) {
   int j;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->stride.n; ++j)
     if (out->stride.nd[j].kind == CT_INT && out->stride.nd[j].v < 0) out->stride.nd[j].v = -out->stride.nd[j].v;
 }
@@ -101,7 +101,7 @@ CT_FN static void ct_pi_abs(const ct_layout *L, ct_layout *out) {
 /* filter_zeros(L), written out: the stride-0 leaves made size 1. */
 CT_FN static void ct_pi_drop_zeros(const ct_layout *L, ct_layout *out) {
   int j;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->shape.n; ++j)
     if (out->shape.nd[j].kind == CT_INT && out->stride.nd[j].v == 0) out->shape.nd[j].v = 1;
 }
@@ -153,8 +153,9 @@ CT_FN static int ct_pi_pick_leaf(const ct_layout *L, ct_rng *r) {
 CT_FN static void ct_pi_restride(const ct_layout *L, ct_rng *r, int gaps, int divisible, int zeros, ct_layout *out) {
   int leaf[CT_MAX_NODES], n, k;
   int64_t span = 1, top = 1;
-  ct_layout in = *L;
-  *out = in;
+  ct_layout in;
+  ct_l_copy(&in, L);
+  ct_l_copy(out, &in);
   n = ct_t_leaves(&in.shape, 0, leaf, CT_MAX_NODES);
   for (k = n - 1; k > 0; --k) {
     int j = (int)ct_rng_range(r, 0, k), t = leaf[k];
@@ -179,7 +180,7 @@ CT_FN static void ct_pi_restride(const ct_layout *L, ct_rng *r, int gaps, int di
  * one). */
 CT_FN static void ct_pi_zeroed(const ct_layout *L, ct_rng *r, ct_layout *out) {
   int j, any = 0;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->shape.n; ++j)
     if (out->shape.nd[j].kind == CT_INT && out->shape.nd[j].v > 1 && ct_rng_chance(r, 1, 3)) {
       out->stride.nd[j].v = 0;
@@ -200,7 +201,7 @@ CT_FN static ct_code ct_pi_negated(const ct_layout *L, ct_rng *r, ct_layout *out
   ct_pi_abs(L, &A);
   j = ct_pi_pick_leaf(&A, r);
   if (j >= 0) {
-    *out = A;
+    ct_l_copy(out, &A);
     out->stride.nd[j].v = A.stride.nd[j].v ? -A.stride.nd[j].v : -1;
     return CT_OK;
   } else {
@@ -301,7 +302,7 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
     return 0;
   }
   if (got == CT_OK && ct_pi_holds(kind, raw, sc)) {
-    *L = *raw;
+    ct_l_copy(L, raw);
     return 1;
   }
   ct_pi_rng(c, (uint64_t)(op * 8 + kind + 1), &r);
@@ -313,7 +314,7 @@ CT_FN static int ct_pi_unary(const ct_case *c, int op, int kind, ct_pi_scratch *
   case CT_PI_ZERO: ct_pi_zeroed(&A, &r, L); break;
   default:
     if (op == CT_PI_LINV) ct_pi_restride(&A, &r, 1, 1, 1, L);
-    else *L = A;
+    else ct_l_copy(L, &A);
     break;
   }
   got = ct_pi_op(op, L, R, &e);
@@ -598,13 +599,13 @@ CT_FN static ct_code ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch 
   ct_pi_abs(&c->v[1], &B);
   if (inj) {
     if (!ct_pi_holds(CT_PI_INJ, &B, sc)) ct_pi_restride(&B, r, 1, ct_rng_chance(r, 1, 2), 0, b);
-    else *b = B;
+    else ct_l_copy(b, &B);
   } else if (ct_rng_chance(r, 1, 2)) {
     ct_pi_restride(&B, r, 1, 0, 1, b);
   } else {
-    *b = B;
+    ct_l_copy(b, &B);
   }
-  A1 = *b;
+  ct_l_copy(&A1, b);
   x = ct_pi_pick_leaf(&A1, r);
   if (x >= 0 && ct_rng_chance(r, 3, 4)) {
     int64_t d = A1.stride.nd[x].v;
@@ -638,8 +639,8 @@ CT_FN static int ct_pi_pair(const ct_case *c, int inj, ct_pi_scratch *sc, ct_lay
   }
   ct_pi_rng(c, 0x3C + (uint64_t)inj, &r);
   if (got == CT_OK && (!inj || ct_pi_holds(CT_PI_INJ, &c->v[1], sc)) && ct_rng_chance(&r, 1, 4)) {
-    *a = c->v[0];
-    *b = c->v[1];
+    ct_l_copy(a, &c->v[0]);
+    ct_l_copy(b, &c->v[1]);
     return 1;
   }
   if (ct_build_failed(ct_pi_derive_pair(c, inj, sc, &r, a, b), o, "the derived pair")) return 0;

@@ -178,7 +178,7 @@ CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
   ct_err e;
   int64_t i, j, n0 = ct_size(L0), n1 = ct_size(L1), r = ct_l_rank(L0);
   if (ct_build_failed(ct_l_flatten(L0, &F, &e), o, "flatten(L0)")) return;
-  if (r < 2) G = *L0;
+  if (r < 2) ct_l_copy(&G, L0);
   else if (ct_build_failed(ct_l_group(L0, 0, (int)r, &G, &e), o, "group<0,r>(L0)")) return;
   p[0] = L0;
   p[1] = L1;
@@ -213,7 +213,7 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
   m = (int)(c->k[0] % r);
   node = ct_t_mode(&nc, 0, m);
   ct_t_sub(&nc, node, &sub);
-  cc = nc; /* replace mode m's coordinate by `_` */
+  ct_t_copy(&cc, &nc); /* replace mode m's coordinate by `_` */
   {
     int k, span = cc.nd[node].span;
     for (k = node + 1; k + span - 1 < cc.n; ++k) cc.nd[k] = cc.nd[k + span - 1];
@@ -234,7 +234,7 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
     const ct_tuple *parts[1];
     parts[0] = &sub;
     if (ct_build_failed(ct_t_make_tuple(&wrapped, parts, 0, 1, &e), o, "(coordinate)")) return;
-    sub = wrapped;
+    ct_t_copy(&sub, &wrapped);
   }
   if (ct_build_failed(ct_crd2idx(&nc, L, &sv, &e), o, "crd2idx(c, L)")) return;
   want = sv.v;

@@ -347,6 +347,11 @@
   X(edge_div, "NOTE-5/divide", CT_GEN_PAIR, "logical_divide near the 64-bit edges", "edge A / %1 (edge strides)") \
   X(edge_prod, "NOTE-5/product", CT_GEN_PAIR, "logical_product near the 64-bit edges", "edge A x %1 (edge strides)")
 
+/* Issue 16 (props_fast.c): each fast path of ref/ against the function
+ * that defines it, case by case. */
+#define CT_PROPS_FAST(X)                                                                          \
+  X(layout_2i, "LAYOUT-2/integer", CT_GEN_INT, "L(i) vs crd2idx(i, L)", "%0 at index %k0")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_ROUNDTRIP(X)                                                                           \
@@ -365,7 +370,8 @@
   CT_PROPS_CUTLASS2X(X) \
   CT_PROPS_BASIS(X)                                                                               \
   CT_PROPS_REARRANGE(X)                                                                           \
-  CT_PROPS_REFINE(X)
+  CT_PROPS_REFINE(X)                                                                              \
+  CT_PROPS_FAST(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

@@ -49,7 +49,7 @@ CT_FN static void ct_pp_rng(const ct_case *c, uint64_t stream, ct_rng *r) {
 CT_FN static void ct_pp_compact_like(const ct_layout *L, ct_layout *out) {
   int idx[CT_MAX_NODES], done[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES), k, j;
   int64_t cur = 1;
-  *out = *L;
+  ct_l_copy(out, L);
   for (k = 0; k < n; ++k) done[k] = 0;
   for (k = 0; k < n; ++k) {
     int best = -1;
@@ -90,7 +90,7 @@ CT_FN static int ct_pp_divisor_of_rest(ct_rng *r, const ct_layout *A, ct_layout 
 CT_FN static void ct_pp_operand(const ct_case *c, ct_layout *B) {
   ct_rng r;
   ct_pp_rng(c, 0x9D0Du, &r);
-  if (!ct_pp_divisor_of_rest(&r, &c->v[0], B)) *B = c->v[1];
+  if (!ct_pp_divisor_of_rest(&r, &c->v[0], B)) ct_l_copy(B, &c->v[1]);
 }
 
 /* (A, T) for the tiler properties: A = the case's layout with compact
@@ -105,7 +105,7 @@ CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) 
   int k, hs, hd, rt;
   ct_pp_compact_like(&c->v[0], A);
   if (!(c->v[1].shape.nd[0].kind == CT_TUPLE && c->v[1].shape.nd[0].mark)) {
-    *T = c->v[1];
+    ct_l_copy(T, &c->v[1]);
     return;
   }
   ct_pp_rng(c, 0x7113u, &r);
@@ -144,7 +144,7 @@ CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) 
       T->shape.nd[h1].mark = T->stride.nd[h2].mark = 1;
       continue;
     }
-    if (!ct_pp_divisor_of_rest(&r, &Ak, &Bk)) Bk = Tk;
+    if (!ct_pp_divisor_of_rest(&r, &Ak, &Bk)) ct_l_copy(&Bk, &Tk);
     ct_discard(ct_t_push_sub(&T->shape, &Bk.shape, 0, &e));
     ct_discard(ct_t_push_sub(&T->stride, &Bk.stride, 0, &e));
   }
@@ -450,7 +450,7 @@ typedef struct {
 
 /* Mode k of L, or L whole when R == 1 (the rank-1 products pair whole layouts). */
 CT_FN static void ct_pp_part(const ct_layout *L, int R, int k, ct_layout *out) {
-  if (R == 1) *out = *L;
+  if (R == 1) ct_l_copy(out, L);
   else ct_dv_mode(L, k, out);
 }
 
@@ -683,7 +683,7 @@ CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
   int64_t copies = 1;
   ct_pp_rng(c, 0x711Eu, &r);
   if (ct_rng_chance(&r, 3, 4)) ct_pp_compact_like(&c->v[0], &t->block);
-  else t->block = c->v[0];
+  else ct_l_copy(&t->block, &c->v[0]);
   rb = ct_l_rank(&t->block);
   R = rb + (rb < CT_MAX_RANK && ct_rng_chance(&r, 1, 3) ? 1 : 0);
   tuple_trg = R > 1 || t->block.shape.nd[0].kind == CT_TUPLE || ct_rng_chance(&r, 1, 2);
@@ -1089,7 +1089,7 @@ CT_FN void ct_p_tile_e_many(const ct_case *c, ct_outcome *o) {
     parts[0] = &block;
     parts[1] = &one;
     if (ct_build_failed(ct_l_concat(parts, 2, &W, &e), o, "the expected mode")) return;
-    block = W;
+    ct_l_copy(&block, &W);
   }
   ct_tile_sizes(&block, ct_l_rank(&block) - 1, -1, CT_INT, 0, &trg);
   ct_tile_expect(&block, &trg, 0, CT_TOO_MANY_MODES, o);

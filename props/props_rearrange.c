@@ -118,10 +118,10 @@ CT_FN void ct_p_rec_1(const ct_case *c, ct_outcome *o) {
   u.v = nb / g;
   d.v = ob / g;
   u.stat = d.stat = 1;
-  U = c->v[0];
+  ct_l_copy(&U, &c->v[0]);
   if (u.v != 1) rw = ct_upcast(&c->v[0], u, &U, &e);
   if (rw == CT_OK && d.v != 1) rw = ct_downcast(&U, d, &W, &e);
-  else W = U;
+  else ct_l_copy(&W, &U);
   if (ct_code_is_limit(rc) || ct_code_is_limit(rw)) {
     o->verdict = CT_SKIPPED;
     return;

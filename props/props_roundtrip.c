@@ -121,9 +121,9 @@ void ct_p_note_1v(const ct_case *c, ct_outcome *o) {
   /* the case's own values */
   ok = ok && ct_rt_value(CT_RT_LAYOUT, A, "A", o) && ct_rt_value(CT_RT_TILER, T, "the tiler", o);
   memset(&x, 0, sizeof x);
-  x.shape = A->shape;
+  ct_t_copy(&x.shape, &A->shape);
   ok = ok && ct_rt_value(CT_RT_TUPLE, &x, "shape(A)", o);
-  x.shape = A->stride;
+  ct_t_copy(&x.shape, &A->stride);
   ok = ok && ct_rt_value(CT_RT_TUPLE, &x, "stride(A)", o);
   if (ok && ct_l_size(A, &v, &e) == CT_OK) {
     ct_t_set_int(&x.shape, v.v, v.stat);

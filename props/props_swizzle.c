@@ -148,9 +148,12 @@ CT_FN void ct_p_sw_4(const ct_case *c, ct_outcome *o) {
   }
   if (c->k[1] & 1) y ^= (int64_t)1 << (c->k[1] % 31);
   else z ^= (int64_t)1 << (c->k[1] % 31);
+  /* every swizzle that ct_sw_valid admits (|S| >= B, B + M + |S| <= the
+   * bound), in the order of (B, M, S); the bounds skip the others unvisited */
   for (b = 0; b <= CT_SW_MAX_BITS && !exists; ++b)
-    for (m = 0; m <= CT_SW_MAX_BITS && !exists; ++m)
-      for (s = -CT_SW_MAX_BITS; s <= CT_SW_MAX_BITS && !exists; ++s) {
+    for (m = 0; b + m <= CT_SW_MAX_BITS && !exists; ++m)
+      for (s = -(CT_SW_MAX_BITS - b - m); s <= CT_SW_MAX_BITS - b - m && !exists; ++s) {
+        if (s > -b && s < b) continue;
         ct_sw_set(&cand, b, m, s);
         exists = ct_sw_valid(&cand) && ct_sw_ymask(&cand) == y && ct_sw_zmask(&cand) == z;
       }

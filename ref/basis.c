@@ -24,7 +24,7 @@ CT_FN void ct_basis_paths(const ct_layout *L, ct_paths *out) {
 
 CT_FN void ct_basis_part(const ct_layout *L, const ct_node *p, ct_layout *out) {
   int j;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->stride.n; ++j) {
     ct_node *d = &out->stride.nd[j];
     if (d->kind == CT_TUPLE) continue;
@@ -100,7 +100,7 @@ CT_FN ct_code ct_make_identity_layout(const ct_tuple *shape, ct_layout *out, ct_
       CT_TRY(ct_t_push_basis(&r.stride, 1, 1, path, top, e));
     }
   }
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 

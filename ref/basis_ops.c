@@ -44,8 +44,8 @@ CT_FN ct_code ct_lift_markers(const ct_layout *A, ct_layout *A1, ct_layout *A2, 
     }
     if (A->shape.nd[j].v != 1) prev = j;
   }
-  *A1 = *A;
-  *A2 = *A;
+  ct_l_copy(A1, A);
+  ct_l_copy(A2, A);
   for (j = 0; j < A->stride.n; ++j) {
     ct_node *d1 = &A1->stride.nd[j], *d2 = &A2->stride.nd[j];
     if (d1->kind == CT_TUPLE) continue;
@@ -64,7 +64,7 @@ CT_FN ct_code ct_lift_decode(const ct_layout *R1, const ct_layout *R2, const ct_
   int j;
   if (!ct_t_equal(&R1->shape, 0, &R2->shape, 0, 0) || !ct_t_congruent(&R1->stride, 0, &R2->stride, 0))
     return CT_FAIL(e, CT_ARG_TYPE, "basis lifting: the operation's results on the two markers differ in shape");
-  *out = *R1;
+  ct_l_copy(out, R1);
   for (j = 0; j < out->stride.n; ++j) {
     ct_node *d = &out->stride.nd[j];
     int64_t r1 = R1->stride.nd[j].v, r2 = R2->stride.nd[j].v, h, c;
@@ -111,7 +111,7 @@ CT_FN static ct_code ct_lift_run(ct_lift_op op, const ct_layout *A, const ct_lay
  * L's is v@q, and 0 elsewhere (an integer 0 included). */
 CT_FN static void ct_component(const ct_layout *L, const ct_node *q, ct_layout *P) {
   int j;
-  *P = *L;
+  ct_l_copy(P, L);
   for (j = 0; j < P->stride.n; ++j) {
     ct_node *d = &P->stride.nd[j];
     if (d->kind == CT_TUPLE) continue;
@@ -368,6 +368,6 @@ CT_FN ct_code ct_basis_composition(const ct_layout *A, const ct_layout *B, ct_la
       CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
     }
   }
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }

@@ -75,14 +75,14 @@ CT_FN ct_code ct_coalesce_profile(const ct_layout *L, const ct_tuple *profile, c
   ct_t_clear(&r.shape);
   ct_t_clear(&r.stride);
   CT_TRY(ct_coal_rec(L, 0, profile, 0, &r, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
 CT_FN ct_code ct_filter_zeros(const ct_layout *L, ct_layout *out, ct_err *e) {
   int j;
   (void)e;
-  *out = *L;
+  ct_l_copy(out, L);
   for (j = 0; j < out->shape.n; ++j)
     if (out->shape.nd[j].kind == CT_INT && out->stride.nd[j].v == 0) {
       out->shape.nd[j].v = 1;

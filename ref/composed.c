@@ -46,7 +46,7 @@ CT_FN ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_compo
   ct_t_clear(&out->outer.shape);
   ct_t_clear(&out->outer.stride);
   ct_t_set_int(&out->offset, 0, 1);
-  out->inner = *L;
+  ct_l_copy(&out->inner, L);
   *plain = w->b == 0; /* CuTe: composition(Sw<0,M,S>, _0, L) is L */
   return CT_OK;
 }
@@ -55,10 +55,14 @@ CT_FN void ct_cl_rewrap(const ct_composed *C, const ct_layout *inner, ct_compose
   if (out != C) {
     out->outer_kind = C->outer_kind;
     out->sw = C->sw;
-    out->outer = C->outer;
-    out->offset = C->offset;
+    if (C->outer_kind == CT_OUTER_LAYOUT) ct_l_copy(&out->outer, &C->outer);
+    else { /* beside a swizzle the outer layout is unused, and may be unset */
+      ct_t_clear(&out->outer.shape);
+      ct_t_clear(&out->outer.stride);
+    }
+    ct_t_copy(&out->offset, &C->offset);
   }
-  out->inner = *inner;
+  ct_l_copy(&out->inner, inner);
 }
 
 /* CL-5: the sliced-away part of the coordinate moves into the offset. */

@@ -135,6 +135,6 @@ CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *
       CT_TRY(ct_t_close(&R.stride, hd[top - 1], e));
     }
   }
-  *out = R;
+  ct_l_copy(out, &R);
   return CT_OK;
 }

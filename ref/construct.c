@@ -82,12 +82,12 @@ CT_FN static ct_code ct_compact(const ct_tuple *shape, ct_val current, int right
   int64_t key[CT_MAX_NODES];
   ct_tuple r;
   CT_TRY(ct_check_shape(shape, op, e));
-  r = *shape;
+  ct_t_copy(&r, shape);
   m = ct_leaf_groups(shape, 0, 0, gnode, key);
   if (right)
     for (k = 0; k < m; ++k) key[k] = (int64_t)(m - 1 - k); /* COMPACT-3: the last mode is the fastest */
   CT_TRY(ct_ordered_strides(shape, gnode, key, 0, m, current, op, &r, e));
-  *out = r;
+  ct_t_copy(out, &r);
   return CT_OK;
 }
 
@@ -124,10 +124,10 @@ CT_FN ct_code ct_make_ordered_layout(const ct_tuple *shape, const ct_tuple *orde
   }
   one.v = 1;
   one.stat = 1;
-  r.shape = *shape;
-  r.stride = *shape;
+  ct_t_copy(&r.shape, shape);
+  ct_t_copy(&r.stride, shape);
   CT_TRY(ct_ordered_strides(shape, gnode, key, 0, m, one, "make_ordered_layout", &r.stride, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -140,13 +140,13 @@ CT_FN ct_code ct_make_layout_like(const ct_layout *L, ct_layout *out, ct_err *e)
   ct_val one;
   ct_layout r;
   CT_TRY(ct_l_check(L, e));
-  r = *L; /* zero strides are kept as they are (LIKE-2) */
+  ct_l_copy(&r, L); /* zero strides are kept as they are (LIKE-2) */
   m = ct_leaf_groups(&L->shape, 0, &L->stride, gnode, key);
   for (k = 0; k < m; ++k) skip[k] = (uint8_t)(L->stride.nd[gnode[k]].v == 0);
   one.v = 1;
   one.stat = 1;
   CT_TRY(ct_ordered_strides(&L->shape, gnode, key, skip, m, one, "make_layout_like", &r.stride, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -160,7 +160,7 @@ CT_FN ct_code ct_make_fragment_like(const ct_layout *L, ct_layout *out, ct_err *
   ct_layout r;
   CT_TRY(ct_l_check(L, e));
   if (ct_l_rank(L) < 2) return ct_l_compact_left(&L->shape, out, e); /* FRAG-5 */
-  r = *L;
+  ct_l_copy(&r, L);
   one.v = 1;
   one.stat = 1;
   /* FRAG-2: mode 0 column-major over its leaves of nonzero stride */
@@ -185,7 +185,7 @@ CT_FN ct_code ct_make_fragment_like(const ct_layout *L, ct_layout *out, ct_err *
       ++r0;
     }
   CT_TRY(ct_ordered_strides(&L->shape, gnode, key, 0, r0, n0, "make_fragment_like", &r.stride, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -202,7 +202,7 @@ CT_FN ct_code ct_downcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *
   CT_TRY(ct_l_check(L, e));
   CT_TRY(ct_check_n(n, "downcast", e));
   if (n.v == 1) { /* CAST-7 */
-    *out = *L;
+    ct_l_copy(out, L);
     return CT_OK;
   }
   for (j = 0; j < L->shape.n; ++j)
@@ -214,7 +214,7 @@ CT_FN ct_code ct_downcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *
     return CT_FAIL(e, CT_UNIT_STRIDE, "downcast: %d modes of stride 1 or -1; the sub-elements need exactly one", units);
   if (L->stride.nd[unit].v == -1)
     return CT_FAIL(e, CT_NEGATIVE_STRIDE, "downcast: the adjacent elements run backwards (stride -1)");
-  r = *L;
+  ct_l_copy(&r, L);
   for (j = 0; j < r.shape.n; ++j) { /* CAST-1 */
     ct_node *s = &r.shape.nd[j], *d = &r.stride.nd[j];
     ct_node *x = j == unit ? s : d;
@@ -222,7 +222,7 @@ CT_FN ct_code ct_downcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *
     if (ct_mul_ovf(x->v, n.v, &x->v)) return CT_FAIL(e, CT_OVERFLOW, "downcast: overflows int64");
     x->stat = (uint8_t)(x->stat && n.stat);
   }
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -232,7 +232,7 @@ CT_FN ct_code ct_upcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *e)
   CT_TRY(ct_l_check(L, e));
   CT_TRY(ct_check_n(n, "upcast", e));
   if (n.v == 1) { /* CAST-7 */
-    *out = *L;
+    ct_l_copy(out, L);
     return CT_OK;
   }
   for (j = 0; j < L->shape.n; ++j) { /* CAST-4: the split mode, and every other stride divisible */
@@ -249,7 +249,7 @@ CT_FN ct_code ct_upcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *e)
       return CT_FAIL(e, CT_NOT_DIVISIBLE, "upcast: stride %lld (of a mode of size %lld) is not a multiple of N = %lld",
                      (long long)d->v, (long long)s->v, (long long)n.v);
   }
-  r = *L;
+  ct_l_copy(&r, L);
   for (j = 0; j < r.shape.n; ++j) {
     ct_node *s = &r.shape.nd[j], *d = &r.stride.nd[j];
     if (s->kind != CT_INT) continue;
@@ -265,6 +265,6 @@ CT_FN ct_code ct_upcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *e)
     }
     d->stat = (uint8_t)(d->stat && n.stat);
   }
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }

@@ -106,6 +106,6 @@ CT_FN ct_code ct_2x_tensor_op_matrix(int which, int row_major, int bits, int cw,
   pl[1] = ext[row_major ? 0 : 1];
   CT_TRY(ct_2x_tensor_op(which, bits, cw, pl, ld, out, e));
   if (!row_major) return CT_OK;
-  L = out->inner;
+  ct_l_copy(&L, &out->inner);
   return ct_l_select(&L, swap, 2, &out->inner, e);
 }

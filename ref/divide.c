@@ -100,7 +100,7 @@ CT_FN ct_code ct_tile_unpack(const ct_layout *L, int unpack_first, ct_layout *ou
     for (k = 0; k < ct_t_rank(&L->shape, im); ++k) CT_TRY(ct_div_push(&res, L, ct_t_mode(&L->shape, im, k), e));
   }
   CT_TRY(ct_div_close(&res, hs, hd, e));
-  *out = res;
+  ct_l_copy(out, &res);
   return CT_OK;
 }
 

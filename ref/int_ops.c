@@ -106,7 +106,7 @@ CT_FN ct_code ct_it_prefix_product(const ct_tuple *t, ct_val init, ct_tuple *out
   ct_val cur = init;
   ct_tuple r;
   CT_TRY(ct_no_all(t, "prefix_product", e));
-  r = *t;
+  ct_t_copy(&r, t);
   for (j = 0; j < r.n; ++j) {
     ct_node *nd = &r.nd[j];
     int64_t s;
@@ -120,7 +120,7 @@ CT_FN ct_code ct_it_prefix_product(const ct_tuple *t, ct_val init, ct_tuple *out
     if (ct_mul_ovf(cur.v, s, &cur.v)) ovf = 1;
     cur.stat = cur.stat && ss;
   }
-  *out = r;
+  ct_t_copy(out, &r);
   return CT_OK;
 }
 
@@ -232,7 +232,7 @@ CT_FN static ct_code ct_it_div(int op, const ct_tuple *a, const ct_tuple *b, ct_
   CT_TRY(ct_no_all(b, ct_div_name(op), e));
   ct_t_clear(&r);
   CT_TRY(ct_div_rec(op, a, 0, b, 0, &r, e));
-  *out = r;
+  ct_t_copy(out, &r);
   return CT_OK;
 }
 
@@ -271,7 +271,7 @@ CT_FN ct_code ct_it_elem_scale(const ct_tuple *a, const ct_tuple *b, ct_tuple *o
   CT_TRY(ct_no_all(b, "elem_scale", e));
   ct_t_clear(&r);
   CT_TRY(ct_scale_rec(a, 0, b, 0, &r, e));
-  *out = r;
+  ct_t_copy(out, &r);
   return CT_OK;
 }
 

@@ -4,6 +4,12 @@
 
 CT_FN void ct_t_clear(ct_tuple *t) { t->n = 0; }
 
+CT_FN void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
+  int k, n = src->n, m = (unsigned)n <= CT_MAX_NODES ? n : CT_MAX_NODES;
+  for (k = 0; k < m; ++k) dst->nd[k] = src->nd[k];
+  dst->n = n;
+}
+
 CT_FN static void ct_node_int(ct_node *nd, int64_t v, int stat) {
   nd->v = v;
   nd->kind = CT_INT;
@@ -58,7 +64,7 @@ CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
 CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
   int j, r = 0, d = 0;
   for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
-    int cd = ct_t_depth(t, j);
+    int cd = t->nd[j].kind == CT_TUPLE ? ct_t_depth(t, j) : 0; /* a leaf: depth 0 */
     if (cd > d) d = cd;
     ++r;
   }
@@ -235,7 +241,7 @@ CT_FN ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e) {
     for (j = 0; j < t->n; ++j)
       if (t->nd[j].kind != CT_TUPLE) CT_TRY(ct_t_push_sub(&tmp, t, j, e));
     CT_TRY(ct_t_close(&tmp, hdr, e));
-    *out = tmp;
+    ct_t_copy(out, &tmp);
   }
   return CT_OK;
 }

@@ -42,6 +42,17 @@ typedef struct {
   int stat;
 } ct_val;
 
+/* dst := src, copying the n nodes in use rather than the CT_MAX_NODES of
+ * capacity that an assignment `*dst = *src` copies (issue 16: a copy costs
+ * what is in use; on the GPU a whole ct_tuple is local-memory traffic).
+ * Nodes past n are never read. dst may be src. A tuple never set (the
+ * unused outer layout of a swizzle's ct_composed) may hold any n: then the
+ * whole array is copied, as an assignment would. Not inline: a recursive
+ * function that hands its output on (ct_by_mode's out = the caller's local)
+ * passes it to an extern function, never writes it itself (the ptxas rule
+ * of device/README.md; inline copies crashed the GPU run at COMP-6). */
+CT_FN void ct_t_copy(ct_tuple *dst, const ct_tuple *src);
+
 /* --- building (append-only, preorder) ------------------------------------ */
 CT_FN void ct_t_clear(ct_tuple *t);
 CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);

@@ -32,6 +32,11 @@ CT_FN static ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
   return CT_OK;
 }
 
+CT_FN void ct_l_copy(ct_layout *dst, const ct_layout *src) {
+  ct_t_copy(&dst->shape, &src->shape);
+  ct_t_copy(&dst->stride, &src->stride);
+}
+
 CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
   int j;
   if (L->shape.n == 0 || L->stride.n == 0) return CT_FAIL(e, CT_ARG_TYPE, "empty layout");
@@ -65,15 +70,15 @@ CT_FN static ct_code ct_l_compact(const ct_tuple *shape, int backwards, ct_layou
   int k, idx[CT_MAX_NODES], n;
   ct_val cur;
   int ovf = 0;
-  ct_tuple tmp = *shape; /* shape may alias out->shape */
-  out->shape = tmp;
-  out->stride = tmp;
-  n = ct_t_leaves(&tmp, 0, idx, CT_MAX_NODES);
+  /* shape may alias out->shape or out->stride: copy it into out->shape first */
+  if (shape != &out->shape) ct_t_copy(&out->shape, shape);
+  ct_t_copy(&out->stride, &out->shape);
+  n = ct_t_leaves(&out->shape, 0, idx, CT_MAX_NODES);
   cur.v = 1;
   cur.stat = 1;
   for (k = 0; k < n; ++k) {
     int j = idx[backwards ? n - 1 - k : k];
-    ct_node *s = &tmp.nd[j], *d = &out->stride.nd[j];
+    ct_node *s = &out->shape.nd[j], *d = &out->stride.nd[j];
     if (s->kind != CT_INT) return CT_FAIL(e, CT_ARG_TYPE, "`_` in a shape");
     if (s->v <= 0) return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s->v);
     if (s->stat && s->v == 1) { /* static size-1 mode: stride _0, as CuTe */
@@ -192,12 +197,33 @@ CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_
   return ct_crd_rec(c, 0, L, 0, 0, out, e);
 }
 
+/* L(i) is ct_crd2idx of the integer coordinate i (LAYOUT-EVAL), here in one
+ * pass over the leaves, without a coordinate tuple or a list of leaves, since
+ * every check evaluates layouts index by index (issue 16). Once the rest is 0
+ * every later term is 0. The same errors in the same order as ct_crd2idx;
+ * LAYOUT-2/integer checks the two case by case. */
 CT_FN ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e) {
-  ct_tuple c;
-  ct_val r;
-  ct_t_set_int(&c, i, 0);
-  CT_TRY(ct_crd2idx(&c, L, &r, e));
-  *out = r.v;
+  const ct_node *s = L->shape.nd, *d = L->stride.nd;
+  int j, last, n = s[0].span;
+  int64_t v = i, acc = 0, term;
+  if (ct_t_has_basis(&L->stride, 0))
+    return CT_FAIL(e, CT_ARG_TYPE, "an integer offset of a layout with basis strides: see ct_basis_eval");
+  if (v < 0) return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)v);
+  for (last = n - 1; last > 0 && s[last].kind == CT_TUPLE; --last) continue;
+  for (j = 0; j < n && v != 0; ++j) {
+    int64_t ck = v;
+    if (s[j].kind == CT_TUPLE) continue;
+    if (j != last) { /* colexicographic split; the last leaf is not reduced */
+      if (v < s[j].v) v = 0; /* ck = v and nothing is left: no division */
+      else {
+        ck = v % s[j].v;
+        v = v / s[j].v;
+      }
+    }
+    if (ct_mul_ovf(ck, d[j].v, &term) || ct_add_ovf(acc, term, &acc))
+      return CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
+  }
+  *out = acc;
   return CT_OK;
 }
 
@@ -234,7 +260,7 @@ CT_FN ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -259,13 +285,19 @@ CT_FN static ct_code ct_l_build(const ct_layout *L, const int *nodes, int n, con
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
+/* The node of each top-level mode (ct_t_mode of k = 0, 1, ...), walked
+ * sibling to sibling rather than from the first child for every k. */
 CT_FN static int ct_l_modes(const ct_layout *L, int *nodes) {
   int k, r = ct_l_rank(L);
-  for (k = 0; k < r; ++k) nodes[k] = ct_t_mode(&L->shape, 0, k);
+  if (!ct_t_is_tuple(&L->shape, 0)) {
+    nodes[0] = 0; /* an integer is its own mode 0 */
+    return r;
+  }
+  for (k = 0; k < r; ++k) nodes[k] = k == 0 ? 1 : nodes[k - 1] + L->shape.nd[nodes[k - 1]].span;
   return r;
 }
 
@@ -283,7 +315,7 @@ CT_FN ct_code ct_l_flatten(const ct_layout *L, ct_layout *out, ct_err *e) {
   ct_layout r;
   CT_TRY(ct_t_flatten(&L->shape, &r.shape, e));
   CT_TRY(ct_t_flatten(&L->stride, &r.stride, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 
@@ -352,7 +384,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
   int hs, hd;
   ct_layout r;
   if (c->nd[0].kind != CT_TUPLE && (c->nd[0].kind == CT_ALL) == (keep_all != 0)) {
-    *out = *L; /* the whole layout is kept */
+    ct_l_copy(out, L); /* the whole layout is kept */
     return CT_OK;
   }
   ct_t_clear(&r.shape);
@@ -362,7 +394,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
   if (c->nd[0].kind == CT_TUPLE) CT_TRY(ct_cut_rec(c, 0, L, 0, keep_all, &r, e));
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
-  *out = r;
+  ct_l_copy(out, &r);
   return CT_OK;
 }
 

@@ -14,6 +14,9 @@ typedef struct {
   ct_tuple stride;
 } ct_layout;
 
+/* dst := src, both trees copied node by node up to their n (ct_t_copy). */
+CT_FN void ct_l_copy(ct_layout *dst, const ct_layout *src);
+
 /* A tiler is stored as a layout whose tuple nodes written `<...>` carry
  * mark == 1 (in both trees); below an unmarked node everything is an
  * ordinary layout, and a `_` leaf (CT_ALL) means "the whole mode". */

@@ -207,8 +207,8 @@ ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e) {
     else if (s.nd[j].kind == CT_INT && s.nd[j].v <= 0)
       return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s.nd[j].v);
   }
-  out->shape = s;
-  out->stride = s;
+  ct_t_copy(&out->shape, &s);
+  ct_t_copy(&out->stride, &s);
   for (j = 0; j < s.n; ++j)
     if (s.nd[j].kind == CT_INT) {
       out->stride.nd[j].v = 1;

@@ -49,7 +49,7 @@ CT_FN ct_code ct_flat_product(const ct_layout *A, const ct_tiler *T, ct_layout *
 CT_FN static ct_code ct_pad_rank(const ct_layout *L, int R, ct_layout *out, ct_err *e) {
   ct_layout one;
   ct_l_set_int(&one, 1, 1, 0, 1);
-  *out = *L;
+  ct_l_copy(out, L);
   while (ct_l_rank(out) < R) CT_TRY(ct_l_append(out, &one, out, e));
   return CT_OK;
 }
@@ -87,7 +87,7 @@ CT_FN static ct_code ct_rank_product(const ct_layout *A, const ct_layout *B, int
   }
   CT_TRY(ct_t_close(&Z.shape, hs, e));
   CT_TRY(ct_t_close(&Z.stride, hd, e));
-  *out = Z;
+  ct_l_copy(out, &Z);
   return CT_OK;
 }
 

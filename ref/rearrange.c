@@ -26,7 +26,7 @@ CT_FN static ct_code ct_pad(const ct_layout *L, int N, const ct_layout *x, int b
   if (N < r || N < 1)
     return CT_FAIL(e, CT_INDEX_OUT_OF_RANGE, "%s<%d>: the layout has rank %d, more than %d", op, N, r, N);
   if (N == r) { /* REARR-1: nothing to pad */
-    *out = *L;
+    ct_l_copy(out, L);
     return CT_OK;
   }
   ct_t_clear(&R.shape);
@@ -41,7 +41,7 @@ CT_FN static ct_code ct_pad(const ct_layout *L, int N, const ct_layout *x, int b
   if (back)
     for (k = 0; k < N - r; ++k) CT_TRY(ct_push_mode(&R, x, 0, e));
   CT_TRY(ct_close2(&R, hs, hd, e));
-  *out = R;
+  ct_l_copy(out, &R);
   return CT_OK;
 }
 
@@ -58,7 +58,7 @@ CT_FN ct_code ct_l_replace(const ct_layout *L, int N, const ct_layout *x, ct_lay
   ct_layout R;
   if (N < 0 || N >= r) return CT_FAIL(e, CT_INDEX_OUT_OF_RANGE, "replace<%d>: the layout has rank %d", N, r);
   if (!ct_t_is_tuple(&L->shape, 0)) { /* N == 0 */
-    *out = *x;
+    ct_l_copy(out, x);
     return CT_OK;
   }
   ct_t_clear(&R.shape);
@@ -69,7 +69,7 @@ CT_FN ct_code ct_l_replace(const ct_layout *L, int N, const ct_layout *x, ct_lay
     else CT_TRY(ct_push_mode(&R, L, ct_t_child(&L->shape, 0, k), e));
   }
   CT_TRY(ct_close2(&R, hs, hd, e));
-  *out = R;
+  ct_l_copy(out, &R);
   return CT_OK;
 }
 
@@ -77,7 +77,7 @@ CT_FN ct_code ct_l_zip(const ct_layout *L, ct_layout *out, ct_err *e) {
   int r = ct_l_rank(L), q, i, j, hs, hd, hs2, hd2;
   ct_layout R;
   if (!ct_t_is_tuple(&L->shape, 0) || r == 0) { /* REARR-4: nothing to zip */
-    *out = *L;
+    ct_l_copy(out, L);
     return CT_OK;
   }
   ct_t_clear(&R.shape);
@@ -99,7 +99,7 @@ CT_FN ct_code ct_l_zip(const ct_layout *L, ct_layout *out, ct_err *e) {
     }
   }
   CT_TRY(ct_close2(&R, hs, hd, e));
-  *out = R;
+  ct_l_copy(out, &R);
   return CT_OK;
 }
 
@@ -121,7 +121,7 @@ CT_FN ct_code ct_l_unflatten(const ct_layout *L, const ct_tuple *P, ct_layout *o
     for (; top > 0 && j + 1 >= end[top - 1]; --top) CT_TRY(ct_close2(&R, hs[top - 1], hd[top - 1], e));
   }
   if (used != n) return CT_FAIL(e, CT_BAD_PROFILE, "unflatten: the profile has %d leaves, the layout %d", used, n);
-  *out = R;
+  ct_l_copy(out, &R);
   return CT_OK;
 }
 

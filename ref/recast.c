@@ -18,13 +18,13 @@ CT_FN ct_code ct_recast_layout(const ct_layout *L, int64_t old_bits, int64_t new
   d.v = old_bits / g;
   u.stat = d.stat = 1;
   if (u.v == 1 && d.v == 1) {
-    *out = *L;
+    ct_l_copy(out, L);
     return CT_OK;
   }
   if (u.v == 1) return ct_downcast(L, d, out, e);
   CT_TRY(ct_upcast(L, u, &up, e));
   if (d.v == 1) {
-    *out = up;
+    ct_l_copy(out, &up);
     return CT_OK;
   }
   return ct_downcast(&up, d, out, e);

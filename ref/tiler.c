@@ -23,11 +23,11 @@ CT_FN static int ct_by_mode_keeps_rest(ct_by_mode_op op) { return op != CT_BY_CO
 /* Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
 CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
   const ct_node *root = &T->shape.nd[0];
-  int k, r = root->rank, ra = ct_l_rank(A), hs, hd;
+  int k, r = root->rank, ra = ct_l_rank(A), hs, hd, node = 0, tk = 0;
   ct_layout res, Ak, Rk;
   ct_tiler Tk;
   if (root->kind == CT_ALL) { /* `_`: the whole mode */
-    *out = *A;
+    ct_l_copy(out, A);
     return CT_OK;
   }
   if (!(root->kind == CT_TUPLE && root->mark)) return ct_by_mode_apply(op, A, T, out, e);
@@ -39,22 +39,26 @@ CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T
   CT_TRY(ct_t_open(&res.stride, &hd, e));
   for (k = 0; k < ra && (k < r || ct_by_mode_keeps_rest(op)); ++k) {
     const ct_layout *part = A;
-    int node = ct_t_mode(&A->shape, 0, k);
+    int at;
+    /* mode k of A and T: ct_t_mode(.., 0, k), walked sibling to sibling */
+    node = k == 0 ? ct_t_mode(&A->shape, 0, 0) : node + A->shape.nd[node].span;
+    at = node;
     if (k < r) { /* layout<k>(A) by T_k */
-      int tk = ct_t_child(&T->shape, 0, k);
-      CT_TRY(ct_l_mode(A, &k, 1, &Ak, e));
+      tk = k == 0 ? 1 : tk + T->shape.nd[tk].span;
+      ct_t_sub(&A->shape, node, &Ak.shape);
+      ct_t_sub(&A->stride, node, &Ak.stride);
       ct_t_sub(&T->shape, tk, &Tk.shape);
       ct_t_sub(&T->stride, tk, &Tk.stride);
       CT_TRY(ct_by_mode(op, &Ak, &Tk, &Rk, e));
       part = &Rk;
-      node = 0;
+      at = 0;
     }
-    CT_TRY(ct_t_push_sub(&res.shape, &part->shape, node, e));
-    CT_TRY(ct_t_push_sub(&res.stride, &part->stride, node, e));
+    CT_TRY(ct_t_push_sub(&res.shape, &part->shape, at, e));
+    CT_TRY(ct_t_push_sub(&res.stride, &part->stride, at, e));
   }
   CT_TRY(ct_t_close(&res.shape, hs, e));
   CT_TRY(ct_t_close(&res.stride, hd, e));
-  *out = res;
+  ct_l_copy(out, &res);
   return CT_OK;
 }
 

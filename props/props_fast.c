@@ -1,0 +1,49 @@
+/* props_fast.c -- issue 16: each fast path of ref/ checked against the
+ * readable function that defines it, case by case (the answer and the error
+ * code must be the same). */
+#include "props/props.h"
+#include "props/props_list.h"
+
+/* The indices LAYOUT-2/integer visits: [0, min(size, CT_BRUTE_MAX)), then k0
+ * (in [0, 2*size): past the size too), a few far ones (an overflow) and a
+ * negative one (COORD_OUT_OF_RANGE). */
+#define CT_FAST_EXTRA 6
+CT_FN static int64_t ct_fast_index(const ct_case *c, int64_t n, int64_t t) {
+  int64_t k = c->k[0];
+  if (t < n) return t;
+  switch (t - n) {
+  case 0: return k;
+  case 1: return k + ((int64_t)1 << 40);
+  case 2: return INT64_MAX - k;
+  case 3: return ((int64_t)1 << 62) + k;
+  case 4: return -1 - k;
+  default: return INT64_MIN + k;
+  }
+}
+
+/* LAYOUT-2/integer: ct_l_eval (one pass over the leaves) is ct_crd2idx of
+ * the integer coordinate i (LAYOUT-EVAL, the recursion of the definition). */
+CT_FN void ct_p_layout_2i(const ct_case *c, ct_outcome *o) {
+  const ct_layout *L = &c->v[0];
+  int64_t t, n = ct_size(L);
+  uint64_t h = 0;
+  if (n < 0 || n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  for (t = 0; t < n + CT_FAST_EXTRA; ++t) {
+    int64_t i = ct_fast_index(c, n, t), fast = 0;
+    ct_tuple crd;
+    ct_val def;
+    ct_err e1, e2;
+    ct_code a, b;
+    def.v = 0;
+    ct_t_set_int(&crd, i, 0);
+    a = ct_l_eval(L, i, &fast, &e1);
+    b = ct_crd2idx(&crd, L, &def, &e2);
+    if (a != b || (a == CT_OK && fast != def.v)) {
+      CT_FAILS(o, "L(%lld) = %s %lld, crd2idx(%lld, L) = %s %lld", (long long)i, ct_code_name(a), (long long)fast,
+               (long long)i, ct_code_name(b), (long long)def.v);
+      return;
+    }
+    h = ct_mix64(h ^ (uint64_t)(a == CT_OK ? fast : (int64_t)a));
+  }
+  o->digest = h;
+}
