@@ -268,6 +268,7 @@
   X(cl_3, "CL-3", CT_GEN_SWIZZLE, "composition(C, T)", "composition(%w0 o %k0 o %0, %2 or %1)")   \
   X(cl_4, "CL-4", CT_GEN_SWIZZLE, "divides/products/tile_to_shape of C", "op(%w0 o %k0 o %0, %1 or %2), op by k1 = %k1") \
   X(cl_5, "CL-5", CT_GEN_SWIZZLE, "slice of a composed layout", "slice(c, %w0 o %k0 o %0), c from k1 = %k1") \
+  X(cl_6, "CL-6", CT_GEN_SWIZZLE, "equivalence of composed layouts", "%w0 o %k0 o %0 against it changed by k1 = %k1") \
   X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0")
 
 #define CT_PROPS_ATOMS(X)                                                                         \
