@@ -23,6 +23,19 @@ ct_code ct_b_gmma_atom(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
+/* umma_atom_32b(bits): Blackwell's UMMA::Layout_MN_SW128_32B_Atom<T> for a
+ * T of `bits` bits (ATOM-4). */
+ct_code ct_b_umma_atom_32b(const ct_args *a, ct_value *out, ct_err *e) {
+  int64_t bits;
+  ct_composed C;
+  CT_TRY(ct_as_int(&a->a[0], &bits, "umma_atom_32b's element width in bits", e));
+  if (bits < 1 || bits > 1024)
+    return CT_FAIL(e, CT_NOT_DIVISIBLE, "umma_atom_32b: %lld-bit elements do not divide a row of 1024 bits", (long long)bits);
+  CT_TRY(ct_umma_atom_32b((int)bits, &C, e));
+  ct_v_composed(out, &C);
+  return CT_OK;
+}
+
 /* recast_swizzle(Sw, bits): a swizzle of byte addresses as a swizzle of
  * element offsets of `bits` bits (ATOM-2). */
 ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e) {

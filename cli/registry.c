@@ -464,6 +464,12 @@ const ct_op ct_ops[] = {
       {"recast_layout/32to8", CT_GEN_LAYOUT, "recast_layout<32,8>(%0)"},
       {"recast_layout/16to24", CT_GEN_LAYOUT, "recast_layout<16,24>(%0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    /* Blackwell's 32-byte-unit atom (h12-peers; spec/atoms.md) */
+    {"umma_atom_32b", 1, 1, 0, ct_b_umma_atom_32b,
+     "umma_atom_32b(bits): CuTe's UMMA::Layout_MN_SW128_32B_Atom<T>, Sw<2,5,2> over 128-byte MN-major rows of 4",
+     "atoms.md", "ATOM-4",
+     {{"umma_atom_32b/bits", CT_GEN_SWIZZLE, "umma_atom_32b(%k0)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

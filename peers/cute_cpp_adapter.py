@@ -184,16 +184,12 @@ class Codegen:
         return (f"cute::SM90::GMMA::Layout_{major}_{rows[r.value]}_Atom<cute::uint_bit_t<"
                 f"{self.arg_template_int(bits)}>>{{}}")
 
-    def umma_atom(self, node: Call) -> str:
-        """umma_atom(MN, 128, 32, bits) is UMMA::Layout_MN_SW128_32B_Atom<T>
-        (spec/atoms.md); the other UMMA atoms are the GMMA ones."""
-        if len(node.args) != 4:
-            raise CodegenError("BADARG", f"umma_atom takes 4 arguments, got {len(node.args)}")
-        major = self.arg_sym(node.args[0])
-        r, base, bits = node.args[1:]
-        if (major, str(r), str(base)) != ("MN", "128", "32"):
-            raise CodegenError("BADARG", f"CuTe has no UMMA atom {major}, {r}, {base}")
-        return f"cute::UMMA::Layout_MN_SW128_32B_Atom<cute::uint_bit_t<{self.arg_template_int(bits)}>>{{}}"
+    def umma_atom_32b(self, node: Call) -> str:
+        """umma_atom_32b(bits) is UMMA::Layout_MN_SW128_32B_Atom<T>, T of
+        `bits` bits (spec/atoms.md, ATOM-4)."""
+        if len(node.args) != 1:
+            raise CodegenError("BADARG", f"umma_atom_32b takes 1 argument, got {len(node.args)}")
+        return f"cute::UMMA::Layout_MN_SW128_32B_Atom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>>{{}}"
 
     def arg_template_int(self, node) -> str:
         if isinstance(node, Int):
@@ -209,8 +205,8 @@ class Codegen:
                     + ", ".join(self.arg_coord(a) for a in node.args[1:]) + ")")
         if node.name == "gmma_atom":
             return self.gmma_atom(node)
-        if node.name == "umma_atom":
-            return self.umma_atom(node)
+        if node.name == "umma_atom_32b":
+            return self.umma_atom_32b(node)
         spec = OPS.get(node.name)
         if spec is None:
             raise CodegenError("UNSUPPORTED", node.name)

@@ -201,6 +201,11 @@ def _gmma_atom(a):
     return warpgroup.make_smem_layout_atom(kind, _element_type(a[2]))
 
 
+def _umma_atom_32b(a):
+    from cutlass.cute.nvgpu import tcgen05
+    return tcgen05.make_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]))
+
+
 def _tile_to_shape2(a):
     """tile_to_shape(A, S): the DSL requires the order; CuTe's default is
     column-major, the order (0, 1, ...) of a flat shape."""
@@ -282,6 +287,7 @@ def _ops():
                                                                       as_layout(a[2]))},
         "make_identity_layout": {1: lambda a: c.make_identity_layout(as_inttuple(a[0]))},
         "gmma_atom":         {3: _gmma_atom},
+        "umma_atom_32b":     {1: _umma_atom_32b},
     }
 
 

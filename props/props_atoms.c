@@ -1,4 +1,4 @@
-/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-3.
+/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-4.
  *
  * A case of CT_GEN_SWIZZLE picks one atom (ct_case_atom): K or MN, rows of
  * 16, 32, 64 or 128 bytes, elements of 4 to 64 bits. Each property visits
@@ -122,4 +122,41 @@ CT_FN void ct_p_atom_3(const ct_case *c, ct_outcome *o) {
       seen[v / 8] |= (uint8_t)(1u << (v % 8));
     }
   }
+}
+
+/* ATOM-4: umma_atom_32b(bits) is Sw<2,5,2> o _0 o (T,4):(1,T), T =
+ * 1024/bits, written out, its value Sw<2,5,2>(i + j*T) at (i, j) computed
+ * bit by bit, and a permutation of [0, 4T): bits from k0. */
+CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
+  uint8_t seen[CT_ATOM_MAX / 8];
+  ct_composed A;
+  ct_err e;
+  int bits = 1 << (int)((uint64_t)c->k[0] % 8); /* 1 to 128 bits */
+  int64_t t = 1024 / bits, i, j;
+  o->digest = ct_mix64((uint64_t)bits + 0xA4u);
+  if (ct_umma_atom_32b(bits, &A, &e) != CT_OK) {
+    CT_FAILS(o, "umma_atom_32b(%d) rejected: %s", bits, e.msg);
+    return;
+  }
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != 2 || A.sw.m != 5 || A.sw.s != 2 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != 4 * t) {
+    CT_FAILS(o, "umma_atom_32b(%d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<2,5,2> o _0 o size %lld", bits, A.sw.b,
+             A.sw.m, A.sw.s, (long long)ct_cl_offset(&A), (long long)ct_size(&A.inner), (long long)(4 * t));
+    return;
+  }
+  if (4 * t > CT_ATOM_MAX) return;
+  for (i = 0; i < (4 * t + 7) / 8; ++i) seen[i] = 0;
+  for (j = 0; j < 4; ++j)
+    for (i = 0; i < t; ++i) {
+      int64_t idx = i + j * t, got = 0;
+      ct_swizzle w;
+      ct_sw_set(&w, 2, 5, 2);
+      if (ct_ev(&A.inner, idx) != idx || ct_cl_eval(&A, idx, &got, &e) != CT_OK || got != ct_sw_by_bits(&w, idx) ||
+          got < 0 || got >= 4 * t || (seen[got / 8] >> (got % 8)) & 1) {
+        CT_FAILS(o, "umma_atom_32b(%d): at (%lld,%lld) inner %lld, value %lld, want %lld once", bits, (long long)i,
+                 (long long)j, (long long)ct_ev(&A.inner, idx), (long long)got, (long long)ct_sw_by_bits(&w, idx));
+        return;
+      }
+      seen[got / 8] |= (uint8_t)(1u << (got % 8));
+    }
 }

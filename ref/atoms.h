@@ -1,5 +1,6 @@
 /* atoms.h -- the GMMA/UMMA shared-memory layout atoms of CuTe
- * (spec/atoms.md): Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>.
+ * (spec/atoms.md): Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>, and
+ * Blackwell's Layout_MN_SW128_32B_Atom<T>.
  *
  * Each atom is a composed layout Sw<B,4,3> o _0 o L: L is the atom's bit
  * layout (rows of 16, 32, 64 or 128 bytes, 8 of them) upcast to elements of
@@ -29,5 +30,11 @@ CT_FN int ct_log2_exact(int64_t v);
  * as_position_independent_swizzle_layout). NOT_DIVISIBLE when M + 3 <
  * log2(bits) or bits is no power of two. */
 CT_FN CT_MUST_USE ct_code ct_sw_recast_bytes(const ct_swizzle *w, int bits, ct_swizzle *out, ct_err *e);
+
+/* Blackwell's UMMA::Layout_MN_SW128_32B_Atom<T> (atom/mma_traits_sm100.hpp)
+ * for a T of `bits` bits: Sw<2,5,2> o _0 o upcast<bits>((1024,4):(1,1024)),
+ * MN-major rows of 128 bytes, 4 of them, swizzled in 32-byte units. ATOM-4;
+ * NOT_DIVISIBLE for bits no power of two or above 1024. */
+CT_FN CT_MUST_USE ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e);
 
 #endif

@@ -66,7 +66,7 @@ cpp_ops="$cpp_ops,raked_product,tile_to_shape,make_ordered_layout,upcast,downcas
 cpp_ops="$cpp_ops,sum,inner_product,shape_div,ceil_div,elem_scale"
 # the new forms (issue 12): swizzles, composed layouts, basis strides, smem atoms
 cpp_ops="$cpp_ops,make_swizzle,make_composed_layout,make_identity_layout,coprofile,coshape,gmma_atom"
-cpp_ops="$cpp_ops,recast_swizzle,slice,shape,stride,flatten"
+cpp_ops="$cpp_ops,recast_swizzle,slice,shape,stride,flatten,umma_atom_32b"
 # The throughput list's operations (issue 13).
 tp_ops="composition,complement,logical_divide,right_inverse,left_inverse,coalesce"
 # Answers that mean "this form is not provided" (spec/protocol.md, Differences).
