@@ -470,6 +470,11 @@ const ct_op ct_ops[] = {
      "atoms.md", "ATOM-4",
      {{"umma_atom_32b/bits", CT_GEN_SWIZZLE, "umma_atom_32b(%k0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"gmma_sparse_atom", 4, 4, 0, ct_b_gmma_sparse_atom,
+     "gmma_sparse_atom(K|MN, row_bytes, bits, S): CuTe's sparse smem atom Layout_{K,MN}_{INTER,SW32,SW64,SW128}_SpAtom<T, S>",
+     "atoms.md", "ATOM-5",
+     {{"gmma_sparse_atom/atoms", CT_GEN_SWIZZLE, "gmma_sparse_atom(%a0, %k1)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

@@ -1,4 +1,4 @@
-/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-4.
+/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-5.
  *
  * A case of CT_GEN_SWIZZLE picks one atom (ct_case_atom): K or MN, rows of
  * 16, 32, 64 or 128 bytes, elements of 4 to 64 bits. Each property visits
@@ -159,4 +159,43 @@ CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
       }
       seen[got / 8] |= (uint8_t)(1u << (got % 8));
     }
+}
+
+/* ATOM-5: gmma_sparse_atom(major, R, bits, S) has the atom's swizzle and
+ * offset, and at ((0,i),(k,j)) the value k + S*L(i,j), L the dense atom's
+ * layout written out (ATOM-1): S sparse elements per dense one, side by
+ * side along the second mode. S = 2^(k0 % 3). */
+CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
+  ct_composed A, D;
+  ct_err e;
+  int major, row, bits, s = 1 << (int)((uint64_t)c->k[0] % 3), b = 0;
+  int64_t t, i, j, k, rows, cols;
+  if (!ct_atom_of_case(c, &D, &major, &row, &bits, o)) return;
+  o->digest ^= ct_mix64((uint64_t)s + 0xA5u);
+  if (ct_gmma_sparse_atom(major, row, bits, s, &A, &e) != CT_OK) {
+    CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d) rejected: %s", major ? "MN" : "K", row, bits, s, e.msg);
+    return;
+  }
+  while ((16 << b) < row) ++b;
+  t = 8 * (int64_t)row / bits;
+  rows = major ? t : 8;
+  cols = major ? 8 : t;
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != b || A.sw.m != 4 || A.sw.s != 3 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != s * rows * cols) {
+    CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<%d,4,3> o _0 o size %lld",
+             major ? "MN" : "K", row, bits, s, A.sw.b, A.sw.m, A.sw.s, (long long)ct_cl_offset(&A),
+             (long long)ct_size(&A.inner), b, (long long)(s * rows * cols));
+    return;
+  }
+  for (j = 0; j < cols; ++j)
+    for (k = 0; k < s; ++k)
+      for (i = 0; i < rows; ++i) {
+        int64_t idx = i + rows * (k + s * j), want = k + s * (major ? i + j * t : i * t + j);
+        if (ct_ev(&A.inner, idx) != want) {
+          CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", major ? "MN" : "K",
+                   row, bits, s, (long long)i, (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx),
+                   (long long)want);
+          return;
+        }
+      }
 }

@@ -2,6 +2,7 @@
 #include "atoms.h"
 
 #include "construct.h"
+#include "product.h"
 
 CT_FN int ct_log2_exact(int64_t v) {
   int k = 0;
@@ -69,6 +70,18 @@ CT_FN ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e) {
   ct_t_clear(&out->outer.stride);
   ct_t_set_int(&out->offset, 0, 1);
   return ct_upcast(&L, n, &out->inner, e);
+}
+
+/* ATOM-5: CuTe's Layout_*_SpAtom<T, S> is the atom's swizzle over
+ * blocked_product(Layout<Shape<_1,Int<S>>>, the atom's layout). */
+CT_FN ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_composed *out, ct_err *e) {
+  ct_layout P, L;
+  if (s < 1 || s > 64) return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %d; 1 to 64", s);
+  CT_TRY(ct_gmma_atom(major, row_bytes, bits, out, e));
+  CT_TRY(ct_atom_pair(&P.shape, 1, s, e));
+  CT_TRY(ct_atom_pair(&P.stride, 0, 1, e));
+  L = out->inner;
+  return ct_blocked_product(&P, &L, &out->inner, e);
 }
 
 /* ATOM-2: an element offset x of 2^k bits is the bit address x << k; the
