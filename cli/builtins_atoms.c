@@ -37,7 +37,8 @@ ct_code ct_b_gmma_sparse_atom(const ct_args *a, ct_value *out, ct_err *e) {
   CT_TRY(ct_as_int(&a->a[3], &s, "gmma_sparse_atom's sparsity", e));
   if (row < 0 || row > 1024 || bits < 0 || bits > 1024)
     return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: rows of 16, 32, 64 or 128 bytes, elements of 1 to 128 bits");
-  if (s < 1 || s > 64) return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %lld; 1 to 64", (long long)s);
+  if (s < 1 || s > (1 << 20))
+    return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %lld; 1 to 2^20", (long long)s);
   CT_TRY(ct_gmma_sparse_atom(major, (int)row, (int)bits, (int)s, &C, e));
   ct_v_composed(out, &C);
   return CT_OK;

@@ -76,7 +76,7 @@ CT_FN ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e) {
  * blocked_product(Layout<Shape<_1,Int<S>>>, the atom's layout). */
 CT_FN ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_composed *out, ct_err *e) {
   ct_layout P, L;
-  if (s < 1 || s > 64) return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %d; 1 to 64", s);
+  if (s < 1 || s > (1 << 20)) return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %d; 1 to 2^20", s);
   CT_TRY(ct_gmma_atom(major, row_bytes, bits, out, e));
   CT_TRY(ct_atom_pair(&P.shape, 1, s, e));
   CT_TRY(ct_atom_pair(&P.stride, 0, 1, e));

@@ -40,7 +40,7 @@ CT_FN CT_MUST_USE ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e
 
 /* Hopper's sparse atoms Layout_{K,MN}_{INTER,SW32,SW64,SW128}_SpAtom<T, S>
  * (atom/mma_traits_sm90_gmma_sparse.hpp): the atom of ct_gmma_atom with its
- * layout L replaced by blocked_product((_1,_S):(_0,_1), L), S of 1 to 64
+ * layout L replaced by blocked_product((_1,_S):(_0,_1), L), S of 1 to 2^20
  * (ARG_TYPE otherwise). ATOM-5. */
 CT_FN CT_MUST_USE ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_composed *out,
                                               ct_err *e);
