@@ -201,6 +201,17 @@ def _gmma_atom(a):
     return warpgroup.make_smem_layout_atom(kind, _element_type(a[2]))
 
 
+def _gmma_sparse_atom(a):
+    """gmma_sparse_atom(K|MN, R, bits, S): the DSL's sparse atom (tcgen05's;
+    warpgroup has none), the same kinds (spec/atoms.md, ATOM-5)."""
+    from cutlass.cute.nvgpu import tcgen05
+    if not isinstance(a[0], Sym) or a[0].name not in ("K", "MN") or not isinstance(a[1], Int) \
+            or a[1].value not in _ATOM_ROWS:
+        raise BadArg(f"the DSL has no atom {a[0]}, {a[1]}")
+    kind = getattr(tcgen05.SmemLayoutAtomKind, f"{a[0].name}_{_ATOM_ROWS[a[1].value]}")
+    return tcgen05.make_sparse_smem_layout_atom(kind, _element_type(a[2]), as_int(a[3]))
+
+
 def _umma_atom_32b(a):
     from cutlass.cute.nvgpu import tcgen05
     return tcgen05.make_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]))
@@ -288,6 +299,7 @@ def _ops():
         "make_identity_layout": {1: lambda a: c.make_identity_layout(as_inttuple(a[0]))},
         "gmma_atom":         {3: _gmma_atom},
         "umma_atom_32b":     {1: _umma_atom_32b},
+        "gmma_sparse_atom":  {4: _gmma_sparse_atom},
     }
 
 
