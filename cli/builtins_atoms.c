@@ -57,6 +57,23 @@ ct_code ct_b_umma_atom_32b(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
+/* umma_sparse_atom_32b(bits, S): Blackwell's
+ * UMMA::Layout_MN_SW128_32B_SpAtom<T, S> (ATOM-6). */
+ct_code ct_b_umma_sparse_atom_32b(const ct_args *a, ct_value *out, ct_err *e) {
+  int64_t bits, s;
+  ct_composed C;
+  CT_TRY(ct_as_int(&a->a[0], &bits, "umma_sparse_atom_32b's element width in bits", e));
+  CT_TRY(ct_as_int(&a->a[1], &s, "umma_sparse_atom_32b's sparsity", e));
+  if (bits < 1 || bits > 1024)
+    return CT_FAIL(e, CT_NOT_DIVISIBLE, "umma_sparse_atom_32b: %lld-bit elements do not divide a row of 1024 bits",
+                   (long long)bits);
+  if (s < 1 || s > (1 << 20))
+    return CT_FAIL(e, CT_ARG_TYPE, "umma_sparse_atom_32b: a sparsity of %lld; 1 to 2^20", (long long)s);
+  CT_TRY(ct_umma_sparse_atom_32b((int)bits, (int)s, &C, e));
+  ct_v_composed(out, &C);
+  return CT_OK;
+}
+
 /* recast_swizzle(Sw, bits): a swizzle of byte addresses as a swizzle of
  * element offsets of `bits` bits (ATOM-2). */
 ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e) {

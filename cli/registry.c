@@ -475,6 +475,11 @@ const ct_op ct_ops[] = {
      "atoms.md", "ATOM-5",
      {{"gmma_sparse_atom/atoms", CT_GEN_SWIZZLE, "gmma_sparse_atom(%a0, %k1)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"umma_sparse_atom_32b", 2, 2, 0, ct_b_umma_sparse_atom_32b,
+     "umma_sparse_atom_32b(bits, S): CuTe's UMMA::Layout_MN_SW128_32B_SpAtom<T, S>",
+     "atoms.md", "ATOM-6",
+     {{"umma_sparse_atom_32b/bits", CT_GEN_SWIZZLE, "umma_sparse_atom_32b(%k0, %k1)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

@@ -215,6 +215,11 @@ class Codegen:
             return self.gmma_atom(node)
         if node.name == "gmma_sparse_atom":
             return self.gmma_sparse_atom(node)
+        if node.name == "umma_sparse_atom_32b":   # UMMA::Layout_MN_SW128_32B_SpAtom<T, S> (ATOM-6)
+            if len(node.args) != 2:
+                raise CodegenError("BADARG", f"umma_sparse_atom_32b takes 2 arguments, got {len(node.args)}")
+            return (f"cute::UMMA::Layout_MN_SW128_32B_SpAtom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>, "
+                    f"{self.arg_template_int(node.args[1])}>{{}}")
         if node.name == "umma_atom_32b":
             return self.umma_atom_32b(node)
         spec = OPS.get(node.name)

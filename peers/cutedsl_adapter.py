@@ -212,6 +212,12 @@ def _gmma_sparse_atom(a):
     return tcgen05.make_sparse_smem_layout_atom(kind, _element_type(a[2]), as_int(a[3]))
 
 
+def _umma_sparse_atom_32b(a):
+    from cutlass.cute.nvgpu import tcgen05
+    return tcgen05.make_sparse_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]),
+                                                as_int(a[1]))
+
+
 def _umma_atom_32b(a):
     from cutlass.cute.nvgpu import tcgen05
     return tcgen05.make_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]))
@@ -300,6 +306,7 @@ def _ops():
         "gmma_atom":         {3: _gmma_atom},
         "umma_atom_32b":     {1: _umma_atom_32b},
         "gmma_sparse_atom":  {4: _gmma_sparse_atom},
+        "umma_sparse_atom_32b": {2: _umma_sparse_atom_32b},
     }
 
 

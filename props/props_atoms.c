@@ -1,4 +1,4 @@
-/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-5.
+/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-6.
  *
  * A case of CT_GEN_SWIZZLE picks one atom (ct_case_atom): K or MN, rows of
  * 16, 32, 64 or 128 bytes, elements of 4 to 64 bits. Each property visits
@@ -195,6 +195,38 @@ CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
           CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", major ? "MN" : "K",
                    row, bits, s, (long long)i, (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx),
                    (long long)want);
+          return;
+        }
+      }
+}
+
+/* ATOM-6: umma_sparse_atom_32b(bits, S) is Sw<2,5,2> o _0 o L' with, at
+ * ((0,i),(k,j)), the value k + S*(i + j*T), T = 1024/bits, i < T, j < 4,
+ * k < S: the 32-byte-unit atom (ATOM-4) with S sparse elements per dense one
+ * along the second mode. bits = 2^(2 + k0 % 5), S = 2^(k1 % 3). */
+CT_FN void ct_p_atom_6(const ct_case *c, ct_outcome *o) {
+  ct_composed A;
+  ct_err e;
+  int bits = 1 << (2 + (int)((uint64_t)c->k[0] % 5)), s = 1 << (int)((uint64_t)c->k[1] % 3);
+  int64_t t = 1024 / bits, i, j, k;
+  o->digest = ct_mix64((uint64_t)(bits + 4096 * s) + 0xA6u);
+  if (ct_umma_sparse_atom_32b(bits, s, &A, &e) != CT_OK) {
+    CT_FAILS(o, "umma_sparse_atom_32b(%d, %d) rejected: %s", bits, s, e.msg);
+    return;
+  }
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != 2 || A.sw.m != 5 || A.sw.s != 2 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != s * 4 * t) {
+    CT_FAILS(o, "umma_sparse_atom_32b(%d, %d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<2,5,2> o _0 o size %lld", bits, s,
+             A.sw.b, A.sw.m, A.sw.s, (long long)ct_cl_offset(&A), (long long)ct_size(&A.inner), (long long)(s * 4 * t));
+    return;
+  }
+  for (j = 0; j < 4; ++j)
+    for (k = 0; k < s; ++k)
+      for (i = 0; i < t; ++i) {
+        int64_t idx = i + t * (k + s * j), want = k + s * (i + j * t);
+        if (ct_ev(&A.inner, idx) != want) {
+          CT_FAILS(o, "umma_sparse_atom_32b(%d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", bits, s, (long long)i,
+                   (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx), (long long)want);
           return;
         }
       }

@@ -84,6 +84,18 @@ CT_FN ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_
   return ct_blocked_product(&P, &L, &out->inner, e);
 }
 
+/* ATOM-6: CuTe's UMMA::Layout_MN_SW128_32B_SpAtom<T, S> is Sw<2,5,2> over
+ * blocked_product(Layout<Shape<_1,Int<S>>>, the 32-byte-unit atom's layout). */
+CT_FN ct_code ct_umma_sparse_atom_32b(int bits, int s, ct_composed *out, ct_err *e) {
+  ct_layout P, L;
+  if (s < 1 || s > (1 << 20)) return CT_FAIL(e, CT_ARG_TYPE, "umma_sparse_atom_32b: a sparsity of %d; 1 to 2^20", s);
+  CT_TRY(ct_umma_atom_32b(bits, out, e));
+  CT_TRY(ct_atom_pair(&P.shape, 1, s, e));
+  CT_TRY(ct_atom_pair(&P.stride, 0, 1, e));
+  L = out->inner;
+  return ct_blocked_product(&P, &L, &out->inner, e);
+}
+
 /* ATOM-2: an element offset x of 2^k bits is the bit address x << k; the
  * byte swizzle is Sw<B, M+3, S> on bit addresses, and shifting by k moves
  * its masks down by k. */

@@ -45,4 +45,9 @@ CT_FN CT_MUST_USE ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e
 CT_FN CT_MUST_USE ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_composed *out,
                                               ct_err *e);
 
+/* Blackwell's UMMA::Layout_MN_SW128_32B_SpAtom<T, S>: ct_umma_atom_32b with
+ * its layout L replaced by blocked_product((_1,_S):(_0,_1), L), S of 1 to
+ * 2^20 (ARG_TYPE otherwise). ATOM-6. */
+CT_FN CT_MUST_USE ct_code ct_umma_sparse_atom_32b(int bits, int s, ct_composed *out, ct_err *e);
+
 #endif

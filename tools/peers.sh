@@ -66,7 +66,7 @@ cpp_ops="$cpp_ops,raked_product,tile_to_shape,make_ordered_layout,upcast,downcas
 cpp_ops="$cpp_ops,sum,inner_product,shape_div,ceil_div,elem_scale"
 # the new forms (issue 12): swizzles, composed layouts, basis strides, smem atoms
 cpp_ops="$cpp_ops,make_swizzle,make_composed_layout,make_identity_layout,coprofile,coshape,gmma_atom"
-cpp_ops="$cpp_ops,recast_swizzle,slice,shape,stride,flatten,umma_atom_32b,gmma_sparse_atom"
+cpp_ops="$cpp_ops,recast_swizzle,slice,shape,stride,flatten,umma_atom_32b,gmma_sparse_atom,umma_sparse_atom_32b"
 # The throughput list's operations (issue 13).
 tp_ops="composition,complement,logical_divide,right_inverse,left_inverse,coalesce"
 # Answers that mean "this form is not provided" (spec/protocol.md, Differences).
@@ -176,7 +176,7 @@ fi
 # by side (docs/data/conformance-newforms.{md,json}); the same spec, a
 # narrower list, so their figures are not lost among the integer layouts.
 nf_ops="make_swizzle,make_composed_layout,make_identity_layout,coprofile,coshape,gmma_atom,umma_atom_32b,gmma_sparse_atom"
-nf_ops="$nf_ops,recast_swizzle"
+nf_ops="$nf_ops,umma_sparse_atom_32b,recast_swizzle"
 if [ "${#reports[@]}" -gt 0 ]; then
   echo "== the new forms (swizzles, composed layouts, basis strides, smem atoms): every peer"
   grep -hv '^#' spec/vectors/*.txt |
