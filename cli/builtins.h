@@ -147,5 +147,11 @@ ct_code ct_b_zip(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e); /* spec/recast.md */
+/* spec/refine.md */
+ct_code ct_b_common_refinement(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_common_coarsening(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_greatest_common_domain(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_domain_distribute(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_max_alignment(const ct_args *a, ct_value *out, ct_err *e);
 
 #endif

@@ -36,6 +36,13 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       ct_print_tuple(f[1] == 's' ? &L->shape : &L->stride, 0, tmp, sizeof tmp);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
+    } else if (f[0] == '%' && f[1] == 'S' && f[2] >= '0' && f[2] <= '3') { /* static shape (spec/refine.md) */
+      ct_tuple S = c.v[f[2] - '0'].shape;
+      int k;
+      for (k = 0; k < S.n; ++k) S.nd[k].stat = 1;
+      ct_print_tuple(&S, 0, tmp, sizeof tmp);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
     } else if (f[0] == '%' && f[1] == 'k' && (f[2] == '0' || f[2] == '1')) {
       snprintf(tmp, sizeof tmp, "%lld", (long long)c.k[f[2] - '0']);
       n = cf_put(buf, n, cap, tmp);

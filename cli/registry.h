@@ -21,7 +21,7 @@
 
 /* A generator of requests: a props/ generator kind (ct_gen_kind) and a
  * format: %0..%3 print the case's layouts (tilers as <...>), %s0..%s3 their
- * shapes, %d0..%d3 their strides, %k0 / %k1 its integers, %w0 / %w1 its
+ * shapes (%S0..%S3 with every integer static), %d0..%d3 their strides, %k0 / %k1 its integers, %w0 / %w1 its
  * swizzles and %y0 / %z0 their Y and Z masks (spec/swizzle.md), %a0 its
  * shared-memory atom's arguments (spec/atoms.md), %e0 / %i0 / %n0 its
  * CUTLASS 2.x arguments (spec/cutlass2x.md). The name seeds the

@@ -304,6 +304,13 @@ OPS: Dict[str, Dict[int, Tuple[str, Optional[str]]]] = {
     "flatten": {1: _f1("flatten")},
     # spec/atoms.md: recast_swizzle(Sw, bits) is CuTe's recast_layout<uint8_t, T>(Sw)
     "recast_swizzle": {2: ("WN", "cute::recast_layout<cute::uint8_t, cute::uint_bit_t<{1}>>({0})")},
+    # spec/refine.md: domain_distribute is CuTe's; the three shape operations
+    # are only in NVIDIA's new reference (PyCuTe)
+    "domain_distribute": {2: ("LI", "cute::domain_distribute({0}, {1})")},
+    "max_alignment": {1: _f1("max_alignment")},
+    "common_refinement": {2: ("II", None)},
+    "common_coarsening": {2: ("II", None)},
+    "greatest_common_domain": {2: ("II", None)},
 }
 
 

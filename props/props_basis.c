@@ -365,3 +365,128 @@ CT_FN void ct_p_basis_e_index(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_code(rc);
   if (rc != CT_INDEX_OUT_OF_RANGE) CT_FAILS(o, "want INDEX_OUT_OF_RANGE, got %s", ct_code_name(rc));
 }
+
+/* A's component on path q: v where A has v@q, 0 elsewhere (props' own). */
+CT_FN static void ct_p10_component(const ct_layout *A, const ct_node *q, ct_layout *P) {
+  int j;
+  *P = *A;
+  for (j = 0; j < P->stride.n; ++j) {
+    ct_node *d = &P->stride.nd[j];
+    if (d->kind == CT_TUPLE) continue;
+    if (d->kind != CT_BASIS || !ct_basis_same_path(d, q)) d->v = 0;
+    d->kind = CT_INT;
+    d->rank = 0;
+    d->path = 0;
+  }
+}
+
+/* Whether leaf s:d of B has a chain of cuts 1 | u_1 | ... | s on which
+ * f_p(i) = A_p(d*i) is linear for every path and each mode moves along one
+ * path: tried over every chain of divisors of s (s <= 64). -1: too large. */
+CT_FN static int ct_p10_leaf_ok(const ct_layout *Ap, int np, int64_t s, int64_t d) {
+  int64_t div[16], u[18], f[8][65];
+  int nd = 0, p, mask, k, m;
+  int64_t i, x;
+  ct_err e;
+  if (s > 64 || np > 8) return -1;
+  for (x = 2; x < s; ++x)
+    if (s % x == 0) {
+      if (nd == 16) return -1;
+      div[nd++] = x;
+    }
+  for (p = 0; p < np; ++p)
+    for (i = 0; i < s; ++i)
+      if (ct_l_eval(&Ap[p], d * i, &f[p][i], &e) != CT_OK) return -1;
+  for (mask = 0; mask < (1 << nd); ++mask) {
+    int good = 1;
+    m = 0;
+    u[m++] = 1;
+    for (k = 0; k < nd; ++k)
+      if (mask >> k & 1) u[m++] = div[k];
+    u[m++] = s;
+    for (k = 0; k + 1 < m && good; ++k) good = u[k + 1] % u[k] == 0;
+    for (k = 0; k + 1 < m && good; ++k) { /* one path per mode */
+      int on = 0;
+      for (p = 0; p < np; ++p) on += f[p][u[k]] != 0;
+      good = on <= 1;
+    }
+    for (i = 0; i < s && good; ++i)
+      for (p = 0; p < np && good; ++p) {
+        int64_t sum = 0, rest = i;
+        for (k = 0; k + 1 < m; ++k) {
+          int64_t size = u[k + 1] / u[k];
+          sum += (rest % size) * f[p][u[k]];
+          rest /= size;
+        }
+        good = sum == f[p][i];
+      }
+    if (good) return 1;
+  }
+  return s == 1 ? 1 : 0;
+}
+
+/* BASIS-10 (BASIS-EXACT): composition(A, B), A basis-strided and B an
+ * integer layout with strides >= 0, is accepted exactly when a layout of
+ * single-path strides computes A(B(c)): each path's component composes
+ * (integer composition is exact, COMP-8) and every leaf of B has a chain of
+ * cuts as above. Brute force over the chains, apart from ref/basis_ops.c. */
+CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
+  ct_layout A, R, Ap[8], Rp;
+  ct_node heads[8];
+  ct_rng r;
+  ct_err e;
+  int np = 0, j, k, exists = 1;
+  ct_code rc;
+  const ct_layout *B = &c->v[1];
+  ct_basis_rng(c, 10, &r);
+  ct_basify(&c->v[0], &r, 0, &A);
+  for (j = 0; j < B->stride.n; ++j)
+    if (B->stride.nd[j].kind == CT_INT && B->stride.nd[j].v < 0) {
+      o->verdict = CT_SKIPPED;
+      return;
+    }
+  for (j = 0; j < A.stride.n; ++j) {
+    const ct_node *q = &A.stride.nd[j];
+    if (q->kind != CT_BASIS) continue;
+    for (k = 0; k < np; ++k)
+      if (ct_basis_same_path(&heads[k], q)) break;
+    if (k < np) continue;
+    if (np == 8) {
+      o->verdict = CT_SKIPPED;
+      return;
+    }
+    heads[np] = *q;
+    ct_p10_component(&A, q, &Ap[np++]);
+  }
+  if (np == 0) { /* no basis stride: the integer reference's own case */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  for (k = 0; k < np && exists; ++k) {
+    ct_code rp = ct_composition(&Ap[k], B, &Rp, &e);
+    if (ct_code_is_limit(rp)) {
+      o->verdict = CT_SKIPPED;
+      return;
+    }
+    exists = rp == CT_OK;
+  }
+  for (j = 0; j < B->shape.n && exists; ++j) {
+    int ok;
+    if (B->shape.nd[j].kind != CT_INT) continue;
+    ok = ct_p10_leaf_ok(Ap, np, B->shape.nd[j].v, B->stride.nd[j].v);
+    if (ok < 0) {
+      o->verdict = CT_SKIPPED;
+      return;
+    }
+    exists = ok;
+  }
+  rc = ct_lifted(CT_LIFT_COMPOSITION, &A, B, 0, &R, &e);
+  if (ct_code_is_limit(rc)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  o->digest = rc == CT_OK ? ct_digest_layout(&R) : ct_digest_code(rc);
+  if ((rc == CT_OK) != exists)
+    CT_FAILS(o, "BASIS-10: composition %s (%s) but an answer of single-path strides %s", rc == CT_OK ? "accepted" : "rejected",
+             ct_code_name(rc), exists ? "exists" : "does not exist");
+}

@@ -298,7 +298,8 @@
   X(basis_9, "BASIS-9", CT_GEN_TILER, "paths forgotten", "op(%0 with basis strides constant on runs, %1)")         \
   X(basis_e_mismatch, "layout!BASIS_MISMATCH", CT_GEN_LAYOUT, "layout", "%0 with basis strides and a clash")       \
   X(basis_e_depth, "make_identity_layout!DEPTH_LIMIT", CT_GEN_LAYOUT, "make_identity_layout", "shape(%0) in 4 ()") \
-  X(basis_e_index, "composition!INDEX_OUT_OF_RANGE", CT_GEN_COMP, "composition, B basis", "composition(%0, %1 @rank)")
+  X(basis_e_index, "composition!INDEX_OUT_OF_RANGE", CT_GEN_COMP, "composition, B basis", "composition(%0, %1 @rank)") \
+  X(basis_10, "BASIS-10", CT_GEN_PAIR, "composition, A basis, exact", "composition(%0 with basis strides of any paths, %1)")
 
 #define CT_PROPS_REARRANGE(X)                                                                                  \
   X(rearr_1, "REARR-1", CT_GEN_PAIR, "append", "append<rank(%0)+k>(%0, %1)")                                  \
@@ -309,6 +310,31 @@
   X(rearr_6, "REARR-6", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))")                            \
   X(rec_1, "REC-1", CT_GEN_LAYOUT, "recast_layout", "recast_layout<a,b>(%0)")                                  \
   X(rec_2, "REC-2", CT_GEN_LAYOUT, "recast_layout", "recast_layout<b,a>(recast_layout<a,b>(%0))")
+
+/* Two shapes (props_refine.c, spec/refine.md): the pair is two coarsenings
+ * of shape(%0), shape(%0) and a coarsening, a coarsening and
+ * flatten(shape(%0)), or shape(%0) and shape(%1), by the case's digest. */
+#define CT_PROPS_REFINE(X)                                                                                           \
+  X(refine_1, "REFINE-1", CT_GEN_PAIR, "common_refinement", "common_refinement(a, b), a and b from %0 and %1")       \
+  X(refine_2, "REFINE-2", CT_GEN_PAIR, "common_refinement", "common_refinement(a, b), a and b coarsenings of %0")    \
+  X(refine_3, "REFINE-3", CT_GEN_PAIR, "common_refinement", "common_refinement(a, b) and (b, a), from %0 and %1")    \
+  X(refine_e_none, "common_refinement!NO_COMMON_REFINEMENT", CT_GEN_PAIR, "common_refinement",                       \
+    "common_refinement(a, a with a leaf + 1), a a coarsening of shape(%0)")                                          \
+  X(coarsen_1, "COARSEN-1", CT_GEN_PAIR, "common_coarsening", "common_coarsening(a, b), a and b from %0 and %1")     \
+  X(coarsen_2, "COARSEN-2", CT_GEN_PAIR, "common_coarsening", "common_coarsening(a, b), a and b from %0 and %1")     \
+  X(coarsen_3, "COARSEN-3", CT_GEN_PAIR, "common_coarsening", "common_coarsening(a, b) and (b, a), from %0 and %1")  \
+  X(coarsen_e_size, "common_coarsening!SIZE_MISMATCH", CT_GEN_PAIR, "common_coarsening",                             \
+    "common_coarsening(shape(%0), shape(%0) with a leaf + 1)")                                                       \
+  X(gcd_1, "GCD-1", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), a and b from %0 and %1")   \
+  X(gcd_2, "GCD-2", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), a and b from %0 and %1")   \
+  X(gcd_3, "GCD-3", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), a and b from %0 and %1")   \
+  X(gcd_4, "GCD-4", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), a and b from %0 and %1")   \
+  X(gcd_5, "GCD-5", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(a, b), (b, a), (flatten(a), b)") \
+  X(dist_1, "DIST-1", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0) static, _(%k0+1))")            \
+  X(dist_2, "DIST-2", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0) static, _(%k0+1))")            \
+  X(dist_3, "DIST-3", CT_GEN_INT, "domain_distribute", "domain_distribute(shape(%0), k0+1), one of them dynamic") \
+  X(align_1, "ALIGN-1", CT_GEN_LAYOUT, "max_alignment", "max_alignment(%0)")                                      \
+  X(align_2, "ALIGN-2", CT_GEN_LAYOUT, "max_alignment", "max_alignment(%0), dynamic integers changed")
 
 /* Issue 17 (props_roundtrip.c, props_edges.c): the round trip for every
  * kind of value, and the integer edges (NOTE-5). */
@@ -340,7 +366,8 @@
   CT_PROPS_ATOMS(X)                                                                               \
   CT_PROPS_CUTLASS2X(X) \
   CT_PROPS_BASIS(X)                                                                               \
-  CT_PROPS_REARRANGE(X)
+  CT_PROPS_REARRANGE(X)                                                                           \
+  CT_PROPS_REFINE(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

@@ -8,6 +8,8 @@
 #include "ref/construct.h"
 #include "ref/coalesce.h"
 #include "ref/ct_arith.h"
+#include "ref/inverse.h"
+#include "ref/divide.h"
 
 /* A rejection where none may be: the case fails (limits skip it). */
 CT_FN static int ct_rr_ok(ct_code rc, const ct_err *e, ct_outcome *o, const char *what) {
@@ -160,4 +162,115 @@ CT_FN void ct_p_rec_2(const ct_case *c, ct_outcome *o) {
   if (rc != CT_OK || !ct_l_same_function(&B, &c->v[0]) || ct_size(&B) != ct_size(&c->v[0]))
     CT_FAILS(o, "REC-2: recast_layout<%lld,%lld>(recast_layout<%lld,%lld>(L)) is not L", (long long)b, (long long)a,
              (long long)a, (long long)b);
+}
+
+/* F of ALIGN-1, built here: L flattened, dynamic shapes 1, dynamic strides 0. */
+CT_FN static ct_code ct_al_static_part(const ct_layout *L, ct_layout *F, ct_err *e) {
+  int j, hs, hd;
+  ct_t_clear(&F->shape);
+  ct_t_clear(&F->stride);
+  CT_TRY(ct_t_open(&F->shape, &hs, e));
+  CT_TRY(ct_t_open(&F->stride, &hd, e));
+  for (j = 0; j < L->shape.n; ++j) {
+    if (L->shape.nd[j].kind != CT_INT) continue;
+    CT_TRY(ct_t_push_int(&F->shape, L->shape.nd[j].stat ? L->shape.nd[j].v : 1, 1, e));
+    CT_TRY(ct_t_push_int(&F->stride, L->stride.nd[j].stat ? L->stride.nd[j].v : 0, 1, e));
+  }
+  CT_TRY(ct_t_close(&F->shape, hs, e));
+  return ct_t_close(&F->stride, hd, e);
+}
+
+CT_FN static int ct_al_has_negative(const ct_layout *L) {
+  int j;
+  for (j = 0; j < L->stride.n; ++j)
+    if (L->stride.nd[j].kind == CT_INT && L->stride.nd[j].stat && L->stride.nd[j].v < 0) return 1;
+  return 0;
+}
+
+/* ALIGN-1 on one layout L: N = gcd(n, every value of the rest G), by brute
+ * force over G. */
+CT_FN static void ct_al_check(const ct_layout *L, ct_outcome *o) {
+  ct_layout F, RI, D, G;
+  ct_val N, n;
+  ct_err e;
+  int path[1];
+  int64_t g, i, sz;
+  ct_code rc = ct_max_alignment(L, &N, &e);
+  if (ct_al_has_negative(L)) {
+    if (rc != CT_NEGATIVE_STRIDE && !ct_code_is_limit(rc))
+      CT_FAILS(o, "ALIGN-1: a negative static stride gives %s, not NEGATIVE_STRIDE", ct_code_name(rc));
+    else o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (!ct_rr_ok(rc, &e, o, "max_alignment")) return;
+  o->digest = ct_digest_code(rc) ^ (uint64_t)N.v;
+  rc = ct_al_static_part(L, &F, &e);
+  if (rc == CT_OK) rc = ct_right_inverse(&F, &RI, &e);
+  if (rc == CT_OK) rc = ct_l_size(&RI, &n, &e);
+  if (rc == CT_OK) rc = ct_logical_divide(&F, &RI, &D, &e);
+  path[0] = 1;
+  if (rc == CT_OK) rc = ct_l_mode(&D, path, 1, &G, &e);
+  if (ct_build_failed(rc, o, "the static part and its rest")) return;
+  g = n.v;
+  sz = ct_size(&G);
+  for (i = 0; i < sz && i < CT_BRUTE_MAX; ++i) {
+    int64_t v = ct_ev(&G, i);
+    g = ct_gcd(g, v < 0 ? -v : v);
+  }
+  if (sz > CT_BRUTE_MAX) return; /* bound reached: passes */
+  if (!N.stat || N.v != g)
+    CT_FAILS(o, "ALIGN-1: max_alignment is %s%lld, gcd(n = %lld, the rest's values) is %lld", N.stat ? "_" : "",
+             (long long)N.v, (long long)n.v, (long long)g);
+}
+
+/* ALIGN-1 on the case's layout, and on a static one with a contiguous run:
+ * the compact column-major layout of its shape, each stride d of the modes
+ * past the first made d*k + k - 1, k = 1..4 (from the digest). */
+CT_FN void ct_p_align_1(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_err e;
+  int j, k = 1 + ct_rr_pick(c, 11, 4), first = -1;
+  ct_al_check(&c->v[0], o);
+  if (o->verdict != CT_PASS) return;
+  if (ct_build_failed(ct_l_compact_left(&c->v[0].shape, &L, &e), o, "the compact layout")) return;
+  for (j = 0; j < L.stride.n; ++j) {
+    if (L.stride.nd[j].kind != CT_INT) continue;
+    L.shape.nd[j].stat = L.stride.nd[j].stat = 1;
+    if (first < 0) first = j;
+    else if (L.stride.nd[j].v > 0 && L.stride.nd[j].v <= ((int64_t)1 << 40)) L.stride.nd[j].v = L.stride.nd[j].v * k + k - 1;
+  }
+  ct_al_check(&L, o);
+}
+
+/* ALIGN-2: dynamic integers' values do not count (each doubled plus one
+ * here); no static integer gives _1. */
+CT_FN void ct_p_align_2(const ct_case *c, ct_outcome *o) {
+  ct_layout M = c->v[0];
+  ct_val N, N2;
+  ct_err e;
+  int j, any = 0;
+  ct_code rc = ct_max_alignment(&c->v[0], &N, &e), r2;
+  if (ct_code_is_limit(rc) || rc == CT_NEGATIVE_STRIDE) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (!ct_rr_ok(rc, &e, o, "max_alignment")) return;
+  o->digest = (uint64_t)N.v;
+  for (j = 0; j < M.shape.n; ++j) {
+    ct_node *s = &M.shape.nd[j], *d = &M.stride.nd[j];
+    if (s->kind != CT_INT) continue;
+    if (!s->stat) s->v = 2 * s->v + 1;
+    if (!d->stat) d->v = 2 * d->v + 1;
+    any = any || s->stat || d->stat;
+  }
+  r2 = ct_max_alignment(&M, &N2, &e);
+  if (ct_code_is_limit(r2)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  if (r2 != CT_OK || N2.v != N.v)
+    CT_FAILS(o, "ALIGN-2: other values of the dynamic integers give %s %lld, not %lld", ct_code_name(r2),
+             (long long)N2.v, (long long)N.v);
+  else if (!any && N.v != 1)
+    CT_FAILS(o, "ALIGN-2: a layout with no static integer has max_alignment %lld, not 1", (long long)N.v);
 }

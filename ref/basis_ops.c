@@ -122,7 +122,8 @@ CT_FN static void ct_component(const ct_layout *L, const ct_node *q, ct_layout *
   }
 }
 
-/* BASIS-LIFT-CHECK. The markers stand for independent directions only while
+/* BASIS-LIFT-CHECK (conservative; BASIS-EXACT decides its rejections of
+ * composition below). The markers stand for independent directions only while
  * the integer operation's strides are multiples of one run's; the exact
  * composition (COMP-EXACT) also answers sums over several modes, e.g.
  * (3,1,1):(1@0,1@1,1@2) o 2:4 needs the stride 1@0 + 1@2. So for the
@@ -155,18 +156,152 @@ CT_FN static ct_code ct_lift_check(ct_lift_op op, const ct_layout *A, const ct_l
   return CT_OK;
 }
 
+/* Inserts x into the ascending list u (n entries, at most cap), once. */
+CT_FN static void ct_cut_insert(int64_t *u, int *n, int cap, int64_t x) {
+  int k, j;
+  for (k = 0; k < *n && u[k] < x; ++k) {
+  }
+  if ((k < *n && u[k] == x) || *n >= cap) return;
+  for (j = *n; j > k; --j) u[j] = u[j - 1];
+  u[k] = x;
+  *n += 1;
+}
+
+/* The modes of leaf s:d of B in the answer (BASIS-EXACT): the cuts of every
+ * path's component A_p o s:d (the prefix products of its coalesced, canonical
+ * form) must form one divisibility chain 1 = u_0 | u_1 | ... | u_m = s; mode
+ * k is (u_{k+1}/u_k) : f(u_k) with f(i) = A(d*i), and f(u_k) must lie on one
+ * path. Pushes the leaf's mode, or its tuple of modes, to out. */
+CT_FN static ct_code ct_exact_leaf(const ct_layout *A, const int *heads, int np, const ct_node *sn, int64_t d,
+                                   ct_layout *out, ct_err *e) {
+  int64_t u[64], s = sn->v;
+  int nu = 1, p, k, j, hs = -1, hd = -1;
+  u[0] = 1;
+  for (p = 0; p < np; ++p) {
+    ct_layout Ap, Lb, Rl, C;
+    int64_t pre = 1;
+    ct_component(A, &A->stride.nd[heads[p]], &Ap);
+    ct_l_set_int(&Lb, s, sn->stat, d, 1);
+    CT_TRY(ct_composition(&Ap, &Lb, &Rl, e));
+    CT_TRY(ct_coalesce(&Rl, &C, e));
+    for (j = 0; j < C.shape.n; ++j) {
+      if (C.shape.nd[j].kind != CT_INT) continue;
+      if (ct_mul_ovf(pre, C.shape.nd[j].v, &pre)) return CT_FAIL(e, CT_OVERFLOW, "a cut overflows int64");
+      if (pre < s) ct_cut_insert(u, &nu, 63, pre);
+    }
+  }
+  if (s > 1) ct_cut_insert(u, &nu, 64, s);
+  for (k = 0; k + 1 < nu; ++k)
+    if (u[k + 1] % u[k] != 0)
+      return CT_FAIL(e, CT_BASIS_MISMATCH,
+                     "the paths of A split a leaf of B at %lld and %lld, which no one layout can (spec/basis.md, "
+                     "BASIS-EXACT)",
+                     (long long)u[k], (long long)u[k + 1]);
+  if (nu == 1) { /* a leaf of size 1 */
+    CT_TRY(ct_t_push_int(&out->shape, s, sn->stat, e));
+    return ct_t_push_int(&out->stride, 0, 1, e);
+  }
+  if (nu > 2) {
+    CT_TRY(ct_t_open(&out->shape, &hs, e));
+    CT_TRY(ct_t_open(&out->stride, &hd, e));
+  }
+  for (k = 0; k + 1 < nu; ++k) {
+    int64_t x, v, val = 0;
+    int on = -1;
+    if (ct_mul_ovf(d, u[k], &x)) return CT_FAIL(e, CT_OVERFLOW, "an index of A overflows int64");
+    for (p = 0; p < np; ++p) {
+      ct_layout Ap;
+      ct_component(A, &A->stride.nd[heads[p]], &Ap);
+      CT_TRY(ct_l_eval(&Ap, x, &v, e));
+      if (v == 0) continue;
+      if (on >= 0)
+        return CT_FAIL(e, CT_BASIS_MISMATCH,
+                       "the answer would need a stride that is a sum of basis elements of different paths "
+                       "(spec/basis.md, BASIS-EXACT)");
+      on = p;
+      val = v;
+    }
+    CT_TRY(ct_t_push_int(&out->shape, u[k + 1] / u[k], nu == 2 ? sn->stat : 0, e));
+    if (on < 0) {
+      CT_TRY(ct_t_push_int(&out->stride, 0, 0, e));
+    } else {
+      const ct_node *q = &A->stride.nd[heads[on]];
+      int path[CT_BASIS_DEPTH];
+      for (j = 0; j < q->rank; ++j) path[j] = ct_basis_index(q, j);
+      CT_TRY(ct_t_push_basis(&out->stride, val, 0, path, q->rank, e));
+    }
+  }
+  if (nu > 2) {
+    CT_TRY(ct_t_close(&out->shape, hs, e));
+    CT_TRY(ct_t_close(&out->stride, hd, e));
+  }
+  return CT_OK;
+}
+
+/* BASIS-EXACT: composition(A, B) for a basis-strided A and an integer B with
+ * strides >= 0, decided exactly. An answer's component on each path p is an
+ * answer of the integer composition A_p o B (exact, COMP-8), so a rejected
+ * component rejects the input with its code; else the answer exists exactly
+ * when, leaf by leaf, the components' cuts form one chain and each mode of
+ * that common refinement moves along one path (ct_exact_leaf). */
+CT_FN static ct_code ct_exact_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
+  int heads[CT_MAX_NODES], np = 0, j, k, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
+  ct_layout r;
+  for (j = 0; j < A->stride.n; ++j) { /* each path once */
+    const ct_node *q = &A->stride.nd[j];
+    if (q->kind != CT_BASIS) continue;
+    for (k = 0; k < np; ++k)
+      if (ct_basis_same_path(&A->stride.nd[heads[k]], q)) break;
+    if (k == np) heads[np++] = j;
+  }
+  for (k = 0; k < np; ++k) {
+    ct_layout Ap, Rp;
+    ct_component(A, &A->stride.nd[heads[k]], &Ap);
+    CT_TRY(ct_composition(&Ap, B, &Rp, e));
+  }
+  ct_t_clear(&r.shape);
+  ct_t_clear(&r.stride);
+  for (j = 0; j < B->shape.n; ++j) {
+    const ct_node *sn = &B->shape.nd[j];
+    if (sn->kind == CT_TUPLE) {
+      CT_TRY(ct_t_open(&r.shape, &hs[top], e));
+      CT_TRY(ct_t_open(&r.stride, &hd[top], e));
+      end[top++] = j + sn->span;
+      if (sn->rank > 0) continue;
+    } else {
+      CT_TRY(ct_exact_leaf(A, heads, np, sn, B->stride.nd[j].v, &r, e));
+    }
+    for (; top > 0 && j + 1 >= end[top - 1]; --top) {
+      CT_TRY(ct_t_close(&r.shape, hs[top - 1], e));
+      CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
+    }
+  }
+  *out = r;
+  return CT_OK;
+}
+
 CT_FN ct_code ct_lifted(ct_lift_op op, const ct_layout *A, const ct_layout *B, const ct_tuple *profile, ct_layout *out,
                         ct_err *e) {
   ct_layout A1, A2, R1, R2;
   ct_lift runs;
+  ct_code rc;
+  int j;
   if (B && ct_l_has_basis(B))
     return CT_FAIL(e, CT_ARG_TYPE, "the second operand has basis strides (spec/basis.md: only composition takes them)");
   if (!ct_l_has_basis(A)) return ct_lift_run(op, A, B, profile, out, e);
-  CT_TRY(ct_lift_markers(A, &A1, &A2, &runs, e));
-  CT_TRY(ct_lift_run(op, &A1, B, profile, &R1, e));
-  CT_TRY(ct_lift_run(op, &A2, B, profile, &R2, e));
-  CT_TRY(ct_lift_decode(&R1, &R2, &runs, out, e));
-  return ct_lift_check(op, A, B, out, e);
+  rc = ct_lift_markers(A, &A1, &A2, &runs, e);
+  if (rc == CT_OK) rc = ct_lift_run(op, &A1, B, profile, &R1, e);
+  if (rc == CT_OK) rc = ct_lift_run(op, &A2, B, profile, &R2, e);
+  if (rc == CT_OK) rc = ct_lift_decode(&R1, &R2, &runs, out, e);
+  if (rc == CT_OK) rc = ct_lift_check(op, A, B, out, e);
+  if (rc == CT_OK || (op != CT_LIFT_COMPOSITION && op != CT_LIFT_COMPOSITION_TILER)) return rc;
+  /* BASIS-EXACT: the stand-ins rejected; decide exactly, for a B that is a
+   * layout (no `<...>`, no `_`) with strides >= 0 */
+  for (j = 0; j < B->stride.n; ++j) {
+    const ct_node *x = &B->shape.nd[j], *y = &B->stride.nd[j];
+    if (x->mark || y->mark || x->kind == CT_ALL || y->kind == CT_ALL || (y->kind == CT_INT && y->v < 0)) return rc;
+  }
+  return ct_exact_composition(A, B, out, e);
 }
 
 /* B_q: B's leaves whose stride has path q, as a flat tuple (s_k):(v_k). */

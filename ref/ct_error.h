@@ -46,7 +46,11 @@
   X(BASIS_MISMATCH, "basis strides that do not add up in one codomain")      \
   X(UNDECIDED, "a bounded search ended without a decision") \
   /* swizzles (spec/swizzle.md) */                                             \
-  X(BAD_SWIZZLE, "a swizzle's parameters or masks are not CuTe's Sw<B,M,S>")
+  X(BAD_SWIZZLE, "a swizzle's parameters or masks are not CuTe's Sw<B,M,S>") \
+  /* two shapes (spec/refine.md) */                                             \
+  X(NO_COMMON_REFINEMENT, "two shapes have no common refinement")               \
+  X(SIZE_MISMATCH, "two shapes of different sizes")                            \
+  X(NOT_STATIC, "a value that the operation reads as static is dynamic")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,
