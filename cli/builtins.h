@@ -106,6 +106,9 @@ ct_code ct_b_make_composed_layout(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e);
 /* builtins_atoms.c: the shared-memory atoms (spec/atoms.md) */
 ct_code ct_b_gmma_atom(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_umma_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_gmma_sparse_atom(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_umma_sparse_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_cutlass2x.c: the CUTLASS 2.x layouts (spec/cutlass2x.md) */
 ct_code ct_b_pitch_linear(const ct_args *a, ct_value *out, ct_err *e);

@@ -187,40 +187,26 @@ ct_code ct_b_make_swizzle(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-/* A composed form's value at index i: a plain layout's, or C(i) (CL-1). */
-static ct_code ct_form_eval(const ct_value *v, int64_t i, int64_t *out, ct_err *e) {
-  ct_layout L;
-  if (v->kind == CT_V_COMPOSED) return ct_cl_eval(&v->c, i, out, e);
-  CT_TRY(ct_as_layout(v, &L, "", e));
-  return ct_l_eval(&L, i, out, e);
+/* A composed form as a composed layout: a plain layout L is Sw<0,0,0> o 0 o L. */
+static int ct_form_composed(const ct_value *v, ct_composed *C) {
+  ct_err e;
+  if (v->kind == CT_V_COMPOSED) {
+    *C = v->c;
+    return 1;
+  }
+  if (v->kind != CT_V_LAYOUT || ct_as_layout(v, &C->inner, "", &e) != CT_OK) return 0;
+  ct_cl_of_layout(&C->inner, C);
+  return 1;
 }
 
-static const ct_layout *ct_form_inner(const ct_value *v) { return v->kind == CT_V_COMPOSED ? &v->c.inner : &v->l; }
-
 /* EQUIV-2 for composed layouts: the same function with a compatible shape
- * (spec/composed.md). Equal parts suffice; otherwise the values are compared
- * index by index, up to CT_CL_EQUIV_MAX indices. Swizzles: the same
- * function (SW-1). */
+ * (spec/composed.md, CL-6), compared index by index up to CT_CL_EQUIV_MAX
+ * indices. Swizzles: the same function (SW-1). */
 #define CT_CL_EQUIV_MAX ((int64_t)1 << 20)
 int ct_composed_equivalent(const ct_value *a, const ct_value *b) {
-  const ct_layout *x, *y;
-  ct_val n;
-  int64_t i, va, vb;
-  ct_err e;
+  static ct_composed x, y;
   if (a->kind == CT_V_SWIZZLE || b->kind == CT_V_SWIZZLE)
     return a->kind == b->kind && ct_sw_same(&a->c.sw, &b->c.sw);
-  if ((a->kind != CT_V_COMPOSED && a->kind != CT_V_LAYOUT) || (b->kind != CT_V_COMPOSED && b->kind != CT_V_LAYOUT))
-    return 0;
-  x = ct_form_inner(a);
-  y = ct_form_inner(b);
-  if (!(ct_t_compatible_loose(&x->shape, &y->shape) || ct_t_compatible_loose(&y->shape, &x->shape))) return 0;
-  if (a->kind == CT_V_COMPOSED && b->kind == CT_V_COMPOSED && a->c.outer_kind == b->c.outer_kind &&
-      ct_cl_offset(&a->c) == ct_cl_offset(&b->c) && ct_l_equivalent(x, y) &&
-      (a->c.outer_kind == CT_OUTER_SWIZZLE ? ct_sw_same(&a->c.sw, &b->c.sw) : ct_l_equivalent(&a->c.outer, &b->c.outer)))
-    return 1;
-  if (ct_l_size(x, &n, &e) != CT_OK || n.v > CT_CL_EQUIV_MAX) return 0;
-  for (i = 0; i < n.v; ++i) {
-    if (ct_form_eval(a, i, &va, &e) != CT_OK || ct_form_eval(b, i, &vb, &e) != CT_OK || va != vb) return 0;
-  }
-  return 1;
+  if (!ct_form_composed(a, &x) || !ct_form_composed(b, &y)) return 0;
+  return ct_cl_equivalent(&x, &y, CT_CL_EQUIV_MAX);
 }

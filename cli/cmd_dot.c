@@ -101,7 +101,8 @@ typedef struct {
 
 /* ---- output helpers ------------------------------------------------------ */
 
-static void ct_dot_html(const char *s) {
+/* Declared in dot_basis.h: every drawing escapes its HTML labels here. */
+void ct_dot_html(const char *s) {
   for (; *s; ++s) {
     if (*s == '<') fputs("&lt;", stdout);
     else if (*s == '>') fputs("&gt;", stdout);

@@ -16,16 +16,6 @@
 static const char *const ct_dotb_colors[8] = {"#dbe9f6", "#fde7c8", "#dcefd9", "#f6d5d5",
                                               "#e6def3", "#f3e3d3", "#f9dcec", "#e9e9e9"};
 
-static void ct_dotb_html(const char *s) {
-  for (; *s; ++s) {
-    if (*s == '<') fputs("&lt;", stdout);
-    else if (*s == '>') fputs("&gt;", stdout);
-    else if (*s == '&') fputs("&amp;", stdout);
-    else if (*s == '"') fputs("&quot;", stdout);
-    else putchar(*s);
-  }
-}
-
 int ct_dot_basis(const ct_layout *L, const char *caption) {
   ct_val size, s0;
   ct_err e;
@@ -49,7 +39,7 @@ int ct_dot_basis(const ct_layout *L, const char *caption) {
   printf("  node [shape=plaintext, fontname=\"Helvetica\", fontsize=10];\n");
   printf("  R [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n");
   printf("    <TR><TD ALIGN=\"LEFT\">");
-  ct_dotb_html(caption);
+  ct_dot_html(caption);
   if (rows > CT_DOTB_MAX || cols > CT_DOTB_MAX)
     printf(" <FONT COLOR=\"#a03030\">(%d x %d shown of %lld x %lld)</FONT>", rows < CT_DOTB_MAX ? (int)rows : CT_DOTB_MAX,
            cols < CT_DOTB_MAX ? (int)cols : CT_DOTB_MAX, (long long)rows, (long long)cols);
@@ -79,7 +69,7 @@ int ct_dot_basis(const ct_layout *L, const char *caption) {
       }
       ct_print_tuple(&v, 0, txt, sizeof txt);
       printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" HEIGHT=\"20\">", ct_dotb_colors[((shade % 8) + 8) % 8]);
-      ct_dotb_html(txt);
+      ct_dot_html(txt);
       printf("</TD>");
     }
     printf("</TR>\n");

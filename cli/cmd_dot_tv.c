@@ -10,6 +10,7 @@
  * several (t, v) reach shows the first and how many more. Nothing here is
  * part of the reference. */
 #include "commands.h"
+#include "dot_basis.h"
 #include "eval.h"
 
 #include <stdio.h>
@@ -28,16 +29,6 @@ typedef struct {
 } ct_tv_cell;
 
 static ct_tv_cell ct_tv[CT_TV_CELLS];
-
-static void ct_tv_html(const char *s) {
-  for (; *s; ++s) {
-    if (*s == '<') fputs("&lt;", stdout);
-    else if (*s == '>') fputs("&gt;", stdout);
-    else if (*s == '&') fputs("&amp;", stdout);
-    else if (*s == '"') fputs("&quot;", stdout);
-    else putchar(*s);
-  }
-}
 
 static int ct_tv_fail(const char *expr, const ct_err *e) {
   ct_report_error(expr, e);
@@ -107,9 +98,9 @@ int ct_dot_tv(const char *tile_text, const char *expr) {
   printf("  node [shape=plaintext, fontname=\"Helvetica\", fontsize=9];\n");
   printf("  TV [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n");
   printf("    <TR><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"11\">");
-  ct_tv_html(buf);
+  ct_dot_html(buf);
   printf(": (thread, value) -&gt; tile ");
-  ct_tv_html(tile_text);
+  ct_dot_html(tile_text);
   printf(" (%lld threads, %lld values each)</FONT></TD></TR>\n", (long long)T, (long long)V);
   printf("    <TR><TD ALIGN=\"LEFT\"><TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n");
   printf("    <TR><TD BORDER=\"0\"></TD>");

@@ -30,8 +30,33 @@ static char *ct_trim(char *s) {
   return s;
 }
 
+/* A scaled basis v@p as a coordinate (spec/basis.md): the tuple t with v
+ * at path p and 0 at every other leaf. CuTe prints a layout's value that
+ * lies on one basis that way (`(8):(3@1)(2)` is `_6@1` in C++, `(_0,6)`
+ * here). */
+static int ct_basis_is_coord(const ct_tuple *bv, const ct_tuple *t) {
+  const ct_node *b = &bv->nd[0];
+  int k, node = 0;
+  for (k = 0; k < b->rank; ++k) {
+    int idx = (b->path >> (5 * k)) & 31;
+    if (t->nd[node].kind != CT_TUPLE || idx >= t->nd[node].rank) return 0;
+    node = ct_t_child(t, node, idx);
+  }
+  if (t->nd[node].kind != CT_INT || t->nd[node].v != b->v) return 0;
+  for (k = 0; k < t->n; ++k)
+    if (k != node && (t->nd[k].kind == CT_BASIS || t->nd[k].kind == CT_ALL || (t->nd[k].kind == CT_INT && t->nd[k].v)))
+      return 0;
+  return 1;
+}
+
+static int ct_is_basis_value(const ct_value *v) { return v->kind == CT_V_TUPLE && v->l.shape.nd[0].kind == CT_BASIS; }
+
 /* EQUIV for values: layouts by function and shape, the rest structurally. */
 int ct_values_equivalent(const ct_value *a, const ct_value *b) {
+  if (ct_is_basis_value(a) && b->kind == CT_V_TUPLE && !ct_is_basis_value(b))
+    return ct_basis_is_coord(&a->l.shape, &b->l.shape);
+  if (ct_is_basis_value(b) && a->kind == CT_V_TUPLE && !ct_is_basis_value(a))
+    return ct_basis_is_coord(&b->l.shape, &a->l.shape);
   if (ct_v_is_composed_form(a) || ct_v_is_composed_form(b)) return ct_composed_equivalent(a, b);
   if (a->kind == CT_V_LAYOUT || b->kind == CT_V_LAYOUT) {
     ct_layout x, y;

@@ -9,4 +9,8 @@
  * prints a Graphviz graph, returns the exit status. */
 int ct_dot_basis(const ct_layout *L, const char *caption);
 
+/* s on stdout with <, >, & and " escaped, for a Graphviz HTML label; the one
+ * escaping of every drawing (cmd_dot.c, cmd_dot_basis.c, cmd_dot_tv.c). */
+void ct_dot_html(const char *s);
+
 #endif

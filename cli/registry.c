@@ -497,6 +497,22 @@ const ct_op ct_ops[] = {
      {{"max_alignment/layout", CT_GEN_LAYOUT, "max_alignment(%0)"},
       {"max_alignment/static", CT_GEN_LAYOUT, "max_alignment(%S0:%d0)"}},
      0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    /* Blackwell's 32-byte-unit atom (h12-peers; spec/atoms.md) */
+    {"umma_atom_32b", 1, 1, 0, ct_b_umma_atom_32b,
+     "umma_atom_32b(bits): CuTe's UMMA::Layout_MN_SW128_32B_Atom<T>, Sw<2,5,2> over 128-byte MN-major rows of 4",
+     "atoms.md", "ATOM-4",
+     {{"umma_atom_32b/bits", CT_GEN_SWIZZLE, "umma_atom_32b(%k0)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"gmma_sparse_atom", 4, 4, 0, ct_b_gmma_sparse_atom,
+     "gmma_sparse_atom(K|MN, row_bytes, bits, S): CuTe's sparse smem atom Layout_{K,MN}_{INTER,SW32,SW64,SW128}_SpAtom<T, S>",
+     "atoms.md", "ATOM-5",
+     {{"gmma_sparse_atom/atoms", CT_GEN_SWIZZLE, "gmma_sparse_atom(%a0, %k1)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
+    {"umma_sparse_atom_32b", 2, 2, 0, ct_b_umma_sparse_atom_32b,
+     "umma_sparse_atom_32b(bits, S): CuTe's UMMA::Layout_MN_SW128_32B_SpAtom<T, S>",
+     "atoms.md", "ATOM-6",
+     {{"umma_sparse_atom_32b/bits", CT_GEN_SWIZZLE, "umma_sparse_atom_32b(%k0, %k1)"}},
+     0, CT_NO_JUDGE_YET, CT_DRAW_RESULT, 0},
 };
 
 const int ct_num_ops = (int)(sizeof ct_ops / sizeof ct_ops[0]);

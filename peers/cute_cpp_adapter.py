@@ -39,11 +39,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from cuteref_notation import (  # noqa: E402
-    Basis, Call, Composed, Int, Lay, ParseError, Swz, Tiler, Tup, Under, normalize, parse_request,
+    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, normalize, parse_request,
 )
 
 # Bump when the generated C++ changes meaning, to invalidate cached answers.
-CODEGEN_VERSION = "3"
+CODEGEN_VERSION = "4"
 
 INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1
 
@@ -85,6 +85,8 @@ class Codegen:
             return maker + "(" + ", ".join(self.tuple_lit(i, maker) for i in node.items) + ")"
         if isinstance(node, Basis):  # v@(i,j): E<i,j>{} * v (CuTe's ScaledBasis)
             return "(cute::E<" + ",".join(str(k) for k in node.path) + ">{} * " + self.int_lit(node.value) + ")"
+        if isinstance(node, Under) and maker == "cute::make_coord":  # `_` in a coordinate (a slice)
+            return "cute::_"
         raise CodegenError("BADARG", f"expected an integer or IntTuple, got {node}")
 
     def layout_lit(self, node: Lay) -> str:
@@ -140,6 +142,63 @@ class Codegen:
             return self.call(node)
         raise CodegenError("BADARG", f"expected an integer or IntTuple, got {node}")
 
+    def arg_swizzle(self, node) -> str:
+        if isinstance(node, Swz):
+            return self.swizzle_lit(node)
+        raise CodegenError("BADARG", f"expected a swizzle, got {node}")
+
+    def arg_value(self, node) -> str:
+        """A bare value as a request (`notation`): a layout, swizzle,
+        composed layout or IntTuple literal, printed by cute::print."""
+        if isinstance(node, (Swz, Composed, Lay)):
+            return self.arg_layout(node)
+        if isinstance(node, (Int, Tup, Basis)):
+            return self.tuple_lit(node)
+        raise CodegenError("UNSUPPORTED", f"the value {node}")
+
+    def arg_coord(self, node) -> str:
+        """A coordinate: an integer, a tuple (with `_` for a slice), `_`."""
+        if isinstance(node, Under):
+            return "cute::_"
+        if isinstance(node, (Int, Tup, Basis)):
+            return self.tuple_lit(node, "cute::make_coord")
+        if isinstance(node, Call):
+            return self.call(node)
+        raise CodegenError("BADARG", f"expected a coordinate, got {node}")
+
+    def arg_sym(self, node) -> str:
+        if isinstance(node, Sym):
+            return node.name
+        raise CodegenError("BADARG", f"expected a name, got {node}")
+
+    def gmma_atom(self, node: Call) -> str:
+        """gmma_atom(K|MN, R, bits) is SM90::GMMA::Layout_<major>_<R>_Atom<T>,
+        T of `bits` bits (spec/atoms.md): CuTe's own atom, upcast by CuTe."""
+        if len(node.args) != 3:
+            raise CodegenError("BADARG", f"gmma_atom takes 3 arguments, got {len(node.args)}")
+        major = self.arg_sym(node.args[0])
+        rows = {16: "INTER", 32: "SW32", 64: "SW64", 128: "SW128"}
+        r, bits = node.args[1], node.args[2]
+        if major not in ("K", "MN") or not isinstance(r, Int) or r.value not in rows:
+            raise CodegenError("BADARG", f"CuTe has no GMMA atom {major}, {r}")
+        return (f"cute::SM90::GMMA::Layout_{major}_{rows[r.value]}_Atom<cute::uint_bit_t<"
+                f"{self.arg_template_int(bits)}>>{{}}")
+
+    def gmma_sparse_atom(self, node: Call) -> str:
+        """gmma_sparse_atom(K|MN, R, bits, S) is
+        SM90::GMMA::Layout_<major>_<R>_SpAtom<uint_bit_t<bits>, S> (ATOM-5)."""
+        if len(node.args) != 4:
+            raise CodegenError("BADARG", f"gmma_sparse_atom takes 4 arguments, got {len(node.args)}")
+        dense = self.gmma_atom(Call("gmma_atom", node.args[:3]))
+        return dense.replace("_Atom<", "_SpAtom<").replace(">>{}", f">, {self.arg_template_int(node.args[3])}>{{}}")
+
+    def umma_atom_32b(self, node: Call) -> str:
+        """umma_atom_32b(bits) is UMMA::Layout_MN_SW128_32B_Atom<T>, T of
+        `bits` bits (spec/atoms.md, ATOM-4)."""
+        if len(node.args) != 1:
+            raise CodegenError("BADARG", f"umma_atom_32b takes 1 argument, got {len(node.args)}")
+        return f"cute::UMMA::Layout_MN_SW128_32B_Atom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>>{{}}"
+
     def arg_template_int(self, node) -> str:
         if isinstance(node, Int):
             if not INT_MIN <= node.value <= INT_MAX:
@@ -149,6 +208,20 @@ class Codegen:
 
     # operations -------------------------------------------------------------
     def call(self, node: Call) -> str:
+        if node.name == "eval" and len(node.args) >= 2:   # L(c...), any number of coordinates
+            return ("(" + self.arg_layout(node.args[0]) + ")("
+                    + ", ".join(self.arg_coord(a) for a in node.args[1:]) + ")")
+        if node.name == "gmma_atom":
+            return self.gmma_atom(node)
+        if node.name == "gmma_sparse_atom":
+            return self.gmma_sparse_atom(node)
+        if node.name == "umma_sparse_atom_32b":   # UMMA::Layout_MN_SW128_32B_SpAtom<T, S> (ATOM-6)
+            if len(node.args) != 2:
+                raise CodegenError("BADARG", f"umma_sparse_atom_32b takes 2 arguments, got {len(node.args)}")
+            return (f"cute::UMMA::Layout_MN_SW128_32B_SpAtom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>, "
+                    f"{self.arg_template_int(node.args[1])}>{{}}")
+        if node.name == "umma_atom_32b":
+            return self.umma_atom_32b(node)
         spec = OPS.get(node.name)
         if spec is None:
             raise CodegenError("UNSUPPORTED", node.name)
@@ -161,6 +234,7 @@ class Codegen:
             raise CodegenError("UNSUPPORTED", node.name)
         conv: Dict[str, Callable] = {
             "L": self.arg_layout, "T": self.arg_tiler, "I": self.arg_inttuple, "N": self.arg_template_int,
+            "V": self.arg_value, "C": self.arg_coord, "W": self.arg_swizzle,
         }
         return template.format(*[conv[k](a) for k, a in zip(kinds, node.args)])
 
@@ -222,6 +296,14 @@ OPS: Dict[str, Dict[int, Tuple[str, Optional[str]]]] = {
     "make_identity_layout": {1: ("I", "cute::make_identity_layout({0})")},
     "coprofile": {1: _f1("coprofile")},
     "coshape": {1: _f1("coshape")},
+    # a bare value as a request, printed back (spec/notation.md)
+    "notation": {1: ("V", "{0}")},
+    "slice": {2: ("CL", "cute::slice({0}, {1})")},
+    "shape": {1: _f1("shape")},
+    "stride": {1: _f1("stride")},
+    "flatten": {1: _f1("flatten")},
+    # spec/atoms.md: recast_swizzle(Sw, bits) is CuTe's recast_layout<uint8_t, T>(Sw)
+    "recast_swizzle": {2: ("WN", "cute::recast_layout<cute::uint8_t, cute::uint_bit_t<{1}>>({0})")},
     # spec/refine.md: domain_distribute is CuTe's; the three shape operations
     # are only in NVIDIA's new reference (PyCuTe)
     "domain_distribute": {2: ("LI", "cute::domain_distribute({0}, {1})")},
@@ -287,6 +369,9 @@ PRELUDE = r"""// Generated by peers/cute_cpp_adapter.py: includes and helpers.
 #include <cute/layout.hpp>
 #include <cute/int_tuple.hpp>
 #include <cute/swizzle_layout.hpp>
+#include <cute/atom/mma_traits_sm90_gmma.hpp>
+#include <cute/atom/mma_traits_sm100.hpp>
+#include <cute/atom/mma_traits_sm90_gmma_sparse.hpp>
 
 namespace cuteref {
 // A bare IntTuple where a layout is expected means make_layout(shape).
@@ -326,7 +411,7 @@ class Stats:
             self.run_seconds += secs
 
 
-SMEM_FLAG_RE = re.compile(r"smem_ptr\[\d+b\]\(unset\)")
+SMEM_FLAG_RE = re.compile(r"smem_(?:sparse<\d+>_)?ptr\[\d+b\]\(unset\)")
 _ERR_RE = re.compile(r"(?:^|\s)(?:fatal )?error: (.*)$")
 _SA_RE = re.compile(r"static assertion failed(?:: (.*))?$")
 _CASEFN_RE = re.compile(r"In (?:function|instantiation of)[^']*'[^']*cuteref_case_(\d+)\b")
@@ -506,7 +591,7 @@ class Runner:
                 m = re.match(r"^@@(\d+) (.*)$", line)
                 if m:
                     idx = int(m.group(1))
-                    # a GMMA/UMMA atom's smem pointer flag evaluates as 0 (spec/atoms.md)
+                    # a GMMA/UMMA atom's smem pointer flag, sparse or not, evaluates as 0 (spec/atoms.md)
                     answers[idx] = "ok " + SMEM_FLAG_RE.sub("_0", m.group(2).strip())
                     got = max(got, idx + 1)
             if rc == 0 and not timed_out:

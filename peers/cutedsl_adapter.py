@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import select
 import signal
 import sys
@@ -48,7 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from cuteref_notation import (  # noqa: E402
-    Call, Int, Lay, ParseError, Tiler, Tup, Under, format_inttuple, parse_request,
+    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
 )
 
 PIN = "4.8.1"
@@ -88,13 +89,33 @@ def literal_inttuple(node):
     raise BadArg(f"expected an integer or IntTuple, got {node}")
 
 
+def literal_stride(node):
+    """A stride; a basis stride v@(i,j) is the DSL's ScaledBasis(v, [i, j])
+    (spec/basis.md)."""
+    if isinstance(node, Basis):
+        return cute.ScaledBasis(node.value.value, list(node.path) if len(node.path) > 1 else node.path[0])
+    if isinstance(node, Tup):
+        return tuple(literal_stride(i) for i in node.items)
+    return literal_inttuple(node)
+
+
 def is_layout(v) -> bool:
-    return hasattr(v, "shape") and hasattr(v, "stride") and not isinstance(v, (int, tuple))
+    """A layout, or a composed layout (outer o offset o inner)."""
+    if isinstance(v, (int, tuple)):
+        return False
+    return (hasattr(v, "shape") and hasattr(v, "stride")) or (hasattr(v, "inner") and hasattr(v, "outer"))
 
 
 def as_layout(node):
+    """A swizzle `Sw<B,M,S>` is the DSL's make_swizzle(B, M, S), a composed
+    layout `A o O o B` its make_composed_layout(A, O, B) (spec/swizzle.md,
+    spec/composed.md)."""
+    if isinstance(node, Swz):
+        return cute.make_swizzle(node.b, node.m, node.s)
+    if isinstance(node, Composed):
+        return cute.make_composed_layout(as_layout(node.outer), as_int(node.offset), as_layout(node.inner))
     if isinstance(node, Lay):
-        return cute.make_layout(literal_inttuple(node.shape), stride=literal_inttuple(node.stride))
+        return cute.make_layout(literal_inttuple(node.shape), stride=literal_stride(node.stride))
     if isinstance(node, (Int, Tup)):
         return cute.make_layout(literal_inttuple(node))
     if isinstance(node, Call):
@@ -132,6 +153,92 @@ def as_inttuple(node):
             return v
         raise BadArg(f"{node.name}(...) did not give an IntTuple")
     raise BadArg(f"expected an integer or IntTuple, got {node}")
+
+
+def as_int(node):
+    v = as_inttuple(node)
+    if not isinstance(v, int):
+        raise BadArg(f"expected an integer, got {node}")
+    return v
+
+
+def as_coord(node):
+    """A coordinate: `_` is None (a slice), as the DSL spells it."""
+    if isinstance(node, Under):
+        return None
+    if isinstance(node, Tup):
+        return tuple(as_coord(i) for i in node.items)
+    return as_inttuple(node)
+
+
+def _eval(a):
+    layout = as_layout(a[0])
+    if isinstance(layout, cute.Swizzle):
+        raise Unsupported("evaluating a swizzle (the DSL's Swizzle is not callable)")
+    coord = as_coord(a[1]) if len(a) == 2 else tuple(as_coord(x) for x in a[1:])
+    return layout(coord)
+
+
+# gmma_atom(K|MN, R, bits): the DSL's own atoms (spec/atoms.md), the element
+# type of `bits` bits an unsigned integer.
+_ATOM_ROWS = {16: "INTER", 32: "SW32", 64: "SW64", 128: "SW128"}
+_UINT = {4: "Int4", 8: "Uint8", 16: "Uint16", 32: "Uint32", 64: "Uint64"}
+
+
+def _element_type(node):
+    import cutlass
+    if not isinstance(node, Int) or node.value not in _UINT:
+        raise Unsupported(f"an element type of {node} bits")
+    return getattr(cutlass, _UINT[node.value])
+
+
+def _gmma_atom(a):
+    from cutlass.cute.nvgpu import warpgroup
+    if not isinstance(a[0], Sym) or a[0].name not in ("K", "MN") or not isinstance(a[1], Int) \
+            or a[1].value not in _ATOM_ROWS:
+        raise BadArg(f"the DSL has no atom {a[0]}, {a[1]}")
+    kind = getattr(warpgroup.SmemLayoutAtomKind, f"{a[0].name}_{_ATOM_ROWS[a[1].value]}")
+    return warpgroup.make_smem_layout_atom(kind, _element_type(a[2]))
+
+
+def _gmma_sparse_atom(a):
+    """gmma_sparse_atom(K|MN, R, bits, S): the DSL's sparse atom (tcgen05's;
+    warpgroup has none), the same kinds (spec/atoms.md, ATOM-5)."""
+    from cutlass.cute.nvgpu import tcgen05
+    if not isinstance(a[0], Sym) or a[0].name not in ("K", "MN") or not isinstance(a[1], Int) \
+            or a[1].value not in _ATOM_ROWS:
+        raise BadArg(f"the DSL has no atom {a[0]}, {a[1]}")
+    kind = getattr(tcgen05.SmemLayoutAtomKind, f"{a[0].name}_{_ATOM_ROWS[a[1].value]}")
+    return tcgen05.make_sparse_smem_layout_atom(kind, _element_type(a[2]), as_int(a[3]))
+
+
+def _umma_sparse_atom_32b(a):
+    from cutlass.cute.nvgpu import tcgen05
+    return tcgen05.make_sparse_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]),
+                                                as_int(a[1]))
+
+
+def _umma_atom_32b(a):
+    from cutlass.cute.nvgpu import tcgen05
+    return tcgen05.make_smem_layout_atom(tcgen05.SmemLayoutAtomKind.MN_SW128_32B, _element_type(a[0]))
+
+
+def _tile_to_shape2(a):
+    """tile_to_shape(A, S): the DSL requires the order; CuTe's default is
+    column-major, the order (0, 1, ...) of a flat shape."""
+    shape = as_inttuple(a[1])
+    if not isinstance(shape, tuple) or any(isinstance(x, tuple) for x in shape):
+        raise Unsupported("tile_to_shape of a nested shape without its order (the DSL requires one)")
+    return cute.tile_to_shape(as_layout(a[0]), shape, tuple(range(len(shape))))
+
+
+def _value(a):
+    node = a[0]
+    if isinstance(node, (Swz, Composed, Lay)):
+        return as_layout(node)
+    if isinstance(node, (Int, Tup)):
+        return literal_inttuple(node)
+    raise Unsupported(f"the value {node}")
 
 
 def _complement(a):
@@ -181,16 +288,25 @@ def _ops():
         "flat_product":      _two_layouts(c.flat_product),
         "blocked_product":   _two_layouts(c.blocked_product),
         "raked_product":     _two_layouts(c.raked_product),
-        "tile_to_shape":     {3: lambda a: c.tile_to_shape(as_layout(a[0]), as_inttuple(a[1]), as_inttuple(a[2]))},
+        "tile_to_shape":     {2: _tile_to_shape2,
+                              3: lambda a: c.tile_to_shape(as_layout(a[0]), as_inttuple(a[1]), as_inttuple(a[2]))},
         "make_ordered_layout": {2: lambda a: c.make_ordered_layout(as_inttuple(a[0]), as_inttuple(a[1]))},
         "crd2idx":           {2: lambda a: c.crd2idx(as_inttuple(a[0]), as_layout(a[1]))},
         "idx2crd":           {2: lambda a: c.idx2crd(as_inttuple(a[0]), as_layout(a[1]).shape)},
-        "eval":              {2: lambda a: as_layout(a[0])(as_inttuple(a[1]))},
+        "eval":              {2: _eval, 3: _eval, 4: _eval, 5: _eval},
         "product":           {1: lambda a: c.product(as_inttuple(a[0]))},
         "shape_div":         {2: lambda a: c.shape_div(as_inttuple(a[0]), as_inttuple(a[1]))},
         "ceil_div":          {2: lambda a: c.ceil_div(as_inttuple(a[0]), as_inttuple(a[1]))},
         "flatten":           {1: lambda a: c.flatten(as_layout(a[0]))},
         "make_layout_like":  {1: lambda a: c.make_layout_like(as_layout(a[0]))},
+        # spec/swizzle.md, spec/composed.md, spec/basis.md, spec/atoms.md
+        "make_composed_layout": {3: lambda a: c.make_composed_layout(as_layout(a[0]), as_int(a[1]),
+                                                                      as_layout(a[2]))},
+        "make_identity_layout": {1: lambda a: c.make_identity_layout(as_inttuple(a[0]))},
+        "gmma_atom":         {3: _gmma_atom},
+        "umma_atom_32b":     {1: _umma_atom_32b},
+        "gmma_sparse_atom":  {4: _gmma_sparse_atom},
+        "umma_sparse_atom_32b": {2: _umma_sparse_atom_32b},
     }
 
 
@@ -198,6 +314,8 @@ OPS: dict = {}
 
 
 def evaluate(call: Call):
+    if call.name == "notation" and len(call.args) == 1:   # a bare value, printed back
+        return _value(call.args)
     table = OPS.get(call.name)
     if table is None:
         raise Unsupported(call.name)
@@ -211,8 +329,9 @@ def evaluate(call: Call):
 
 
 def format_value(v) -> str:
-    if is_layout(v):
-        return " ".join(str(v).split())
+    """The DSL prints a swizzle S<B,M,S>; cuteref writes Sw<B,M,S>."""
+    if isinstance(v, cute.Swizzle) or is_layout(v):
+        return re.sub(r"(?<![A-Za-z_])S<", "Sw<", " ".join(str(v).split()))
     return format_inttuple(v)
 
 
@@ -233,6 +352,9 @@ def answer_call(call) -> tuple:
         return False, "error PARSE nesting too deep"
     except Exception as e:  # noqa: BLE001 - every DSL failure is an answer
         text = one_line(e) or "(no message)"
+        if "invalid type for the LHS, got '!cute.swizzle" in text:
+            # composition(Sw, L): the DSL's composition takes no swizzle first
+            return True, f"error UNSUPPORTED argument form: {text}"
         if isinstance(e, ValueError) and " must be a Value " in text:
             # The DSL's op builder does not take this form of argument (an
             # integer or `_` as a divide's tiler): a form it does not provide.

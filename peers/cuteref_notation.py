@@ -6,13 +6,14 @@ A request is one expression per line, e.g.
 
 Grammar (whitespace allowed between any two tokens):
 
-    request   := call
+    request   := arg                            # a bare value is Call('notation', (value,))
     call      := NAME '(' [arg {',' arg}] ')'
-    arg       := primary ['o' primary 'o' primary]   # outer o offset o inner
-    primary   := call | tiler | '_' | swizzle | layout
+    arg       := value {'(' [arg {',' arg}] ')'}  # V(c...) is Call('eval', (V, c...))
+    value     := primary ['o' primary 'o' primary]   # outer o offset o inner
+    primary   := call | tiler | '_' | swizzle | layout | NAME   # a bare NAME: Sym (K, MN, ...)
     swizzle   := 'Sw' '<' INT ',' INT [',' INT] '>'
     layout    := inttuple [':' inttuple]        # a bare inttuple is a shape
-    inttuple  := INT | '(' [inttuple {',' inttuple} [',']] ')'
+    inttuple  := INT | '_' | '(' [inttuple {',' inttuple} [',']] ')'   # '_' inside a coordinate
     tiler     := '<' telem {',' telem} '>'
     telem     := '_' | tiler | layout
     INT       := ['_'] ['-'] DIGITS             # leading '_' = compile-time static
@@ -123,7 +124,17 @@ class Composed:
         return f"{self.outer} o {self.offset} o {self.inner}"
 
 
-Node = Union[Int, Tup, Lay, Under, Tiler, Call, Swz, Composed]
+@dataclass(frozen=True)
+class Sym:
+    """A bare name used as a value, e.g. the major `K` or `MN` of
+    gmma_atom (spec/atoms.md) or `LayoutLeft`."""
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+Node = Union[Int, Tup, Lay, Under, Tiler, Call, Swz, Composed, Sym]
 
 
 # --------------------------------------------------------------------------
@@ -219,13 +230,12 @@ class _Parser:
     def request(self) -> Call:
         if not self.toks:
             raise ParseError("empty request")
-        kind, _, _ = self.peek()
-        if kind != "NAME":
-            raise ParseError("a request must be an operation call name(args)")
-        node = self.call()
+        node = self.arg()
         kind, val, where = self.peek()
         if kind != "EOF":
             raise ParseError(f"trailing input at column {where}")
+        if not isinstance(node, Call):
+            node = Call("notation", (node,))
         return node
 
     def call(self) -> Call:
@@ -241,6 +251,20 @@ class _Parser:
         return Call(str(name), tuple(args))
 
     def arg(self) -> Node:
+        node = self.value()
+        while self.is_punct("("):    # V(c...): the value at a coordinate
+            self.take()
+            coords: List[Node] = []
+            if not self.is_punct(")"):
+                coords.append(self.arg())
+                while self.is_punct(","):
+                    self.take()
+                    coords.append(self.arg())
+            self.expect(")")
+            node = Call("eval", (node,) + tuple(coords))
+        return node
+
+    def value(self) -> Node:
         first = self.primary()
         if not self.is_o():
             return first
@@ -279,8 +303,12 @@ class _Parser:
         kind, val, where = self.peek()
         if kind == "NAME" and val == "Sw" and self.pos + 1 < len(self.toks) and self.toks[self.pos + 1][1] == "<":
             return self.swizzle()
-        if kind == "NAME":
-            return self.call()
+        if kind == "NAME" and val != "o":
+            nxt = self.toks[self.pos + 1] if self.pos + 1 < len(self.toks) else ("EOF", None, -1)
+            if nxt[0] == "P" and nxt[1] == "(":
+                return self.call()
+            self.take()
+            return Sym(str(val))
         if kind == "UNDER":
             self.take()
             return Under()
@@ -316,6 +344,8 @@ class _Parser:
 
     def inttuple(self) -> IntTuple:
         kind, val, where = self.take()
+        if kind == "UNDER":
+            return Under()    # `_` in a coordinate: slice((_,3), L), L(_,2)
         if kind == "INT":
             if self.is_punct("@"):
                 return self.basis(val)  # type: ignore[arg-type]

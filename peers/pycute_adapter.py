@@ -162,7 +162,8 @@ OPS = {
     # coordinates: crd2idx(coord, L), idx2crd(i, L) (natural coord in L's shape), eval(L, c)
     "crd2idx":         {2: lambda a: (lambda L: pycute.crd2idx(as_inttuple(a[0]), L.shape, L.stride))(as_layout(a[1]))},
     "idx2crd":         {2: lambda a: pycute.idx2crd(as_inttuple(a[0]), as_layout(a[1]).shape)},
-    "eval":            {2: lambda a: as_layout(a[0])(as_inttuple(a[1]))},
+    "eval":            {2: lambda a: as_layout(a[0])(as_inttuple(a[1])),
+                        3: lambda a: as_layout(a[0])(tuple(as_inttuple(x) for x in a[1:]))},
     # spec/composed.md
     "make_composed_layout": {3: lambda a: pycute.ComposedLayout(as_layout(a[0]), as_int(a[1]), as_layout(a[2]))},
     # IntTuple functions
@@ -183,6 +184,9 @@ UNSUPPORTED = {
 
 
 def evaluate(call: Call):
+    if call.name == "notation" and len(call.args) == 1:   # a bare value, printed back
+        node = call.args[0]
+        return as_layout(node) if isinstance(node, (Swz, Composed, Lay)) else as_inttuple(node)
     table = OPS.get(call.name)
     if table is None:
         raise Unsupported(call.name)

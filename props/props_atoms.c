@@ -1,4 +1,4 @@
-/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-3.
+/* props_atoms.c -- properties of spec/atoms.md: ATOM-1..ATOM-6.
  *
  * A case of CT_GEN_SWIZZLE picks one atom (ct_case_atom): K or MN, rows of
  * 16, 32, 64 or 128 bytes, elements of 4 to 64 bits. Each property visits
@@ -122,4 +122,112 @@ CT_FN void ct_p_atom_3(const ct_case *c, ct_outcome *o) {
       seen[v / 8] |= (uint8_t)(1u << (v % 8));
     }
   }
+}
+
+/* ATOM-4: umma_atom_32b(bits) is Sw<2,5,2> o _0 o (T,4):(1,T), T =
+ * 1024/bits, written out, its value Sw<2,5,2>(i + j*T) at (i, j) computed
+ * bit by bit, and a permutation of [0, 4T): bits from k0. */
+CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
+  uint8_t seen[CT_ATOM_MAX / 8];
+  ct_composed A;
+  ct_err e;
+  int bits = 1 << (int)((uint64_t)c->k[0] % 8); /* 1 to 128 bits */
+  int64_t t = 1024 / bits, i, j;
+  o->digest = ct_mix64((uint64_t)bits + 0xA4u);
+  if (ct_umma_atom_32b(bits, &A, &e) != CT_OK) {
+    CT_FAILS(o, "umma_atom_32b(%d) rejected: %s", bits, e.msg);
+    return;
+  }
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != 2 || A.sw.m != 5 || A.sw.s != 2 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != 4 * t) {
+    CT_FAILS(o, "umma_atom_32b(%d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<2,5,2> o _0 o size %lld", bits, A.sw.b,
+             A.sw.m, A.sw.s, (long long)ct_cl_offset(&A), (long long)ct_size(&A.inner), (long long)(4 * t));
+    return;
+  }
+  if (4 * t > CT_ATOM_MAX) return;
+  for (i = 0; i < (4 * t + 7) / 8; ++i) seen[i] = 0;
+  for (j = 0; j < 4; ++j)
+    for (i = 0; i < t; ++i) {
+      int64_t idx = i + j * t, got = 0;
+      ct_swizzle w;
+      ct_sw_set(&w, 2, 5, 2);
+      if (ct_ev(&A.inner, idx) != idx || ct_cl_eval(&A, idx, &got, &e) != CT_OK || got != ct_sw_by_bits(&w, idx) ||
+          got < 0 || got >= 4 * t || (seen[got / 8] >> (got % 8)) & 1) {
+        CT_FAILS(o, "umma_atom_32b(%d): at (%lld,%lld) inner %lld, value %lld, want %lld once", bits, (long long)i,
+                 (long long)j, (long long)ct_ev(&A.inner, idx), (long long)got, (long long)ct_sw_by_bits(&w, idx));
+        return;
+      }
+      seen[got / 8] |= (uint8_t)(1u << (got % 8));
+    }
+}
+
+/* ATOM-5: gmma_sparse_atom(major, R, bits, S) has the atom's swizzle and
+ * offset, and at ((0,i),(k,j)) the value k + S*L(i,j), L the dense atom's
+ * layout written out (ATOM-1): S sparse elements per dense one, side by
+ * side along the second mode. S = 2^(k0 % 3). */
+CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
+  ct_composed A, D;
+  ct_err e;
+  int major, row, bits, s = 1 << (int)((uint64_t)c->k[0] % 3), b = 0;
+  int64_t t, i, j, k, rows, cols;
+  if (!ct_atom_of_case(c, &D, &major, &row, &bits, o)) return;
+  o->digest ^= ct_mix64((uint64_t)s + 0xA5u);
+  if (ct_gmma_sparse_atom(major, row, bits, s, &A, &e) != CT_OK) {
+    CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d) rejected: %s", major ? "MN" : "K", row, bits, s, e.msg);
+    return;
+  }
+  while ((16 << b) < row) ++b;
+  t = 8 * (int64_t)row / bits;
+  rows = major ? t : 8;
+  cols = major ? 8 : t;
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != b || A.sw.m != 4 || A.sw.s != 3 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != s * rows * cols) {
+    CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<%d,4,3> o _0 o size %lld",
+             major ? "MN" : "K", row, bits, s, A.sw.b, A.sw.m, A.sw.s, (long long)ct_cl_offset(&A),
+             (long long)ct_size(&A.inner), b, (long long)(s * rows * cols));
+    return;
+  }
+  for (j = 0; j < cols; ++j)
+    for (k = 0; k < s; ++k)
+      for (i = 0; i < rows; ++i) {
+        int64_t idx = i + rows * (k + s * j), want = k + s * (major ? i + j * t : i * t + j);
+        if (ct_ev(&A.inner, idx) != want) {
+          CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", major ? "MN" : "K",
+                   row, bits, s, (long long)i, (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx),
+                   (long long)want);
+          return;
+        }
+      }
+}
+
+/* ATOM-6: umma_sparse_atom_32b(bits, S) is Sw<2,5,2> o _0 o L' with, at
+ * ((0,i),(k,j)), the value k + S*(i + j*T), T = 1024/bits, i < T, j < 4,
+ * k < S: the 32-byte-unit atom (ATOM-4) with S sparse elements per dense one
+ * along the second mode. bits = 2^(2 + k0 % 5), S = 2^(k1 % 3). */
+CT_FN void ct_p_atom_6(const ct_case *c, ct_outcome *o) {
+  ct_composed A;
+  ct_err e;
+  int bits = 1 << (2 + (int)((uint64_t)c->k[0] % 5)), s = 1 << (int)((uint64_t)c->k[1] % 3);
+  int64_t t = 1024 / bits, i, j, k;
+  o->digest = ct_mix64((uint64_t)(bits + 4096 * s) + 0xA6u);
+  if (ct_umma_sparse_atom_32b(bits, s, &A, &e) != CT_OK) {
+    CT_FAILS(o, "umma_sparse_atom_32b(%d, %d) rejected: %s", bits, s, e.msg);
+    return;
+  }
+  if (A.outer_kind != CT_OUTER_SWIZZLE || A.sw.b != 2 || A.sw.m != 5 || A.sw.s != 2 || ct_cl_offset(&A) != 0 ||
+      ct_size(&A.inner) != s * 4 * t) {
+    CT_FAILS(o, "umma_sparse_atom_32b(%d, %d): Sw<%d,%d,%d> o %lld o size %lld, want Sw<2,5,2> o _0 o size %lld", bits, s,
+             A.sw.b, A.sw.m, A.sw.s, (long long)ct_cl_offset(&A), (long long)ct_size(&A.inner), (long long)(s * 4 * t));
+    return;
+  }
+  for (j = 0; j < 4; ++j)
+    for (k = 0; k < s; ++k)
+      for (i = 0; i < t; ++i) {
+        int64_t idx = i + t * (k + s * j), want = k + s * (i + j * t);
+        if (ct_ev(&A.inner, idx) != want) {
+          CT_FAILS(o, "umma_sparse_atom_32b(%d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", bits, s, (long long)i,
+                   (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx), (long long)want);
+          return;
+        }
+      }
 }

@@ -245,3 +245,55 @@ CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "a composed layout with the offset of %s: %s", C.offset.nd[0].kind == CT_INT ? "an integer" : "a tuple",
              ct_code_name(rc));
 }
+
+/* The values of C and D agree at every index and their inner shapes are
+ * compatible one way or the other, evaluated apart from ref/composed.c;
+ * -1 when not decided (too large, or an outer layout below 0). */
+CT_FN static int ct_brute_cl_same(const ct_composed *C, const ct_composed *D) {
+  int64_t i, n = ct_size(&C->inner);
+  if (!(ct_t_compatible_loose(&C->inner.shape, &D->inner.shape) ||
+        ct_t_compatible_loose(&D->inner.shape, &C->inner.shape)))
+    return 0;
+  if (n < 0 || n > CT_BRUTE_MAX || ct_size(&D->inner) < 0) return -1;
+  if (n != ct_size(&D->inner)) return 0;
+  for (i = 0; i < n; ++i) {
+    int okc, okd;
+    int64_t vc = ct_outer_at(C, ct_cl_offset(C) + ct_ev(&C->inner, i), &okc);
+    int64_t vd = ct_outer_at(D, ct_cl_offset(D) + ct_ev(&D->inner, i), &okd);
+    if (!okc || !okd) return -1;
+    if (vc != vd) return 0;
+  }
+  return 1;
+}
+
+/* CL-6: the judge of composed answers (ct_cl_equivalent, EQUIV-2) says
+ * "equivalent" exactly when the values agree: C against D, D by k1 = C with
+ * the outer swizzle w1, with the first stride of the inner layout plus one,
+ * with the offset plus one, or with the inner layout coalesced (another
+ * form of the same function). */
+CT_FN void ct_p_cl_6(const ct_case *c, ct_outcome *o) {
+  ct_composed C, D;
+  ct_err e;
+  int pick = (int)(c->k[1] % 4), want, got;
+  const char *what[4] = {"the outer swizzle w1", "the first inner stride plus one", "the offset plus one",
+                         "the inner layout coalesced"};
+  ct_case_composed(c, &C);
+  D = C;
+  if (pick == 0) D.sw = c->w[1];
+  if (pick == 1) {
+    int k;
+    for (k = 0; k < D.inner.stride.n && D.inner.stride.nd[k].kind != CT_INT; ++k) {}
+    if (k == D.inner.stride.n) return;
+    D.inner.stride.nd[k].v += 1;
+    D.inner.stride.nd[k].stat = 0;
+  }
+  if (pick == 2) ct_t_set_int(&D.offset, ct_cl_offset(&C) + 1, 0);
+  if (pick == 3 && ct_build_failed(ct_coalesce(&C.inner, &D.inner, &e), o, "coalesce")) return;
+  o->digest = ct_digest_composed(&C) ^ ct_mix64(ct_digest_composed(&D) + (uint64_t)pick);
+  want = ct_brute_cl_same(&C, &D);
+  if (want < 0) return;
+  got = ct_cl_equivalent(&C, &D, CT_BRUTE_MAX);
+  if (got != want)
+    CT_FAILS(o, "C against C with %s: judged %s, the values %s", what[pick], got ? "equivalent" : "not equivalent",
+             want ? "agree at every index" : "differ");
+}

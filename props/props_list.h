@@ -270,12 +270,16 @@
   X(cl_3, "CL-3", CT_GEN_SWIZZLE, "composition(C, T)", "composition(%w0 o %k0 o %0, %2 or %1)")   \
   X(cl_4, "CL-4", CT_GEN_SWIZZLE, "divides/products/tile_to_shape of C", "op(%w0 o %k0 o %0, %1 or %2), op by k1 = %k1") \
   X(cl_5, "CL-5", CT_GEN_SWIZZLE, "slice of a composed layout", "slice(c, %w0 o %k0 o %0), c from k1 = %k1") \
+  X(cl_6, "CL-6", CT_GEN_SWIZZLE, "equivalence of composed layouts", "%w0 o %k0 o %0 against it changed by k1 = %k1") \
   X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0")
 
 #define CT_PROPS_ATOMS(X)                                                                         \
   X(atom_1, "ATOM-1", CT_GEN_SWIZZLE, "gmma_atom", "gmma_atom(%a0)")                              \
   X(atom_2, "ATOM-2", CT_GEN_SWIZZLE, "recast_swizzle", "recast_swizzle of gmma_atom(%a0)")       \
-  X(atom_3, "ATOM-3", CT_GEN_SWIZZLE, "tile_to_shape of an atom", "gmma_atom(%a0) and its tile_to_shape to twice its shape")
+  X(atom_3, "ATOM-3", CT_GEN_SWIZZLE, "tile_to_shape of an atom", "gmma_atom(%a0) and its tile_to_shape to twice its shape") \
+  X(atom_4, "ATOM-4", CT_GEN_SWIZZLE, "umma_atom_32b", "umma_atom_32b(2^(k0 % 8))") \
+  X(atom_5, "ATOM-5", CT_GEN_SWIZZLE, "gmma_sparse_atom", "gmma_sparse_atom(%a0, 2^(k0 % 3))") \
+  X(atom_6, "ATOM-6", CT_GEN_SWIZZLE, "umma_sparse_atom_32b", "umma_sparse_atom_32b(2^(2 + k0 % 5), 2^(k1 % 3))")
 
 #define CT_PROPS_CUTLASS2X(X)                                                                     \
   X(cx_1, "CX-1", CT_GEN_SWIZZLE, "CUTLASS 2.x layouts", "the six 2.x layouts over extents from k0 = %k0, k1 = %k1") \

@@ -2,6 +2,7 @@
 #include "atoms.h"
 
 #include "construct.h"
+#include "product.h"
 
 CT_FN int ct_log2_exact(int64_t v) {
   int k = 0;
@@ -50,6 +51,49 @@ CT_FN ct_code ct_gmma_atom(int major, int row_bytes, int bits, ct_composed *out,
   ct_t_clear(&out->outer.stride);
   ct_t_set_int(&out->offset, 0, 1);
   return ct_upcast(&L, n, &out->inner, e);
+}
+
+/* ATOM-4: CuTe's Layout_MN_SW128_32B_Atom_Bits is Sw<2,5,2> o (1024,4):(1,1024):
+ * MN-major rows of 128 bytes, 4 of them, swizzled in units of 32 bytes. */
+CT_FN ct_code ct_umma_atom_32b(int bits, ct_composed *out, ct_err *e) {
+  ct_layout L;
+  ct_val n;
+  if (ct_log2_exact(bits) < 0 || bits > 1024)
+    return CT_FAIL(e, CT_NOT_DIVISIBLE, "umma_atom_32b: %d-bit elements do not divide a row of 1024 bits", bits);
+  CT_TRY(ct_atom_pair(&L.shape, 1024, 4, e));
+  CT_TRY(ct_atom_pair(&L.stride, 1, 1024, e));
+  n.v = bits;
+  n.stat = 1;
+  out->outer_kind = CT_OUTER_SWIZZLE;
+  ct_sw_set(&out->sw, 2, 5, 2);
+  ct_t_clear(&out->outer.shape);
+  ct_t_clear(&out->outer.stride);
+  ct_t_set_int(&out->offset, 0, 1);
+  return ct_upcast(&L, n, &out->inner, e);
+}
+
+/* ATOM-5: CuTe's Layout_*_SpAtom<T, S> is the atom's swizzle over
+ * blocked_product(Layout<Shape<_1,Int<S>>>, the atom's layout). */
+CT_FN ct_code ct_gmma_sparse_atom(int major, int row_bytes, int bits, int s, ct_composed *out, ct_err *e) {
+  ct_layout P, L;
+  if (s < 1 || s > (1 << 20)) return CT_FAIL(e, CT_ARG_TYPE, "gmma_sparse_atom: a sparsity of %d; 1 to 2^20", s);
+  CT_TRY(ct_gmma_atom(major, row_bytes, bits, out, e));
+  CT_TRY(ct_atom_pair(&P.shape, 1, s, e));
+  CT_TRY(ct_atom_pair(&P.stride, 0, 1, e));
+  L = out->inner;
+  return ct_blocked_product(&P, &L, &out->inner, e);
+}
+
+/* ATOM-6: CuTe's UMMA::Layout_MN_SW128_32B_SpAtom<T, S> is Sw<2,5,2> over
+ * blocked_product(Layout<Shape<_1,Int<S>>>, the 32-byte-unit atom's layout). */
+CT_FN ct_code ct_umma_sparse_atom_32b(int bits, int s, ct_composed *out, ct_err *e) {
+  ct_layout P, L;
+  if (s < 1 || s > (1 << 20)) return CT_FAIL(e, CT_ARG_TYPE, "umma_sparse_atom_32b: a sparsity of %d; 1 to 2^20", s);
+  CT_TRY(ct_umma_atom_32b(bits, out, e));
+  CT_TRY(ct_atom_pair(&P.shape, 1, s, e));
+  CT_TRY(ct_atom_pair(&P.stride, 0, 1, e));
+  L = out->inner;
+  return ct_blocked_product(&P, &L, &out->inner, e);
 }
 
 /* ATOM-2: an element offset x of 2^k bits is the bit address x << k; the

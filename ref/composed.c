@@ -2,6 +2,7 @@
  * slicing (spec/composed.md). */
 #include "composed.h"
 
+#include "coalesce.h"
 #include "ct_arith.h"
 
 CT_FN ct_code ct_cl_check(const ct_composed *C, ct_err *e) {
@@ -75,4 +76,35 @@ CT_FN ct_code ct_cl_slice(const ct_tuple *c, const ct_composed *C, ct_composed *
   ct_cl_rewrap(C, &s, out);
   ct_t_set_int(&out->offset, sum, C->offset.nd[0].stat && sum == ct_cl_offset(C));
   return CT_OK;
+}
+
+CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out) {
+  out->outer_kind = CT_OUTER_SWIZZLE;
+  out->sw.b = out->sw.m = out->sw.s = 0;
+  ct_t_clear(&out->outer.shape);
+  ct_t_clear(&out->outer.stride);
+  ct_t_set_int(&out->offset, 0, 1);
+  out->inner = *L;
+}
+
+/* CL-6: equal parts (the same outer function and offset, equivalent inner
+ * layouts) are the same function at any size; otherwise the values are
+ * compared index by index, since parts written otherwise can still be the
+ * same function on the domain (Sw<2,4,3> and Sw<3,4,3> on 512 offsets). */
+CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t max) {
+  int64_t i, va, vb;
+  ct_val n, m;
+  ct_err e;
+  if (!(ct_t_compatible_loose(&a->inner.shape, &b->inner.shape) ||
+        ct_t_compatible_loose(&b->inner.shape, &a->inner.shape)))
+    return 0;
+  if (a->outer_kind == b->outer_kind && ct_cl_offset(a) == ct_cl_offset(b) && ct_l_equivalent(&a->inner, &b->inner) &&
+      (a->outer_kind == CT_OUTER_SWIZZLE ? ct_sw_same(&a->sw, &b->sw) : ct_l_equivalent(&a->outer, &b->outer)))
+    return 1;
+  if (ct_l_size(&a->inner, &n, &e) != CT_OK || ct_l_size(&b->inner, &m, &e) != CT_OK || n.v != m.v || n.v > max)
+    return 0;
+  for (i = 0; i < n.v; ++i) {
+    if (ct_cl_eval(a, i, &va, &e) != CT_OK || ct_cl_eval(b, i, &vb, &e) != CT_OK || va != vb) return 0;
+  }
+  return 1;
 }

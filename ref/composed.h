@@ -43,5 +43,13 @@ CT_FN void ct_cl_rewrap(const ct_composed *C, const ct_layout *inner, ct_compose
 /* slice(c, C) = outer o (offset + crd2idx(c with `_` as 0, inner)) o
  * slice(c, inner) (CL-5). */
 CT_FN CT_MUST_USE ct_code ct_cl_slice(const ct_tuple *c, const ct_composed *C, ct_composed *out, ct_err *e);
+/* CL-6: a and b are the same function with a compatible shape (EQUIV-2 of
+ * composed layouts): their inner shapes compatible one way or the other and
+ * a(i) == b(i) at every index, however the outer function, the offset and the
+ * inner layout are written. 0 when the size exceeds max (not decided). A plain
+ * layout is compared as Sw<0,0,0> o 0 o L (ct_cl_of_layout). */
+CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t max);
+/* out := Sw<0,0,0> o 0 o L, the composed form of a plain layout. */
+CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out);
 
 #endif

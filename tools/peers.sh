@@ -64,6 +64,9 @@ cpp_ops="$cpp_ops,nullspace,max_common_layout,max_common_vector,logical_divide,z
 cpp_ops="$cpp_ops,flat_divide,logical_product,zipped_product,tiled_product,flat_product,blocked_product"
 cpp_ops="$cpp_ops,raked_product,tile_to_shape,make_ordered_layout,upcast,downcast,crd2idx,idx2crd,eval,product"
 cpp_ops="$cpp_ops,sum,inner_product,shape_div,ceil_div,elem_scale"
+# the new forms (issue 12): swizzles, composed layouts, basis strides, smem atoms
+cpp_ops="$cpp_ops,make_swizzle,make_composed_layout,make_identity_layout,coprofile,coshape,gmma_atom"
+cpp_ops="$cpp_ops,recast_swizzle,slice,shape,stride,flatten,umma_atom_32b,gmma_sparse_atom,umma_sparse_atom_32b"
 # The throughput list's operations (issue 13).
 tp_ops="composition,complement,logical_divide,right_inverse,left_inverse,coalesce"
 # Answers that mean "this form is not provided" (spec/protocol.md, Differences).
@@ -166,6 +169,49 @@ if [ "$have_cpp" = 1 ]; then
 else
   echo "peers: the CuTe C++ adapter does not work here (nvidia-cutlass headers, CUDA's cccl, g++): skipped"
   sed 's/^/  /' "$tmp/cpp_check.err" | tail -3
+fi
+
+# Issue 12's forms alone: every vector whose request has a swizzle, a composed
+# layout, a basis stride or one of their operations, through every peer, side
+# by side (docs/data/conformance-newforms.{md,json}); the same spec, a
+# narrower list, so their figures are not lost among the integer layouts.
+nf_ops="make_swizzle,make_composed_layout,make_identity_layout,coprofile,coshape,gmma_atom,umma_atom_32b,gmma_sparse_atom"
+nf_ops="$nf_ops,umma_sparse_atom_32b,recast_swizzle"
+if [ "${#reports[@]}" -gt 0 ]; then
+  echo "== the new forms (swizzles, composed layouts, basis strides, smem atoms): every peer"
+  grep -hv '^#' spec/vectors/*.txt |
+    awk -F'\t' -v ops="$nf_ops" 'BEGIN { gsub(",", "|", ops) } $3 ~ ("Sw<|@| o |" ops)' >"$out/cases-newforms.txt"
+  nf_args=()
+  for r in "${reports[@]}"; do
+    key="${r%%=*}"
+    case "$key" in
+      pycute) cmd="python3 peers/pycute_adapter.py"; extra=(); name="pycute (nvidia-cutlass $cutlass)" ;;
+      tensor-layouts)
+        cmd="python3 peers/tensor_layouts_adapter.py"; extra=(); name="tensor-layouts $(version tensor-layouts)" ;;
+      cutedsl)
+        cmd="python3 peers/cutedsl_adapter.py"; extra=(--batch --shrink-width 8)
+        name="CuTe DSL (nvidia-cutlass-dsl $(version nvidia-cutlass-dsl))" ;;
+      cute-cpp)
+        cmd="$cpp_cmd"; extra=(--batch --batch-size 250 --shrink-width 4)
+        name="CuTe C++ (nvidia-cutlass $cutlass headers, $gxx, every integer static)" ;;
+    esac
+    conform --impl "$cmd" --name "$name" --cases "$out/cases-newforms.txt" --decline "$decline" --shrink-max 2 --shrink-time 60 \
+      "${extra[@]}" --impl-stderr "$tmp/$key.nf.err" --json "$tmp/nf-$key.json" --quiet || failed=1
+    nf_args+=(--peer "$key=$tmp/nf-$key.json")
+  done
+  # a bare value as a request (notation) is printed back by every adapter but tensor-layouts'
+  nf_args+=(--provides "pycute=$pycute_ops,make_composed_layout,notation" --provides "tensor-layouts=$tl_ops")
+  nf_args+=(--provides "cutedsl=$dsl_ops,notation" --provides "cute-cpp=$cpp_ops,notation")
+  python3 peers/compare.py summary "${nf_args[@]}" --json "$out/conformance-newforms.json" \
+    --markdown "$out/conformance-newforms.md" || failed=1
+  python3 - "$out/conformance-newforms.md" "$(wc -l <"$out/cases-newforms.txt")" <<'EOF'
+import sys
+path, n = sys.argv[1], sys.argv[2].strip()
+text = open(path).read().split("\n", 1)
+open(path, "w").write("# The peers on issue 12's forms\n\nThe %s vector cases (`cases-newforms.txt`) whose request has a swizzle, a "
+                      "composed layout, a basis stride or one of their operations, judged by the same spec as the full "
+                      "runs (`conformance-summary.md`).\n%s" % (n, text[1] if len(text) > 1 else ""))
+EOF
 fi
 
 # The cross-check: every peer is asked every peer's shrunk counterexamples,
