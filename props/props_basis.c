@@ -389,6 +389,7 @@ CT_FN static int ct_p10_leaf_ok(const ct_layout *Ap, int np, int64_t s, int64_t 
   int64_t i, x;
   ct_err e;
   if (s > 64 || np > 8) return -1;
+  if (s == 1) return 1; /* one index: nothing to cut (and f[p][1] is never set) */
   for (x = 2; x < s; ++x)
     if (s % x == 0) {
       if (nd == 16) return -1;
@@ -422,7 +423,7 @@ CT_FN static int ct_p10_leaf_ok(const ct_layout *Ap, int np, int64_t s, int64_t 
       }
     if (good) return 1;
   }
-  return s == 1 ? 1 : 0;
+  return 0;
 }
 
 /* BASIS-10 (BASIS-EXACT): composition(A, B), A basis-strided and B an
