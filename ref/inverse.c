@@ -247,7 +247,7 @@ CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_la
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
                    "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
                    (long long)sa.v, (long long)sb.v, (long long)sa.v);
-  CT_TRY(ct_rinv(b, "max_common_layout", "b", 1, &inv, e)); /* INV-NEG: negative b too; NO_LAYOUT, UNDECIDED as RINV-NEG */
+  CT_TRY(ct_rinv(b, "max_common_layout", "b", 1, &inv, e)); /* MCL-NEG: a negative b too; NO_LAYOUT, UNDECIDED as RINV-NEG */
   CT_TRY(ct_mcl_n(a, &inv, &N, e));
   if (N == 1) {
     ct_l_set_int(out, 1, 1, 0, 1);
