@@ -568,7 +568,7 @@ CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_
   int small = ct_size(a) < ct_size(b);
   ct_layout I;
   ct_err e;
-  ct_code rinv = ct_pi_negative(b) ? CT_NEGATIVE_STRIDE : ct_right_inverse(b, &I, &e); /* INV-NEG */
+  ct_code rinv = ct_right_inverse(b, &I, &e); /* INV-NEG: a negative b as right_inverse decides it */
   int64_t n, N = 1;
   if (small || rinv != CT_OK) {
     *want = small ? CT_COORD_OUT_OF_RANGE : rinv;
@@ -604,6 +604,10 @@ CT_FN static ct_code ct_pi_derive_pair(const ct_case *c, int inj, ct_pi_scratch 
     ct_pi_restride(&B, r, 1, 0, 1, b);
   } else {
     ct_l_copy(b, &B);
+  }
+  if (ct_rng_chance(r, 1, 3)) { /* a negative b (INV-NEG): b injective still when inj */
+    ct_layout N;
+    if (ct_pi_negated(b, r, &N) == CT_OK && (!inj || ct_pi_holds(CT_PI_INJ, &N, sc))) ct_l_copy(b, &N);
   }
   ct_l_copy(&A1, b);
   x = ct_pi_pick_leaf(&A1, r);
@@ -1141,18 +1145,47 @@ CT_FN static void ct_pi_expect_pair(const ct_layout *a, const ct_layout *b, ct_c
   ct_pi_note(o, "a", a);
 }
 
-/* b = the case's second layout with a negative stride, a = (v0, b): size(a) >= size(b). */
+/* MCL-5: b = the case's second layout with a negative stride (MCL-NEG; |v1|
+ * one time in four), a = (b, v0), which agrees with b on b's domain: R is
+ * I = right_inverse(b) as a function, and (a, b) is rejected exactly when
+ * right_inverse(b) is, with its code (NO_LAYOUT, UNDECIDED), or UNDECIDED
+ * when finding N ran out. max_common_vector gives size(I) or that code. */
 CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
-  ct_layout a, b;
+  ct_layout a, b, I, R;
   const ct_layout *parts[2];
+  ct_val N;
   ct_err e;
   ct_rng r;
+  ct_code want, got, gv;
+  int64_t i, n;
   ct_pi_rng(c, 0x52, &r);
-  if (ct_build_failed(ct_pi_negated(&c->v[1], &r, &b), o, "b with a negative stride")) return;
-  parts[0] = &c->v[0];
-  parts[1] = &b;
-  if (ct_build_failed(ct_l_concat(parts, 2, &a, &e), o, "make_layout(L, -M)")) return;
-  ct_pi_expect_pair(&a, &b, CT_NEGATIVE_STRIDE, o);
+  if (ct_rng_chance(&r, 1, 4)) ct_pi_abs(&c->v[1], &b);
+  else if (ct_build_failed(ct_pi_negated(&c->v[1], &r, &b), o, "b with a negative stride")) return;
+  parts[0] = &b;
+  parts[1] = &c->v[0];
+  if (ct_build_failed(ct_l_concat(parts, 2, &a, &e), o, "make_layout(b, L)")) return;
+  want = ct_right_inverse(&b, &I, &e);
+  got = ct_max_common_layout(&a, &b, &R, &e);
+  gv = ct_max_common_vector(&a, &b, &N, &e);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (want == CT_OK && got == CT_UNDECIDED && gv == CT_UNDECIDED) {
+    o->verdict = CT_SKIPPED; /* COMP-SEARCH ran out: allowed, nothing to judge */
+  } else if (got != want || gv != want) {
+    CT_FAILS(o, "max_common_layout gives %s, max_common_vector %s, right_inverse(b) %s",
+             got == CT_OK ? "a result" : ct_code_name(got), gv == CT_OK ? "a result" : ct_code_name(gv),
+             want == CT_OK ? "a result" : ct_code_name(want));
+  } else if (got == CT_OK) {
+    n = ct_size(&I);
+    if (ct_size(&R) != n || N.v != n)
+      CT_FAILS(o, "size(R) = %lld, N = %lld, size(right_inverse(b)) = %lld", (long long)ct_size(&R), (long long)N.v,
+               (long long)n);
+    for (i = 0; i < n && i < CT_BRUTE_MAX && o->verdict != CT_FAILED; ++i)
+      if (ct_ev(&R, i) != ct_ev(&I, i))
+        CT_FAILS(o, "R(%lld) = %lld, right_inverse(b) there is %lld", (long long)i, (long long)ct_ev(&R, i),
+                 (long long)ct_ev(&I, i));
+  }
+  ct_pi_note(o, "b", &b);
+  ct_pi_note(o, "a", &a);
 }
 
 /* a = v0, b = (|v1|, k:x) with size(b) > size(a). */

@@ -186,7 +186,7 @@
   X(mcl_2, "MCL-2", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
   X(mcl_3, "MCL-3", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
   X(mcl_4, "MCL-4", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it, b injective") \
-  X(mcl_e1, "max_common_layout!NEGATIVE_STRIDE", CT_GEN_PAIR, "max_common_layout/vector", "((%0, b), b), b = %1 with a stride negated") \
+  X(mcl_e1, "MCL-5", CT_GEN_PAIR, "max_common_layout/vector", "((b, %0), b), b = %1 with a stride negated (or |%1|): right_inverse(b) or its code") \
   X(mcl_e2, "max_common_layout!COORD_OUT_OF_RANGE", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), k too large") \
   X(mcl_e3, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a = (3,K):(1,0), b = (2,w,2):(1,x,2)") \
   X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \

@@ -206,7 +206,10 @@ CT_FN ct_code ct_nullspace(const ct_layout *L, ct_layout *out, ct_err *e) {
  * N, the first i with a(I(i)) != i, is where composition's candidate for
  * a o I (one mode of I's at a time, strides a(I's strides)) first differs
  * from the identity, or from a o I (ref/carry.c): below both it is the
- * identity. R = I o N:1, a layout iff I's first N values are a layout's. */
+ * identity. R = I o N:1, a layout iff I's first N values are a layout's.
+ * b may have negative strides: MCL-ALG only needs I to be a layout with
+ * b(I(i)) == i, and I's strides are then non-negative (its values are
+ * indices), so nothing below sees b's signs. */
 CT_FN static ct_code ct_mcl_n(const ct_layout *a, const ct_layout *inv, int64_t *N, ct_err *e) {
   ct_modes am, im;
   ct_ahat h;
@@ -244,7 +247,7 @@ CT_FN ct_code ct_max_common_layout(const ct_layout *a, const ct_layout *b, ct_la
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
                    "max_common_layout: size(a) = %lld < size(b) = %lld: b's indices from %lld on are outside a's domain",
                    (long long)sa.v, (long long)sb.v, (long long)sa.v);
-  CT_TRY(ct_rinv(b, "max_common_layout", "b", 0, &inv, e));
+  CT_TRY(ct_rinv(b, "max_common_layout", "b", 1, &inv, e)); /* MCL-NEG: a negative b too; NO_LAYOUT, UNDECIDED as RINV-NEG */
   CT_TRY(ct_mcl_n(a, &inv, &N, e));
   if (N == 1) {
     ct_l_set_int(out, 1, 1, 0, 1);

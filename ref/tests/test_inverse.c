@@ -92,7 +92,9 @@ static void examples(void) {
     CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_COORD_OUT_OF_RANGE, "size(a) < size(b)");
     a = parse("(2,2):(1,2)");
     b = parse("(2,2):(-1,2)");
-    CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_NEGATIVE_STRIDE, "negative b");
+    CHECK(ct_max_common_layout(&a, &b, &R, &e) == CT_NO_LAYOUT, "negative b: right_inverse(b) is NO_LAYOUT (MCL-NEG)");
+    b = parse("(2,2):(-5,6)");
+    CHECK(ct_max_common_layout(&b, &b, &R, &e) == CT_OK && strcmp(lstr(&R), "2:3") == 0, "negative b: right_inverse(b) (MCL-NEG)");
   }
 }
 
@@ -324,9 +326,12 @@ static void check_mcl(const flat *a, const flat *b) {
     CHECKQ(rc == CT_COORD_OUT_OF_RANGE, "max_common_layout(%s, %s): %s", la, lb, ct_code_name(rc));
     return;
   }
-  if (b->negative) {
-    CHECKQ(rc == CT_NEGATIVE_STRIDE, "max_common_layout(%s, %s): %s", la, lb, ct_code_name(rc));
-    return;
+  if (b->negative) { /* MCL-NEG: right_inverse(b)'s code, else MCL-1..4 below as for any b */
+    ct_code ri = ct_right_inverse(&b->L, &I, &e);
+    if (ri != CT_OK) {
+      CHECKQ(rc == ri, "max_common_layout(%s, %s): %s, right_inverse(b): %s", la, lb, ct_code_name(rc), ct_code_name(ri));
+      return;
+    }
   }
   if (rc != CT_OK) {
     CHECKQ(rc == CT_STRIDE_DIVISIBILITY || rc == CT_SHAPE_DIVISIBILITY || rc == CT_NOT_DISJOINT,
