@@ -115,6 +115,8 @@ ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e) {
   if (parts[0].kind == CT_V_SWIZZLE) {
     C.outer_kind = CT_OUTER_SWIZZLE;
     C.sw = parts[0].c.sw;
+    ct_t_clear(&C.outer.shape); /* unused: empty, as ref/atoms.c leaves it */
+    ct_t_clear(&C.outer.stride);
   } else {
     C.outer_kind = CT_OUTER_LAYOUT;
     ct_sw_set(&C.sw, 0, 0, 0);

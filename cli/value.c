@@ -110,6 +110,12 @@ void ct_v_swizzle(ct_value *v, const ct_swizzle *w) {
   v->kind = CT_V_SWIZZLE;
   v->c.outer_kind = CT_OUTER_SWIZZLE;
   v->c.sw = *w;
+  /* the parts a bare swizzle does not use are empty, so copies read no unset n */
+  ct_t_clear(&v->c.outer.shape);
+  ct_t_clear(&v->c.outer.stride);
+  ct_t_clear(&v->c.offset);
+  ct_t_clear(&v->c.inner.shape);
+  ct_t_clear(&v->c.inner.stride);
 }
 
 void ct_v_composed(ct_value *v, const ct_composed *c) {

@@ -45,9 +45,10 @@ typedef struct {
 /* dst := src, copying the n nodes in use rather than the CT_MAX_NODES of
  * capacity that an assignment `*dst = *src` copies (issue 16: a copy costs
  * what is in use; on the GPU a whole ct_tuple is local-memory traffic).
- * Nodes past n are never read. dst may be src. A tuple never set (the
- * unused outer layout of a swizzle's ct_composed) may hold any n: then the
- * whole array is copied, as an assignment would. Not inline: a recursive
+ * Nodes past n are never read. dst may be src. The builders of composed
+ * values clear the parts they leave unused; an n outside [0, CT_MAX_NODES]
+ * is still bounded by the capacity, so a copy never reads past the array.
+ * Not inline: a recursive
  * function that hands its output on (ct_by_mode's out = the caller's local)
  * passes it to an extern function, never writes it itself (the ptxas rule
  * of device/README.md; inline copies crashed the GPU run at COMP-6). */
