@@ -52,9 +52,10 @@ CT_FN ct_jstatus ct_judge_basis_1(const ct_tuple *S, const ct_layout *I, int64_t
 }
 
 /* Entry p of L(i) as BASIS-2 states it: the colexicographic digits of i over
- * L's leaves (the last one unbounded) times the strides on p. 0: overflow. */
-CT_FN static int ct_jb_sum(const ct_layout *L, const ct_node *p, int64_t i, int64_t *out) {
-  int idx[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES), k;
+ * L's leaves idx[0..n) (the last one unbounded) times the strides on p.
+ * 0: overflow. */
+CT_FN static int ct_jb_sum(const ct_layout *L, const int *idx, int n, const ct_node *p, int64_t i, int64_t *out) {
+  int k;
   int64_t x = i, term;
   *out = 0;
   for (k = 0; k < n; ++k) {
@@ -74,12 +75,12 @@ CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple 
   ct_paths P;
   ct_tuple cp;
   ct_err e;
-  int q, k;
+  int q, k, at[CT_MAX_NODES], idx[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES);
   int64_t want;
   ct_basis_paths(L, &P);
   if (P.n == 0) {
     if (value->nd[0].kind != CT_INT) return CT_J_VIOLATES(j, "BASIS-2", "L has integer strides: L(%lld) is an integer", (long long)i);
-    if (!ct_jb_sum(L, 0, i, &want)) return ct_j_unchecked(j, "BASIS-2");
+    if (!ct_jb_sum(L, idx, n, 0, i, &want)) return ct_j_unchecked(j, "BASIS-2");
     if (value->nd[0].v != want)
       return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) = %lld, the sum of its strides is %lld", (long long)i,
                            (long long)value->nd[0].v, (long long)want);
@@ -88,17 +89,17 @@ CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple 
   if (ct_coprofile(L, &cp, &e) != CT_OK) return ct_j_limit(j, "BASIS-2");
   if (!ct_t_congruent(&cp, 0, value, 0))
     return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) is not congruent to coprofile(L)", (long long)i);
+  for (q = 0; q < P.n; ++q) at[q] = ct_jb_at_path(value, &P.p[q]); /* each path's entry */
   for (k = 0; k < value->n; ++k) /* a coordinate no stride reaches is 0 */
     if (value->nd[k].kind != CT_TUPLE) {
       int reached = 0;
-      for (q = 0; q < P.n && !reached; ++q) reached = ct_jb_at_path(value, &P.p[q]) == k;
+      for (q = 0; q < P.n && !reached; ++q) reached = at[q] == k;
       if (!reached && (value->nd[k].kind != CT_INT || value->nd[k].v != 0))
         return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) has a nonzero entry that no stride reaches", (long long)i);
     }
   for (q = 0; q < P.n; ++q) {
-    int at = ct_jb_at_path(value, &P.p[q]);
-    if (!ct_jb_sum(L, &P.p[q], i, &want)) return ct_j_unchecked(j, "BASIS-2");
-    if (at < 0 || value->nd[at].kind != CT_INT || value->nd[at].v != want)
+    if (!ct_jb_sum(L, idx, n, &P.p[q], i, &want)) return ct_j_unchecked(j, "BASIS-2");
+    if (at[q] < 0 || value->nd[at[q]].kind != CT_INT || value->nd[at[q]].v != want)
       return CT_J_VIOLATES(j, "BASIS-2", "entry %d of L(%lld) is not %lld, the sum of c_k*v over its strides", q,
                            (long long)i, (long long)want);
   }
