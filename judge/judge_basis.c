@@ -97,10 +97,9 @@ CT_FN static int ct_jb_sum(const ct_layout *L, const int *idx, int n, const ct_n
   return 1;
 }
 
-CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple *value, ct_judgement *j) {
+CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, const ct_tuple *cp, int64_t i, const ct_tuple *value,
+                                  ct_judgement *j) {
   ct_paths P;
-  ct_tuple cp;
-  ct_err e;
   int q, k, at[CT_MAX_NODES], idx[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES);
   int64_t want;
   ct_basis_paths(L, &P);
@@ -112,8 +111,8 @@ CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple 
                            (long long)value->nd[0].v, (long long)want);
     return ct_j_holds(j, "BASIS-2");
   }
-  if (ct_coprofile(L, &cp, &e) != CT_OK) return ct_j_limit(j, "BASIS-2");
-  if (!ct_t_congruent(&cp, 0, value, 0))
+  if (!cp) return ct_j_limit(j, "BASIS-2");
+  if (!ct_t_congruent(cp, 0, value, 0))
     return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) is not congruent to coprofile(L)", (long long)i);
   for (q = 0; q < P.n; ++q) at[q] = ct_jb_at_path(value, &P.p[q]); /* each path's entry */
   for (k = 0; k < value->n; ++k) /* a coordinate no stride reaches is 0 */
