@@ -14,6 +14,7 @@
 #include "props/props_list.h"
 #include "ref/divide.h"
 #include "ref/product.h"
+#include "ref/rearrange.h"
 #if !CT_ON_DEVICE
 #include "ref/notation.h"
 
@@ -73,9 +74,18 @@ CT_FN static void ct_dv_sift(int64_t *v, int64_t i, int64_t n) {
   }
 }
 
-/* Heapsort: no recursion, O(n log n) for the brute-force multisets. */
+/* Heapsort: no recursion, O(n log n) for the brute-force multisets; a short
+ * list by insertion, cheaper there (the same sorted list: issue 16). */
 CT_FN void ct_dv_sort(int64_t *v, int64_t n) {
   int64_t i;
+  if (n <= 24) {
+    for (i = 1; i < n; ++i) {
+      int64_t x = v[i], j = i;
+      for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
+      v[j] = x;
+    }
+    return;
+  }
   for (i = n / 2 - 1; i >= 0; --i) ct_dv_sift(v, i, n);
   for (i = n - 1; i > 0; --i) {
     int64_t t = v[0];
@@ -849,18 +859,13 @@ CT_FN static int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out) {
   return ct_l_depth(out) == CT_MAX_DEPTH;
 }
 
-/* L with _1:_0 modes appended up to rank R (CuTe's append<R>); 0 if it
- * cannot be. */
+/* L with _1:_0 modes appended up to rank R (CuTe's append<R>, built in one
+ * pass rather than one mode at a time: issue 16); 0 if it cannot be. */
 CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out) {
   ct_layout one;
   ct_err e;
   ct_l_set_int(&one, 1, 1, 0, 1);
-  ct_l_copy(out, L);
-  while (ct_l_rank(out) < R) {
-    ct_layout W;
-    if (ct_l_append(out, &one, &W, &e) != CT_OK) return 0;
-    ct_l_copy(out, &W);
-  }
+  if (ct_l_append_n(L, R, &one, out, &e) != CT_OK) return 0;
   return ct_l_rank(out) == R;
 }
 
