@@ -106,7 +106,7 @@ CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t ca
 /* Whether v[0..n) holds a value twice (v may be reordered): one pass over a
  * bitmap of [min, max] when that range is under CT_BRUTE_MAX wide (compact
  * layouts), else sorted and compared with the neighbours (issue 16). */
-CT_FN static int ct_dv_repeats(int64_t *v, int64_t n) {
+CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
   uint64_t seen[(CT_BRUTE_MAX + 63) / 64];
   int64_t i, lo, hi;
   if (n < 2) return 0;
