@@ -131,6 +131,29 @@ CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
   return 0;
 }
 
+/* Whether v and w (n values each) hold the same multiset: 1 or 0 by
+ * counting over [min, max] when that range is under CT_BRUTE_MAX wide, -1
+ * when it is wider (the caller sorts both and compares; issue 16). */
+CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n) {
+  CT_SCRATCH int32_t count[CT_BRUTE_MAX];
+  int64_t i, lo, hi, width;
+  if (n < 1) return 1;
+  lo = hi = v[0];
+  for (i = 0; i < n; ++i) {
+    if (v[i] < lo) lo = v[i];
+    if (v[i] > hi) hi = v[i];
+    if (w[i] < lo) lo = w[i];
+    if (w[i] > hi) hi = w[i];
+  }
+  if ((uint64_t)hi - (uint64_t)lo >= CT_BRUTE_MAX) return -1;
+  width = (int64_t)((uint64_t)hi - (uint64_t)lo) + 1;
+  for (i = 0; i < width; ++i) count[i] = 0;
+  for (i = 0; i < n; ++i) ++count[(uint64_t)v[i] - (uint64_t)lo];
+  for (i = 0; i < n; ++i)
+    if (--count[(uint64_t)w[i] - (uint64_t)lo] < 0) return 0; /* n each: no count below 0 is all 0 */
+  return 1;
+}
+
 /* 1 injective, 0 not, -1 too big to tell. */
 CT_FN int ct_dv_injective(const ct_layout *L) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
@@ -337,6 +360,7 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_values(A, K, a, CT_BRUTE_MAX) < 0) return;
+  if (ct_dv_same_counts(r, a, n) == 1) return; /* else sorted, to name where they differ */
   ct_dv_sort(r, n);
   ct_dv_sort(a, K);
   for (i = 0; i < n; ++i)
