@@ -115,8 +115,8 @@ CT_FN static int ct_factor_chain(ct_rng *r, int64_t n, int64_t *f, int cap) {
   while (n > 1 && k < cap) {
     int64_t divs[64], d;
     int nd = 0;
-    for (d = 2; d <= n && nd < 64; ++d)
-      if (n % d == 0) divs[nd++] = d;
+    for (d = 2; d <= n && nd < 64; ++d) /* 32-bit when n fits: a 64-bit division is long on the GPU */
+      if (n <= INT32_MAX ? (int32_t)n % (int32_t)d == 0 : n % d == 0) divs[nd++] = d;
     d = ct_rng_chance(r, 1, 3) ? n : divs[ct_rng_range(r, 0, nd - 1)];
     f[k++] = d;
     n /= d;

@@ -14,6 +14,7 @@
 #include "props/props_list.h"
 #include "ref/divide.h"
 #include "ref/product.h"
+#include "ref/rearrange.h"
 #if !CT_ON_DEVICE
 #include "ref/notation.h"
 
@@ -73,9 +74,18 @@ CT_FN static void ct_dv_sift(int64_t *v, int64_t i, int64_t n) {
   }
 }
 
-/* Heapsort: no recursion, O(n log n) for the brute-force multisets. */
+/* Heapsort: no recursion, O(n log n) for the brute-force multisets; a short
+ * list by insertion, cheaper there (the same sorted list: issue 16). */
 CT_FN void ct_dv_sort(int64_t *v, int64_t n) {
   int64_t i;
+  if (n <= 24) {
+    for (i = 1; i < n; ++i) {
+      int64_t x = v[i], j = i;
+      for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
+      v[j] = x;
+    }
+    return;
+  }
   for (i = n / 2 - 1; i >= 0; --i) ct_dv_sift(v, i, n);
   for (i = n - 1; i > 0; --i) {
     int64_t t = v[0];
@@ -93,15 +103,63 @@ CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t ca
   return n;
 }
 
+/* Whether v[0..n) holds a value twice (v may be reordered): one pass over a
+ * bitmap of [min, max] when that range is under CT_BRUTE_MAX wide (compact
+ * layouts), else sorted and compared with the neighbours (issue 16). */
+CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
+  uint64_t seen[(CT_BRUTE_MAX + 63) / 64];
+  int64_t i, lo, hi;
+  if (n < 2) return 0;
+  lo = hi = v[0];
+  for (i = 1; i < n; ++i) {
+    if (v[i] < lo) lo = v[i];
+    if (v[i] > hi) hi = v[i];
+  }
+  if ((uint64_t)hi - (uint64_t)lo < CT_BRUTE_MAX) {
+    int64_t words = (int64_t)(((uint64_t)hi - (uint64_t)lo) >> 6) + 1;
+    for (i = 0; i < words; ++i) seen[i] = 0;
+    for (i = 0; i < n; ++i) {
+      uint64_t b = (uint64_t)v[i] - (uint64_t)lo, bit = (uint64_t)1 << (b & 63);
+      if (seen[b >> 6] & bit) return 1;
+      seen[b >> 6] |= bit;
+    }
+    return 0;
+  }
+  ct_dv_sort(v, n);
+  for (i = 1; i < n; ++i)
+    if (v[i] == v[i - 1]) return 1;
+  return 0;
+}
+
+/* Whether v and w (n values each) hold the same multiset: 1 or 0 by
+ * counting over [min, max] when that range is under CT_BRUTE_MAX wide, -1
+ * when it is wider (the caller sorts both and compares; issue 16). */
+CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n) {
+  CT_SCRATCH int32_t count[CT_BRUTE_MAX];
+  int64_t i, lo, hi, width;
+  if (n < 1) return 1;
+  lo = hi = v[0];
+  for (i = 0; i < n; ++i) {
+    if (v[i] < lo) lo = v[i];
+    if (v[i] > hi) hi = v[i];
+    if (w[i] < lo) lo = w[i];
+    if (w[i] > hi) hi = w[i];
+  }
+  if ((uint64_t)hi - (uint64_t)lo >= CT_BRUTE_MAX) return -1;
+  width = (int64_t)((uint64_t)hi - (uint64_t)lo) + 1;
+  for (i = 0; i < width; ++i) count[i] = 0;
+  for (i = 0; i < n; ++i) ++count[(uint64_t)v[i] - (uint64_t)lo];
+  for (i = 0; i < n; ++i)
+    if (--count[(uint64_t)w[i] - (uint64_t)lo] < 0) return 0; /* n each: no count below 0 is all 0 */
+  return 1;
+}
+
 /* 1 injective, 0 not, -1 too big to tell. */
 CT_FN int ct_dv_injective(const ct_layout *L) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
-  int64_t i, n = ct_dv_values(L, ct_size(L), v, CT_BRUTE_MAX);
+  int64_t n = ct_dv_values(L, ct_size(L), v, CT_BRUTE_MAX);
   if (n < 0) return -1;
-  ct_dv_sort(v, n);
-  for (i = 1; i < n; ++i)
-    if (v[i] == v[i - 1]) return 0;
-  return 1;
+  return !ct_dv_repeats(v, n);
 }
 
 /* A tiler <...> or `_` (not a plain layout). */
@@ -302,6 +360,7 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_values(A, K, a, CT_BRUTE_MAX) < 0) return;
+  if (ct_dv_same_counts(r, a, n) == 1) return; /* else sorted, to name where they differ */
   ct_dv_sort(r, n);
   ct_dv_sort(a, K);
   for (i = 0; i < n; ++i)
@@ -849,18 +908,13 @@ CT_FN static int ct_dv_wrap_depth(const ct_layout *L, ct_layout *out) {
   return ct_l_depth(out) == CT_MAX_DEPTH;
 }
 
-/* L with _1:_0 modes appended up to rank R (CuTe's append<R>); 0 if it
- * cannot be. */
+/* L with _1:_0 modes appended up to rank R (CuTe's append<R>, built in one
+ * pass rather than one mode at a time: issue 16); 0 if it cannot be. */
 CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out) {
   ct_layout one;
   ct_err e;
   ct_l_set_int(&one, 1, 1, 0, 1);
-  ct_l_copy(out, L);
-  while (ct_l_rank(out) < R) {
-    ct_layout W;
-    if (ct_l_append(out, &one, &W, &e) != CT_OK) return 0;
-    ct_l_copy(out, &W);
-  }
+  if (ct_l_append_n(L, R, &one, out, &e) != CT_OK) return 0;
   return ct_l_rank(out) == R;
 }
 

@@ -21,6 +21,8 @@ const char *ct_dv_show(const ct_layout *L);
 CT_FN void ct_dv_sort(int64_t *v, int64_t n);
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap);
 CT_FN int ct_dv_injective(const ct_layout *L);
+CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
+CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n);
 CT_FN int ct_dv_is_tiler(const ct_tiler *T);
 CT_FN void ct_dv_mode(const ct_layout *L, int k, ct_layout *out);
 CT_FN void ct_dv_mode2(const ct_layout *L, int k, int j, ct_layout *out);
@@ -304,6 +306,7 @@ CT_FN void ct_p_prod_4(const ct_case *c, ct_outcome *o) {
       CT_FAILS(o, "R(%lld) = %lld outside [0, %lld): R = %s", (long long)i, (long long)v[i], (long long)K, ct_dv_show(&R));
       return;
     }
+  if (!ct_dv_repeats(v, n)) return; /* sorted only to name the value */
   ct_dv_sort(v, n);
   for (i = 1; i < n; ++i)
     if (v[i] == v[i - 1]) {
@@ -506,22 +509,35 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
  * the sum over the modes of v_k split colexicographically over mode k's
  * leaves, the last leaf keeping the rest (LAYOUT-EVAL), evaluated here
  * (cheaper than building a coordinate tuple for ct_crd2idx). */
+/* v / d, and v % d into *r: in 32 bits when both fit (a 64-bit division is
+ * a long routine on the GPU), one division for both (issue 16). */
+CT_FN static int64_t ct_pp_divmod(int64_t v, int64_t d, int64_t *r) {
+  if (((uint64_t)v | (uint64_t)d) <= 0x7FFFFFFFu) {
+    uint32_t q = (uint32_t)v / (uint32_t)d;
+    *r = (int64_t)((uint32_t)v - q * (uint32_t)d);
+    return (int64_t)q;
+  }
+  *r = v % d;
+  return v / d;
+}
+
 CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
-  int idx[CT_MAX_NODES], k, j, n;
+  int k, j, last, end;
   int64_t sum = 0;
   if (R == 1) return ct_ev(L, v[0]);
   for (k = 0; k < R; ++k) {
     int im = ct_t_mode(&L->shape, 0, k);
     int64_t rest = v[k];
     if (im < 0) return INT64_MIN;
-    n = ct_t_leaves(&L->shape, im, idx, CT_MAX_NODES);
-    for (j = 0; j < n; ++j) {
+    /* the leaves of mode k in order, each split off colexicographically but
+     * the last (walked in place: no list of leaf indices) */
+    end = im + L->shape.nd[im].span;
+    for (last = end - 1; last >= im && L->shape.nd[last].kind == CT_TUPLE; --last) {}
+    for (j = im; j < end; ++j) {
       int64_t ck = rest;
-      if (j + 1 < n) {
-        ck = rest % L->shape.nd[idx[j]].v;
-        rest /= L->shape.nd[idx[j]].v;
-      }
-      sum += ck * L->stride.nd[idx[j]].v;
+      if (L->shape.nd[j].kind == CT_TUPLE) continue;
+      if (j != last) rest = ct_pp_divmod(rest, L->shape.nd[j].v, &ck);
+      sum += ck * L->stride.nd[j].v;
     }
   }
   return sum;
@@ -537,16 +553,11 @@ CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int rak
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want;
     for (k = 0; k < q->R; ++k) {
-      int64_t m = q->a[k] * q->b[k], ck = rem % m;
-      rem /= m;
+      int64_t ck;
+      rem = ct_pp_divmod(rem, q->a[k] * q->b[k], &ck);
       z[k] = ck;
-      if (raked) {
-        y[k] = ck % q->b[k];
-        x[k] = ck / q->b[k];
-      } else {
-        x[k] = ck % q->a[k];
-        y[k] = ck / q->a[k];
-      }
+      if (raked) x[k] = ct_pp_divmod(ck, q->b[k], &y[k]);
+      else y[k] = ct_pp_divmod(ck, q->a[k], &x[k]);
     }
     got = ct_pp_at(Z, z, q->R);
     want = ct_pp_at(&q->Ap, x, q->R) + ct_pp_at(&q->T, y, q->R);
@@ -620,6 +631,7 @@ CT_FN static int ct_pp_same_values(const ct_layout *X, const ct_layout *Y, int64
   *at = -1;
   if (ct_size(Y) != n) return 0;
   if (ct_dv_values(X, n, a, CT_BRUTE_MAX) < 0 || ct_dv_values(Y, n, b, CT_BRUTE_MAX) < 0) return 1;
+  if (ct_dv_same_counts(a, b, n) == 1) return 1; /* else sorted, to name a value that differs */
   ct_dv_sort(a, n);
   ct_dv_sort(b, n);
   for (i = 0; i < n; ++i)
@@ -836,11 +848,10 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want, zb, rank = 0;
     for (k = 0; k < Rn; ++k) {
-      int64_t ck = rem % (a[k] * n[k]);
-      rem /= a[k] * n[k];
+      int64_t ck;
+      rem = ct_pp_divmod(rem, a[k] * n[k], &ck);
       z[k] = ck;
-      x[k] = ck % a[k];
-      y[k] = ck / a[k];
+      y[k] = ct_pp_divmod(ck, a[k], &x[k]);
     }
     got = ct_pp_at(&R, z, Rn);
     want = ct_pp_at(&Bp, x, Rn);

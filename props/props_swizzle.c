@@ -9,6 +9,9 @@
 #include "props/props_list.h"
 #include "ref/composed.h"
 
+/* Shared with props_divide.c (defined there): whether v repeats a value. */
+CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
+
 CT_FN void ct_gen_swizzle_case(ct_rng *r, const ct_gen_params *p, uint64_t index, ct_case *c) {
   if (index < CT_SW_GRID) ct_gen_swizzle_at((int64_t)index, &c->w[0]);
   else ct_gen_swizzle(r, &c->w[0]);
@@ -34,8 +37,10 @@ CT_FN static int64_t ct_sw_count(const ct_swizzle *w) {
   int64_t n = (int64_t)1 << (ct_sw_width(w) + 1);
   return (n < CT_BRUTE_MAX ? n : CT_BRUTE_MAX) + CT_SW_EXTRA;
 }
-CT_FN static int64_t ct_sw_x(const ct_case *c, const ct_swizzle *w, int64_t t) {
-  int64_t n = ct_sw_count(w) - CT_SW_EXTRA, k = c->k[1];
+/* Offset t of the visit; n = ct_sw_count(w) - CT_SW_EXTRA, taken once per
+ * case rather than per offset. */
+CT_FN static int64_t ct_sw_x(const ct_case *c, int64_t n, int64_t t) {
+  int64_t k = c->k[1];
   if (t < n) return t;
   if (t - n < 64) return (int64_t)((uint64_t)1 << (t - n));
   switch (t - n - 64) {
@@ -72,13 +77,21 @@ CT_FN static uint64_t ct_digest_sw(const ct_swizzle *w) {
 
 CT_FN void ct_p_sw_1(const ct_case *c, ct_outcome *o) {
   const ct_swizzle *w = &c->w[0];
-  int64_t t, n = ct_sw_count(w);
+  ct_sw_masks k;
+  int64_t t, n = ct_sw_count(w), nx = n - CT_SW_EXTRA;
   o->digest = ct_digest_sw(w);
+  ct_sw_masks_of(w, &k);
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, w, t), got = ct_sw_apply(w, x), want = ct_sw_by_bits(w, x);
+    int64_t x = ct_sw_x(c, nx, t), got = ct_sw_apply(w, x), want = ct_sw_by_bits(w, x);
     if (got != want) {
       CT_FAILS(o, "Sw<%d,%d,%d>(%lld) = %lld, bit by bit %lld", w->b, w->m, w->s, (long long)x, (long long)got,
                (long long)want);
+      return;
+    }
+    /* the fast path the other brute forces take (ct_sw_apply_masks) */
+    if (ct_sw_apply_masks(&k, x) != got) {
+      CT_FAILS(o, "Sw<%d,%d,%d>(%lld) = %lld, with the masks taken once %lld", w->b, w->m, w->s, (long long)x,
+               (long long)got, (long long)ct_sw_apply_masks(&k, x));
       return;
     }
   }
@@ -86,10 +99,12 @@ CT_FN void ct_p_sw_1(const ct_case *c, ct_outcome *o) {
 
 CT_FN void ct_p_sw_2(const ct_case *c, ct_outcome *o) {
   const ct_swizzle *w = &c->w[0];
-  int64_t t, n = ct_sw_count(w);
+  ct_sw_masks k;
+  int64_t t, n = ct_sw_count(w), nx = n - CT_SW_EXTRA;
   o->digest = ct_digest_sw(w);
+  ct_sw_masks_of(w, &k); /* the masks once (SW-1 checks them) */
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, w, t), y = ct_sw_apply(w, ct_sw_apply(w, x));
+    int64_t x = ct_sw_x(c, nx, t), y = ct_sw_apply_masks(&k, ct_sw_apply_masks(&k, x));
     if (y != x) {
       CT_FAILS(o, "Sw<%d,%d,%d>(Sw<%d,%d,%d>(%lld)) = %lld", w->b, w->m, w->s, w->b, w->m, w->s, (long long)x,
                (long long)y);
@@ -103,11 +118,13 @@ CT_FN void ct_p_sw_2(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_sw_3(const ct_case *c, ct_outcome *o) {
   const ct_swizzle *w = &c->w[0];
   int width = ct_sw_width(w);
-  int64_t t, n = ct_sw_count(w), z = ct_sw_zmask(w);
+  int64_t t, n = ct_sw_count(w), nx = n - CT_SW_EXTRA, z = ct_sw_zmask(w);
+  ct_sw_masks k;
   CT_SCRATCH unsigned char seen[CT_BRUTE_MAX];
   o->digest = ct_digest_sw(w);
+  ct_sw_masks_of(w, &k); /* the masks once (SW-1 checks them) */
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, w, t), y = ct_sw_apply(w, x);
+    int64_t x = ct_sw_x(c, nx, t), y = ct_sw_apply_masks(&k, x);
     if (((x ^ y) & ~z) != 0 || (x >> width) != (y >> width)) {
       CT_FAILS(o, "Sw<%d,%d,%d>(%lld) = %lld changes bits outside Z = %lld or its block of 2^%d", w->b, w->m, w->s,
                (long long)x, (long long)y, (long long)z, width);
@@ -117,7 +134,7 @@ CT_FN void ct_p_sw_3(const ct_case *c, ct_outcome *o) {
   if (((int64_t)1 << width) > CT_BRUTE_MAX) return;
   for (t = 0; t < ((int64_t)1 << width); ++t) seen[t] = 0;
   for (t = 0; t < ((int64_t)1 << width); ++t) {
-    int64_t y = ct_sw_apply(w, t);
+    int64_t y = ct_sw_apply_masks(&k, t);
     if (y < 0 || y >= ((int64_t)1 << width) || seen[y]) {
       CT_FAILS(o, "Sw<%d,%d,%d> is no permutation of [0, 2^%d): %lld -> %lld", w->b, w->m, w->s, width, (long long)t,
                (long long)y);
@@ -135,7 +152,7 @@ CT_FN void ct_p_sw_4(const ct_case *c, ct_outcome *o) {
   int64_t y = ct_sw_ymask(w), z = ct_sw_zmask(w);
   ct_swizzle r, cand;
   ct_err e;
-  int b, m, s, exists = 0;
+  int b, m, s, exists = 0, ones = 0;
   if (ct_make_swizzle(y, z, &r, &e) != CT_OK) {
     CT_FAILS(o, "make_swizzle(%lld, %lld) of Sw<%d,%d,%d> rejected: %s", (long long)y, (long long)z, w->b, w->m, w->s,
              e.msg);
@@ -148,10 +165,13 @@ CT_FN void ct_p_sw_4(const ct_case *c, ct_outcome *o) {
   }
   if (c->k[1] & 1) y ^= (int64_t)1 << (c->k[1] % 31);
   else z ^= (int64_t)1 << (c->k[1] % 31);
+  for (b = 0; b < 63; ++b) ones += (int)((y >> b) & 1);
   /* every swizzle that ct_sw_valid admits (|S| >= B, B + M + |S| <= the
-   * bound), in the order of (B, M, S); the bounds skip the others unvisited */
+   * bound), in the order of (B, M, S); the bounds skip the others unvisited,
+   * and so does a B other than Y's number of bits: a Y mask of B bits
+   * cannot equal Y then */
   for (b = 0; b <= CT_SW_MAX_BITS && !exists; ++b)
-    for (m = 0; b + m <= CT_SW_MAX_BITS && !exists; ++m)
+    for (m = 0; b + m <= CT_SW_MAX_BITS && !exists && b == ones; ++m)
       for (s = -(CT_SW_MAX_BITS - b - m); s <= CT_SW_MAX_BITS - b - m && !exists; ++s) {
         if (s > -b && s < b) continue;
         ct_sw_set(&cand, b, m, s);
@@ -182,10 +202,14 @@ CT_FN void ct_p_sw_5(const ct_case *c, ct_outcome *o) {
   ct_err e;
   int64_t t, n = ct_sw_count(a) > ct_sw_count(b) ? ct_sw_count(a) : ct_sw_count(b), flipped = 0;
   const ct_swizzle *wide = ct_sw_count(a) > ct_sw_count(b) ? a : b;
+  int64_t nx = ct_sw_count(wide) - CT_SW_EXTRA;
   int is_swizzle = a->s == b->s, k, low = 0, bits = 0;
+  ct_sw_masks ka, kb, kc;
+  ct_sw_masks_of(a, &ka); /* the masks once (SW-1 checks them) */
+  ct_sw_masks_of(b, &kb);
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, wide, t);
-    flipped |= ct_sw_apply(a, ct_sw_apply(b, x)) ^ x;
+    int64_t x = ct_sw_x(c, nx, t);
+    flipped |= ct_sw_apply_masks(&ka, ct_sw_apply_masks(&kb, x)) ^ x;
   }
   for (k = 62; k >= 0; --k)
     if ((flipped >> k) & 1) {
@@ -194,9 +218,11 @@ CT_FN void ct_p_sw_5(const ct_case *c, ct_outcome *o) {
     }
   /* the candidate: Z = the flipped bits, at M + max(0, -S) */
   ct_sw_set(&cand, bits, flipped ? low - (a->s < 0 ? -a->s : 0) : 0, a->s);
+  if (!ct_sw_valid(&cand)) is_swizzle = 0; /* its masks are not taken */
+  else ct_sw_masks_of(&cand, &kc);
   for (t = 0; t < n && is_swizzle; ++t) {
-    int64_t x = ct_sw_x(c, wide, t);
-    is_swizzle = ct_sw_valid(&cand) && ct_sw_apply(&cand, x) == ct_sw_apply(a, ct_sw_apply(b, x));
+    int64_t x = ct_sw_x(c, nx, t);
+    is_swizzle = ct_sw_apply_masks(&kc, x) == ct_sw_apply_masks(&ka, ct_sw_apply_masks(&kb, x));
   }
   if (ct_sw_compose(a, b, &r, &e) != CT_OK) {
     o->digest = ct_digest_code(e.code);
@@ -213,8 +239,10 @@ CT_FN void ct_p_sw_5(const ct_case *c, ct_outcome *o) {
     ct_judged(&j, o);
     if (o->verdict == CT_FAILED) return;
   }
+  ct_sw_masks_of(&r, &kc);
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, wide, t), got = ct_sw_apply(&r, x), want = ct_sw_apply(a, ct_sw_apply(b, x));
+    int64_t x = ct_sw_x(c, nx, t), got = ct_sw_apply_masks(&kc, x),
+            want = ct_sw_apply_masks(&ka, ct_sw_apply_masks(&kb, x));
     if (got != want) {
       CT_FAILS(o, "composition(Sw<%d,%d,%d>, Sw<%d,%d,%d>) = Sw<%d,%d,%d>: at %lld %lld, a(b(x)) = %lld", a->b, a->m,
                a->s, b->b, b->m, b->s, r.b, r.m, r.s, (long long)x, (long long)got, (long long)want);
@@ -228,13 +256,16 @@ CT_FN void ct_p_sw_5(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_sw_6(const ct_case *c, ct_outcome *o) {
   const ct_swizzle *w = &c->w[0];
   ct_swizzle inv, id;
+  ct_sw_masks kw, ki;
   ct_err e;
-  int64_t t, n = ct_sw_count(w);
+  int64_t t, n = ct_sw_count(w), nx = n - CT_SW_EXTRA;
   ct_sw_inverse(w, &inv);
   o->digest = ct_digest_sw(&inv);
+  ct_sw_masks_of(w, &kw); /* the masks once (SW-1 checks them) */
+  ct_sw_masks_of(&inv, &ki);
   for (t = 0; t < n; ++t) {
-    int64_t x = ct_sw_x(c, w, t);
-    if (ct_sw_apply(&inv, ct_sw_apply(w, x)) != x || ct_sw_apply(w, ct_sw_apply(&inv, x)) != x) {
+    int64_t x = ct_sw_x(c, nx, t);
+    if (ct_sw_apply_masks(&ki, ct_sw_apply_masks(&kw, x)) != x || ct_sw_apply_masks(&kw, ct_sw_apply_masks(&ki, x)) != x) {
       CT_FAILS(o, "right_inverse(Sw<%d,%d,%d>) = Sw<%d,%d,%d> does not undo it at %lld", w->b, w->m, w->s, inv.b, inv.m,
                inv.s, (long long)x);
       return;
@@ -282,14 +313,8 @@ CT_FN void ct_p_sw_7(const ct_case *c, ct_outcome *o) {
     va[i] = li;
     vb[i] = ri;
   }
-  ct_j_sort(va, n);
-  ct_j_sort(vb, n);
   {
-    int dup_a = 0, dup_b = 0;
-    for (i = 1; i < n; ++i) {
-      dup_a |= va[i] == va[i - 1];
-      dup_b |= vb[i] == vb[i - 1];
-    }
+    int dup_a = ct_dv_repeats(va, n), dup_b = ct_dv_repeats(vb, n);
     if (dup_a != dup_b) CT_FAILS(o, "composition(Sw, L) is %sinjective while L is %sinjective", dup_b ? "not " : "",
                                  dup_a ? "not " : "");
   }

@@ -64,7 +64,9 @@ CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
 CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
   int j, r = 0, d = 0;
   for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
-    int cd = t->nd[j].kind == CT_TUPLE ? ct_t_depth(t, j) : 0; /* a leaf: depth 0 */
+    /* a leaf: depth 0; a subtree's depth is at most its nodes, so only one
+     * of CT_MAX_DEPTH nodes or more can reach the bound and is measured */
+    int cd = t->nd[j].kind == CT_TUPLE && t->nd[j].span >= CT_MAX_DEPTH ? ct_t_depth(t, j) : 0;
     if (cd > d) d = cd;
     ++r;
   }

@@ -2,12 +2,14 @@
 #include "modes.h"
 
 CT_FN void ct_modes_of(const ct_layout *L, int il, ct_modes *m) {
-  int j;
-  m->n = 0;
-  for (j = il; j < il + L->shape.nd[il].span; ++j) {
+  /* the count and the end in locals: a store to a mode's byte fields may
+   * alias them, so the compiler would reload both at every leaf */
+  int j, n = 0, end = il + L->shape.nd[il].span;
+  for (j = il; j < end; ++j) {
     if (L->shape.nd[j].kind != CT_INT) continue;
-    if (m->n < CT_MAX_NODES) m->m[m->n++] = ct_mode_of(&L->shape.nd[j], &L->stride.nd[j]);
+    if (n < CT_MAX_NODES) m->m[n++] = ct_mode_of(&L->shape.nd[j], &L->stride.nd[j]);
   }
+  m->n = n;
 }
 
 CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds) {

@@ -9,6 +9,7 @@
  * unchanged. */
 #include "product.h"
 #include "construct.h"
+#include "rearrange.h"
 #include "ct_arith.h"
 
 /* PROD-1: make_layout(A, complement(A, size(A)*cosize(B)) o B). */
@@ -45,13 +46,11 @@ CT_FN ct_code ct_flat_product(const ct_layout *A, const ct_tiler *T, ct_layout *
 }
 
 /* CuTe's append<R>: _1:_0 modes until rank R (an integer layout becomes a
- * tuple when R > 1). */
+ * tuple when R > 1); R >= rank(L) at every call. */
 CT_FN static ct_code ct_pad_rank(const ct_layout *L, int R, ct_layout *out, ct_err *e) {
   ct_layout one;
   ct_l_set_int(&one, 1, 1, 0, 1);
-  ct_l_copy(out, L);
-  while (ct_l_rank(out) < R) CT_TRY(ct_l_append(out, &one, out, e));
-  return CT_OK;
+  return ct_l_append_n(L, R, &one, out, e); /* REARR: built in one pass */
 }
 
 /* BLK-2 / RAKE-2: P = logical_product(A', B') = (A', B*); mode k of the result

@@ -38,6 +38,14 @@ CT_FN int64_t ct_sw_apply(const ct_swizzle *w, int64_t x) {
   return x ^ (w->s >= 0 ? y >> w->s : y << -w->s);
 }
 
+/* SW-1 with the masks taken once: a positive S shifts right, a negative
+ * one left (ct_sw_apply_masks). */
+CT_FN void ct_sw_masks_of(const ct_swizzle *w, ct_sw_masks *k) {
+  k->y = ct_sw_ymask(w);
+  k->right = w->s > 0 ? w->s : 0;
+  k->left = w->s < 0 ? -w->s : 0;
+}
+
 CT_FN int ct_sw_same(const ct_swizzle *a, const ct_swizzle *b) {
   if (a->b == 0 || b->b == 0) return a->b == b->b;
   return a->b == b->b && a->m == b->m && a->s == b->s;

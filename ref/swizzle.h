@@ -28,6 +28,20 @@ CT_FN int ct_sw_width(const ct_swizzle *w);
 /* Sw(x) = x ^ ((x & Y) >> S), a negative S shifting left (SW-1). Any
  * int64 x: only bits below 31 change. w must be valid (ct_sw_check). */
 CT_FN int64_t ct_sw_apply(const ct_swizzle *w, int64_t x);
+/* A brute force over many offsets takes the masks once (issue 16): k holds
+ * the Y mask and the shift as a right and a left shift, one of them 0, and
+ * ct_sw_apply_masks(k, x) == ct_sw_apply(w, x) for every x. The fast path
+ * beside the definition: SW-1 checks it against ct_sw_apply at every offset
+ * it visits. */
+typedef struct {
+  int64_t y;   /* the Y mask */
+  int right;   /* max(0, S) */
+  int left;    /* max(0, -S) */
+} ct_sw_masks;
+CT_FN void ct_sw_masks_of(const ct_swizzle *w, ct_sw_masks *k);
+CT_FN static inline int64_t ct_sw_apply_masks(const ct_sw_masks *k, int64_t x) {
+  return x ^ (((x & k->y) >> k->right) << k->left);
+}
 /* The same function: both the identity (B = 0) or the same parameters. */
 CT_FN int ct_sw_same(const ct_swizzle *a, const ct_swizzle *b);
 
