@@ -166,8 +166,13 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *          one structure take the same branches through the reference, and
  *          a warp whose lanes take different branches runs them one after
  *          the other (an H100 profile showed 2 to 3 active lanes of 32).
- * Both return 24 bits. */
-enum { CT_KEY_SIZE = 1, CT_KEY_SHAPE = 2 };
+ *   size-shape: the same parts, the size first (its bit length and the
+ *          bit below the leading one), then the tree's shape, then the
+ *          values' classes: where a property's time is its loops over the
+ *          indices of its inputs, lanes of one size class run loops of about
+ *          the same length even when their trees differ.
+ * All return 24 bits. */
+enum { CT_KEY_SIZE = 1, CT_KEY_SHAPE = 2, CT_KEY_SIZE_SHAPE = 3 };
 
 CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
   uint64_t total = 0;
@@ -185,7 +190,7 @@ CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
   return total > 65535u ? 65535u : (unsigned)total;
 }
 
-CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c) {
+CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int size_first) {
   uint64_t tree = (uint64_t)c->n, vals = 0;
   unsigned size = ct_dev_size_key(c), bits = 0;
   int j, i;
@@ -200,12 +205,17 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c) {
   }
   vals = ct_mix64(vals ^ (uint64_t)(c->k[0] > 0 ? 1 : c->k[0] < 0 ? 2 : 3));
   while (size >> bits) ++bits; /* 0..16 */
+  if (size_first) { /* 5 bits of the size's length, 1 below its leading bit, 14 of the tree, 4 of the classes */
+    unsigned half = bits >= 2 ? (size >> (bits - 2)) & 1u : 0u;
+    return bits << 19 | half << 18 | (unsigned)(tree & 0x3FFFu) << 4 | (unsigned)(vals & 0xFu);
+  }
   /* 15 bits of the tree's shape, 4 of the values' classes, 5 of the size */
   return (unsigned)(tree & 0x7FFFu) << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
 }
 
 CT_FN static inline unsigned ct_dev_sort_key(int mode, const ct_case *c) {
-  return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c) : ct_dev_size_key(c);
+  return mode == CT_KEY_SHAPE || mode == CT_KEY_SIZE_SHAPE ? ct_dev_shape_key(c, mode == CT_KEY_SIZE_SHAPE)
+                                                           : ct_dev_size_key(c);
 }
 
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */
