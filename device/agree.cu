@@ -36,7 +36,7 @@
 #include "props/engine.h"
 #include "ref/notation.h"
 
-enum { CT_BAL_AUTO = 4 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE, CT_KEY_SIZE_SHAPE: device/ct_dev.h) */
+enum { CT_BAL_AUTO = 3 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE: device/ct_dev.h) */
 
 /* ---- GPU kernels ---------------------------------------------------------------- */
 
@@ -77,7 +77,7 @@ __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long c
   ct_case c;
   if (t >= count) return;
   ct_dev_case(&job, start + t, &c);
-  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, &c);
+  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, job.key_first, &c);
   ks[t] = start + t;
 }
 
@@ -98,39 +98,6 @@ __global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long c
     if (f >= 0 && (ff < 0 || f < ff)) ff = f;
   }
   ct_k_flush(&a, &acc[p0 / chunk], ff, nfail, fails, fail_cap);
-}
-
-/* --fused (bench): every selected property in one launch, so that the
- * long cases of one property (a search that runs to its budget, a large
- * layout evaluated index by index) overlap the others' work instead of
- * leaving the GPU idle at the end of that property's own launch. Block b runs
- * property b % np, its cases at positions [q*T, (q+1)*T) of that property's
- * order (q = b / np, T threads per block), so every property advances
- * through the whole launch. A warp adds its sums to its property's (a
- * warp-wide reduction, then one atomic per sum). */
-__global__ void ct_k_mix(const ct_dev_job *jobs, int np, const long long *ks, long long n, ct_dev_acc *acc) {
-  int p = (int)(blockIdx.x % (unsigned)np);
-  long long pos = (long long)(blockIdx.x / (unsigned)np) * blockDim.x + threadIdx.x;
-  ct_dev_acc a;
-  int off;
-  a.hash = a.cases = a.admissible = a.failures = 0;
-  if (pos < n) {
-    ct_dev_job job = jobs[p];
-    long long k = ks ? ks[(long long)p * n + pos] : pos;
-    ct_dev_accumulate(&job, k, k + 1, &a);
-  }
-  for (off = 16; off > 0; off >>= 1) {
-    a.hash += __shfl_down_sync(0xffffffffu, a.hash, off);
-    a.cases += __shfl_down_sync(0xffffffffu, a.cases, off);
-    a.admissible += __shfl_down_sync(0xffffffffu, a.admissible, off);
-    a.failures += __shfl_down_sync(0xffffffffu, a.failures, off);
-  }
-  if ((threadIdx.x & 31u) == 0 && a.cases) {
-    atomicAdd((unsigned long long *)&acc[p].hash, (unsigned long long)a.hash);
-    atomicAdd((unsigned long long *)&acc[p].cases, (unsigned long long)a.cases);
-    atomicAdd((unsigned long long *)&acc[p].admissible, (unsigned long long)a.admissible);
-    if (a.failures) atomicAdd((unsigned long long *)&acc[p].failures, (unsigned long long)a.failures);
-  }
 }
 
 /* Per-case answers of [start, start+count), for a chunk that disagrees. */
@@ -173,13 +140,12 @@ typedef struct {
   const char *plan; /* ID COUNT lines: random cases per property (others: --cases) */
   int device, threads, per_thread;
   size_t stack;
-  int balance; /* 0, the sort key of each chunk's cases (CT_KEY_SIZE, CT_KEY_SHAPE, CT_KEY_SIZE_SHAPE), or CT_BAL_AUTO */
+  int balance; /* 0, the sort key of each chunk's cases (CT_KEY_SIZE, CT_KEY_SHAPE), or CT_BAL_AUTO */
   int report;
   double host_seconds;
   long long gpu_cases;
   double gpu_seconds; /* bench: GPU time per property, at most --gpu-cases cases */
   long long batch;
-  int fused; /* bench: also the mix as one launch over every selected property (ct_k_mix) */
 } ct_opts;
 
 
@@ -216,18 +182,14 @@ static const char ct_usage[] =
     "  --threads T          threads per block (128)\n"
     "  --per-thread P       cases per GPU thread (1)\n"
     "  --stack BYTES        GPU stack per thread (65536)\n"
-    "  --balance auto|shape|size-shape|size|off  sort each chunk's cases before the GPU runs them, so\n"
-    "                       that the lanes of a warp do alike work: by structure then size, by size\n"
-    "                       class then structure, by size alone, or not; auto times shape and off on\n"
-    "                       each property's first cases and keeps the faster (auto; the same answers\n"
-    "                       either way: device/ct_dev.h)\n"
+    "  --balance auto|shape|size|off  sort each chunk's cases before the GPU runs them, so that the\n"
+    "                       lanes of a warp do alike work: by structure then size, by size alone, or\n"
+    "                       not; auto times shape and off on each property's first cases and keeps the\n"
+    "                       faster (auto; the same answers either way: device/ct_dev.h)\n"
     "  --report N           failures/mismatches printed per property (3)\n"
     "  --host-seconds T     bench: host time per property (0.05)\n"
     "  --gpu-cases N        bench: GPU cases per property, at most (1048576)\n"
-    "  --gpu-seconds T      bench: fewer GPU cases where a warm-up says they would take longer (0.25)\n"
-    "  --fused              bench: then the mix again, --gpu-cases cases of every property in one\n"
-    "                       launch (each property's cases in its --balance order, shape for auto),\n"
-    "                       against one launch per property on the same cases, sums compared\n";
+    "  --gpu-seconds T      bench: fewer GPU cases where a warm-up says they would take longer (0.25)\n";
 
 static void ct_load_plan(const char *path);
 
@@ -284,16 +246,14 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
       if (strcmp(v, "auto") == 0) o->balance = CT_BAL_AUTO;
       else if (strcmp(v, "shape") == 0 || strcmp(v, "on") == 0) o->balance = CT_KEY_SHAPE;
       else if (strcmp(v, "size") == 0) o->balance = CT_KEY_SIZE;
-      else if (strcmp(v, "size-shape") == 0) o->balance = CT_KEY_SIZE_SHAPE;
       else if (strcmp(v, "off") == 0) o->balance = 0;
-      else ct_die("--balance auto|shape|size-shape|size|off, not '%s'", v);
+      else ct_die("--balance auto|shape|size|off, not '%s'", v);
     }
     else if (CT_ARG("--report")) o->report = atoi(v);
     else if (CT_ARG("--host-seconds")) o->host_seconds = atof(v);
     else if (CT_ARG("--gpu-cases")) o->gpu_cases = strtoll(v, 0, 0);
     else if (CT_ARG("--gpu-seconds")) o->gpu_seconds = atof(v);
     else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
-    else if (strcmp(a, "--fused") == 0) o->fused = 1;
     else ct_die("unknown option '%s'\n%s", a, ct_usage);
 #undef CT_ARG
   }
@@ -378,6 +338,9 @@ static ct_dev_job ct_make_job(const ct_opts *o, int p) {
   ct_gen_default(&j.params);
   j.b1 = o->b1;
   j.b2 = o->b2;
+  if (j.gen == CT_GEN_SWIZZLE) /* device/ct_dev.h: cases whose work their layouts do not show */
+    j.key_first = (ct_dev_id_in(ct_props[p].id, CT_DEV_ATOM_KEYED) ? CT_DEV_KEY_ATOM : 0) |
+                  (ct_dev_id_in(ct_props[p].id, CT_DEV_INT_KEYED) ? CT_DEV_KEY_INTS : 0);
   return j;
 }
 
@@ -586,11 +549,7 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
 static std::map<long long, int> ct_auto_order;
 
 static const char *ct_order_name(int order) {
-  return order == CT_KEY_SHAPE        ? "shape"
-         : order == CT_KEY_SIZE_SHAPE ? "size-shape"
-         : order == CT_KEY_SIZE       ? "size"
-         : order == 0                 ? "off"
-                                      : "-";
+  return order == CT_KEY_SHAPE ? "shape" : order == CT_KEY_SIZE ? "size" : order == 0 ? "off" : "-";
 }
 
 static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {
@@ -989,106 +948,10 @@ static int ct_cmd_agree(const ct_opts *o) {
 
 /* ---- bench --------------------------------------------------------------------------------- */
 
-/* bench --fused: cases [0, n) of every job, the same number each (the mix),
- * first one launch per property (ct_gpu_range, case sums per property), then
- * all of them in one launch (ct_k_mix, each property's cases sorted by its
- * key first, the sorting timed too). Prints both rates and whether every
- * property's sums are the same both ways; returns 1 if they differ. */
-static int ct_bench_fused(const ct_opts *o, ct_gpu_bufs *b, const std::vector<ct_dev_job> &jobs, long long n,
-                          double host_mix) {
-  int np = (int)jobs.size(), p, order = o->balance == CT_BAL_AUTO ? CT_KEY_SHAPE : o->balance, bad = 0;
-  long long total = (long long)np * n, blocks_per = (n + o->threads - 1) / o->threads;
-  double t_seq = 0, t_fused;
-  float ms = 0;
-  std::vector<ct_dev_acc> seq((size_t)np), fused((size_t)np);
-  ct_dev_job *djobs;
-  ct_dev_acc *dacc;
-  unsigned *keys = 0, *keys_sorted = 0;
-  long long *ks = 0, *ks_sorted = 0;
-  void *tmp = 0;
-  size_t tmp_bytes = 0;
-  cudaEvent_t e0, e1;
-  if (np == 0 || n <= 0) return 0;
-  if (blocks_per * np > 0x7fffffffll) ct_die("--fused: %lld blocks, too many", blocks_per * np);
-  for (p = 0; p < np; ++p) { /* one launch per property, in the order --balance gives it */
-    std::vector<ct_dev_acc> accs;
-    size_t c;
-    memset(&seq[(size_t)p], 0, sizeof(ct_dev_acc));
-    t_seq += ct_gpu_range(o, b, &jobs[(size_t)p], 0, n, &accs, 0, 0);
-    for (c = 0; c < accs.size(); ++c) {
-      seq[(size_t)p].hash += accs[c].hash;
-      seq[(size_t)p].cases += accs[c].cases;
-      seq[(size_t)p].admissible += accs[c].admissible;
-      seq[(size_t)p].failures += accs[c].failures;
-    }
-  }
-  CT_CUDA(cudaMalloc(&djobs, sizeof(ct_dev_job) * np));
-  CT_CUDA(cudaMalloc(&dacc, sizeof(ct_dev_acc) * np));
-  CT_CUDA(cudaMemcpy(djobs, jobs.data(), sizeof(ct_dev_job) * np, cudaMemcpyHostToDevice));
-  CT_CUDA(cudaMemset(dacc, 0, sizeof(ct_dev_acc) * np));
-  if (order) {
-    CT_CUDA(cudaMalloc(&keys, sizeof(unsigned) * total));
-    CT_CUDA(cudaMalloc(&keys_sorted, sizeof(unsigned) * total));
-    CT_CUDA(cudaMalloc(&ks, sizeof(long long) * total));
-    CT_CUDA(cudaMalloc(&ks_sorted, sizeof(long long) * total));
-    CT_CUDA(cub::DeviceRadixSort::SortPairs(0, tmp_bytes, keys, keys_sorted, ks, ks_sorted, (int)n));
-    CT_CUDA(cudaMalloc(&tmp, tmp_bytes));
-  }
-  CT_CUDA(cudaEventCreate(&e0));
-  CT_CUDA(cudaEventCreate(&e1));
-  CT_CUDA(cudaFuncSetAttribute(ct_k_mix, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
-  CT_CUDA(cudaEventRecord(e0));
-  if (order) /* each property's cases sorted by its key, as one chunk (n < 2^24 keeps it in the key) */
-    for (p = 0; p < np; ++p) {
-      size_t t = tmp_bytes;
-      ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(jobs[(size_t)p], order, 0, n, n, keys + (size_t)p * n,
-                                                       ks + (size_t)p * n);
-      CT_CUDA(cudaGetLastError());
-      CT_CUDA(cub::DeviceRadixSort::SortPairs(tmp, t, keys + (size_t)p * n, keys_sorted + (size_t)p * n,
-                                              ks + (size_t)p * n, ks_sorted + (size_t)p * n, (int)n, 0, 24));
-    }
-  ct_k_mix<<<(unsigned)(blocks_per * np), o->threads>>>(djobs, np, ks_sorted, n, dacc);
-  CT_CUDA(cudaGetLastError());
-  CT_CUDA(cudaEventRecord(e1));
-  CT_CUDA(cudaEventSynchronize(e1));
-  CT_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-  t_fused = ms / 1000.0;
-  CT_CUDA(cudaMemcpy(fused.data(), dacc, sizeof(ct_dev_acc) * np, cudaMemcpyDeviceToHost));
-  for (p = 0; p < np; ++p) {
-    const ct_dev_acc *x = &seq[(size_t)p], *y = &fused[(size_t)p];
-    if (x->hash != y->hash || x->cases != y->cases || x->admissible != y->admissible || x->failures != y->failures) {
-      printf("fused: %s: sums differ from its own launch (%llu cases, hash %016llx; fused %llu, %016llx)\n",
-             ct_props[jobs[(size_t)p].prop].id, (unsigned long long)x->cases, (unsigned long long)x->hash,
-             (unsigned long long)y->cases, (unsigned long long)y->hash);
-      ++bad;
-    }
-  }
-  printf("mix, %d properties x %lld cases, one launch per property: GPU %.4g cases/s (%.3f s)\n", np, n,
-         (double)total / t_seq, t_seq);
-  printf("mix, the same cases in one launch (--fused, %s order, sorting included): GPU %.4g cases/s (%.3f s)%s\n",
-         ct_order_name(order), (double)total / t_fused, t_fused, bad ? "" : "; every property's sums equal");
-  if (host_mix > 0)
-    printf("fused mix: one CPU core %.4g cases/s, GPU %.4g cases/s, ratio %.1f (target >= 300)\n", host_mix,
-           (double)total / t_fused, (double)total / t_fused / host_mix);
-  CT_CUDA(cudaEventDestroy(e0));
-  CT_CUDA(cudaEventDestroy(e1));
-  CT_CUDA(cudaFree(djobs));
-  CT_CUDA(cudaFree(dacc));
-  if (order) {
-    CT_CUDA(cudaFree(keys));
-    CT_CUDA(cudaFree(keys_sorted));
-    CT_CUDA(cudaFree(ks));
-    CT_CUDA(cudaFree(ks_sorted));
-    CT_CUDA(cudaFree(tmp));
-  }
-  return bad ? 1 : 0;
-}
-
 static int ct_cmd_bench(const ct_opts *o) {
   ct_gpu_bufs b;
-  int p, np = 0, rc = 0;
+  int p, np = 0;
   double sum_inv_host = 0, sum_inv_gpu = 0;
-  std::vector<ct_dev_job> mix_jobs;
   FILE *tsv = ct_open_tsv(o, "property\thost_cases\thost_rate\tgpu_cases\tgpu_rate\tratio\tgpu_order");
   ct_gpu_init(o);
   ct_print_excluded(o);
@@ -1131,7 +994,6 @@ static int ct_cmd_bench(const ct_opts *o) {
     sum_inv_host += 1.0 / rh;
     sum_inv_gpu += 1.0 / rg;
     ++np;
-    mix_jobs.push_back(j);
     printf("%-36s %10lld %12.4g %12lld %12.4g %9.1f %6s\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
            ct_order_name(ct_job_order(o, &j)));
     if (tsv)
@@ -1144,10 +1006,9 @@ static int ct_cmd_bench(const ct_opts *o) {
     printf("%-36s %10s %12.4g %12s %12.4g %9.1f\n", "property mix (equal cases each)", "", mh, "", mg, mg / mh);
     printf("mix: one CPU core %.4g cases/s, GPU %.4g cases/s, ratio %.1f (target >= 300)\n", mh, mg, mg / mh);
     if (tsv) fprintf(tsv, "property mix\t\t%.4g\t\t%.4g\t%.1f\n", mh, mg, mg / mh);
-    if (o->fused && !o->exhaustive) rc = ct_bench_fused(o, &b, mix_jobs, o->gpu_cases, mh);
   }
   if (tsv) fclose(tsv);
-  return rc;
+  return 0;
 }
 
 /* replay ID:SEED:INDEX: the host's case and answer, then the GPU's (a crash
