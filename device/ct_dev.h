@@ -179,7 +179,7 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *          For the properties of CT_DEV_ATOM_KEYED and CT_DEV_INT_KEYED the
  *          atom, then the integers' residues, come first: they set the length
  *          of the property's loops, and the layouts' shape says nothing of
- *          them (ATOM-3: lanes were busy 20% of the time in shape order, 77%
+ *          them (ATOM-3: lanes were busy 20% of the time in shape order, 67%
  *          in atom order, by the host's per-case times; on an H100 ATOM-3 ran
  *          4.5 times faster; docs/data/gpu-tuning.md).
  * Both return 24 bits. */
