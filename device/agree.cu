@@ -77,7 +77,7 @@ __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long c
   ct_case c;
   if (t >= count) return;
   ct_dev_case(&job, start + t, &c);
-  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, &c);
+  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, job.key_first, &c);
   ks[t] = start + t;
 }
 
@@ -338,6 +338,9 @@ static ct_dev_job ct_make_job(const ct_opts *o, int p) {
   ct_gen_default(&j.params);
   j.b1 = o->b1;
   j.b2 = o->b2;
+  if (j.gen == CT_GEN_SWIZZLE) /* device/ct_dev.h: cases whose work their layouts do not show */
+    j.key_first = (ct_dev_id_in(ct_props[p].id, CT_DEV_ATOM_KEYED) ? CT_DEV_KEY_ATOM : 0) |
+                  (ct_dev_id_in(ct_props[p].id, CT_DEV_INT_KEYED) ? CT_DEV_KEY_INTS : 0);
   return j;
 }
 

@@ -30,11 +30,21 @@ enum { CT_SRC_RANDOM = 0, CT_SRC_ENUM = 1 };
  * them out; the host halves run them. */
 #define CT_DEV_HOST_ONLY "NOTE-,COMP-10"
 
+/* Properties whose work is set by the case's atom (ct_case_atom,
+ * props/props_atoms.c), or by small residues of its integer inputs (ATOM-4:
+ * k0 % 8, ATOM-5: k0 % 3, ATOM-6: k0 % 5 and k1 % 3), not by its layouts:
+ * the GPU sorts their cases by those first (ct_dev_shape_key). A key that
+ * misses them costs speed only, never an answer. */
+#define CT_DEV_ATOM_KEYED "ATOM-1,ATOM-2,ATOM-3,ATOM-5"
+#define CT_DEV_INT_KEYED "ATOM-4,ATOM-5,ATOM-6"
+enum { CT_DEV_KEY_ATOM = 1, CT_DEV_KEY_INTS = 2 };
+
 typedef struct {
   int prop, gen, source;
   uint64_t seed, stream; /* random cases: ct_case_gen(gen, &params, seed, k, stream) */
   ct_gen_params params;
   ct_bounds b1, b2;      /* enumerated cases: single layouts, pairs (engine's ex_*, ex2_*) */
+  int key_first;         /* what the GPU's sort key begins with: CT_DEV_KEY_ATOM, CT_DEV_KEY_INTS (or both) */
 } ct_dev_job;
 
 /* Per-chunk summary; the same on both sides when every answer agrees. */
@@ -166,6 +176,12 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *          one structure take the same branches through the reference, and
  *          a warp whose lanes take different branches runs them one after
  *          the other (an H100 profile showed 2 to 3 active lanes of 32).
+ *          For the properties of CT_DEV_ATOM_KEYED and CT_DEV_INT_KEYED the
+ *          atom, then the integers' residues, come first: they set the length
+ *          of the property's loops, and the layouts' shape says nothing of
+ *          them (ATOM-3: lanes were busy 20% of the time in shape order, 67%
+ *          in atom order, by the host's per-case times; on an H100 ATOM-3 ran
+ *          4.5 times faster; docs/data/gpu-tuning.md).
  * Both return 24 bits. */
 enum { CT_KEY_SIZE = 1, CT_KEY_SHAPE = 2 };
 
@@ -185,7 +201,7 @@ CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
   return total > 65535u ? 65535u : (unsigned)total;
 }
 
-CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c) {
+CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
   uint64_t tree = (uint64_t)c->n, vals = 0;
   unsigned size = ct_dev_size_key(c), bits = 0;
   int j, i;
@@ -200,12 +216,26 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c) {
   }
   vals = ct_mix64(vals ^ (uint64_t)(c->k[0] > 0 ? 1 : c->k[0] < 0 ? 2 : 3));
   while (size >> bits) ++bits; /* 0..16 */
+  if (key_first) { /* 6 bits of the atom, 9 of the residues, then 9 of the values' classes and size */
+    unsigned atom = 0, ints = 0;
+    if (key_first & CT_DEV_KEY_ATOM) { /* major, row bytes 16..128, element bits 4..64 */
+      int major, row, width;
+      unsigned r = 0, w = 0;
+      ct_case_atom(c, &major, &row, &width);
+      while (r < 3 && (16 << r) < row) ++r;
+      while (w < 7 && (4 << w) < width) ++w;
+      atom = (unsigned)major << 5 | r << 3 | w;
+    }
+    if (key_first & CT_DEV_KEY_INTS) /* k0 % 120 (a multiple of 8, 5 and 3), k1 % 3 */
+      ints = (unsigned)((uint64_t)c->k[0] % 120u) << 2 | (unsigned)((uint64_t)c->k[1] % 3u);
+    return atom << 18 | ints << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
+  }
   /* 15 bits of the tree's shape, 4 of the values' classes, 5 of the size */
   return (unsigned)(tree & 0x7FFFu) << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
 }
 
-CT_FN static inline unsigned ct_dev_sort_key(int mode, const ct_case *c) {
-  return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c) : ct_dev_size_key(c);
+CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, const ct_case *c) {
+  return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c, key_first) : ct_dev_size_key(c);
 }
 
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */
