@@ -45,6 +45,13 @@ CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i) {
   return v;
 }
 
+CT_FN int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
+
 CT_FN int64_t ct_j_size(const ct_layout *L) {
   ct_val v;
   ct_err e;
@@ -64,8 +71,10 @@ CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort */
 
 CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap) {
   int64_t i, n = ct_j_size(L);
+  ct_leaf_form F;
   if (n < 0 || n > cap) return -1;
-  for (i = 0; i < n; ++i) v[i] = ct_j_at(L, i);
+  ct_lf_init(&F, L);
+  for (i = 0; i < n; ++i) v[i] = ct_j_at_form(&F, i);
   ct_j_sort(v, n);
   return n;
 }

@@ -32,11 +32,23 @@ CT_FN ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *ou
   return ct_cl_outer(C, x, out, e);
 }
 
-CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
-  int64_t in, x;
-  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+/* outer(offset + in), in = inner(i). */
+CT_FN static ct_code ct_cl_after_inner(const ct_composed *C, int64_t in, int64_t *out, ct_err *e) {
+  int64_t x;
   if (ct_add_ovf(ct_cl_offset(C), in, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(i) overflows int64");
   return ct_cl_outer(C, x, out, e);
+}
+
+CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
+}
+
+CT_FN ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_lf_eval(F, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
 }
 
 CT_FN ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_composed *out, int *plain, ct_err *e) {
