@@ -59,9 +59,10 @@ CT_FN int64_t ct_j_size(const ct_layout *L) {
   return v.v;
 }
 
-CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort */
+CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort, gaps 1, 4, 13, 40, ... (3h + 1) */
   int64_t gap, i, k;
-  for (gap = n / 2; gap > 0; gap /= 2)
+  for (gap = 1; gap < n / 3; gap = 3 * gap + 1) continue;
+  for (; gap > 0; gap /= 3)
     for (i = gap; i < n; ++i) {
       int64_t x = a[i];
       for (k = i; k >= gap && a[k - gap] > x; k -= gap) a[k] = a[k - gap];

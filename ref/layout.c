@@ -243,9 +243,8 @@ CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err
     if (nd->kind != CT_INT) continue;
     {
       int64_t s = nd->v;
-      nd->v = i % s;
+      nd->v = ct_divmod(i, s, &i); /* i mod s, and i / s is left for the next leaf */
       nd->stat = 0;
-      i /= s;
     }
   }
   return CT_OK;
