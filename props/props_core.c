@@ -21,13 +21,6 @@ CT_FN int64_t ct_ev(const ct_layout *L, int64_t i) {
   return v;
 }
 
-CT_FN int64_t ct_ev_form(ct_leaf_form *F, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
-  return v;
-}
-
 CT_FN int64_t ct_size(const ct_layout *L) {
   ct_val v;
   ct_err e;

@@ -63,7 +63,7 @@ CT_FN static void ct_lf_jump(ct_leaf_form *F, int64_t i) {
   F->at = i;
 }
 
-CT_FN ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
+CT_FN ct_code ct_lf_eval_any(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
   if (F->n < 0 || i < 0 || i >= F->size) return ct_l_eval(F->L, i, out, e);
   if (i == F->at + 1) ct_lf_step(F);
   else if (i != F->at) ct_lf_jump(F, i);

@@ -36,7 +36,20 @@ typedef struct {
  * answers CT_OK there), and it has at most CT_LF_MAX leaves of shape > 1.
  * F keeps a pointer to L: L must outlive F and stay unchanged. */
 CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L);
-/* L(i), as ct_l_eval(L, i, out, e). */
-CT_FN CT_MUST_USE ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
+/* L(i) for any i: a step, a jump or ct_l_eval (leaf_form.c). */
+CT_FN CT_MUST_USE ct_code ct_lf_eval_any(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
+
+/* L(i), as ct_l_eval(L, i, out, e). The most common case, the next index
+ * with no carry out of the first leaf, inline; the rest in ct_lf_eval_any. */
+CT_FN static inline CT_MUST_USE ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
+  if (F->n > 0 && i == F->at + 1 && i < F->size && F->c[0] + 1 < F->s[0]) {
+    F->at = i;
+    ++F->c[0];
+    F->val += F->d[0];
+    *out = F->val;
+    return CT_OK;
+  }
+  return ct_lf_eval_any(F, i, out, e);
+}
 
 #endif
