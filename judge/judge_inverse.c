@@ -5,10 +5,8 @@
 
 CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(R), upto = n < bound ? n : bound;
-  ct_leaf_form FR;
-  ct_lf_init(&FR, R);
   for (i = 0; i < upto; ++i) {
-    int64_t x = ct_j_at_form(&FR, i), v = ct_j_at(L, x);
+    int64_t x = ct_j_at(R, i), v = ct_j_at(L, x);
     if (v != i)
       return CT_J_VIOLATES(j, "RINV-1", "L(R(%lld)) = L(%lld) = %lld, not %lld", (long long)i, (long long)x, (long long)v,
                            (long long)i);
@@ -18,10 +16,8 @@ CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t
 
 CT_FN ct_jstatus ct_judge_rinv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(R), nl = ct_j_size(L), upto = n < bound ? n : bound;
-  ct_leaf_form FR;
-  ct_lf_init(&FR, R);
   for (i = 0; i < upto; ++i) {
-    int64_t x = ct_j_at_form(&FR, i);
+    int64_t x = ct_j_at(R, i);
     if (x < 0 || x >= nl)
       return CT_J_VIOLATES(j, "RINV-2", "R(%lld) = %lld is outside L's domain [0, %lld)", (long long)i, (long long)x,
                            (long long)nl);
@@ -33,10 +29,8 @@ CT_FN ct_jstatus ct_judge_rinv_2(const ct_layout *L, const ct_layout *R, int64_t
  * Returns size(L), or -1 when it exceeds cap. */
 CT_FN static int64_t ct_j_pairs(const ct_layout *L, int64_t *v, int64_t *ix, int64_t cap) {
   int64_t gap, i, k, n = ct_j_size(L);
-  ct_leaf_form F;
   if (n < 0 || n > cap) return -1;
-  ct_lf_init(&F, L);
-  for (i = 0; i < n; ++i) v[i] = ct_j_at_form(&F, i), ix[i] = i;
+  for (i = 0; i < n; ++i) v[i] = ct_j_at(L, i), ix[i] = i;
   for (gap = n / 2; gap > 0; gap /= 2) /* Shell sort on (v, ix) */
     for (i = gap; i < n; ++i) {
       int64_t x = v[i], y = ix[i];
@@ -102,10 +96,8 @@ CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t
 
 CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(L), nr = ct_j_size(R), upto = n < bound ? n : bound;
-  ct_leaf_form FL;
-  ct_lf_init(&FL, L);
   for (i = 0; i < upto; ++i) {
-    int64_t x = ct_j_at_form(&FL, i), r = ct_j_at(R, x);
+    int64_t x = ct_j_at(L, i), r = ct_j_at(R, x);
     if (x < 0 || x >= nr)
       return CT_J_VIOLATES(j, "LINV-1", "L(%lld) = %lld is outside R's domain [0, %lld)", (long long)i, (long long)x,
                            (long long)nr);
