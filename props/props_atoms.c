@@ -137,6 +137,7 @@ CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
   uint8_t seen[CT_ATOM_MAX / 8];
   ct_composed A;
   ct_leaf_form F;
+  ct_swizzle w;
   ct_err e;
   int bits = 1 << (int)((uint64_t)c->k[0] % 8); /* 1 to 128 bits */
   int64_t t = 1024 / bits, i, j;
@@ -154,11 +155,10 @@ CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
   if (4 * t > CT_ATOM_MAX) return;
   for (i = 0; i < (4 * t + 7) / 8; ++i) seen[i] = 0;
   ct_lf_init(&F, &A.inner);
+  ct_sw_set(&w, 2, 5, 2);
   for (j = 0; j < 4; ++j)
     for (i = 0; i < t; ++i) {
       int64_t idx = i + j * t, got = 0;
-      ct_swizzle w;
-      ct_sw_set(&w, 2, 5, 2);
       if (ct_ev_form(&F, idx) != idx || ct_cl_eval_form(&A, &F, idx, &got, &e) != CT_OK || got != ct_sw_by_bits(&w, idx) ||
           got < 0 || got >= 4 * t || (seen[got / 8] >> (got % 8)) & 1) {
         CT_FAILS(o, "umma_atom_32b(%d): at (%lld,%lld) inner %lld, value %lld, want %lld once", bits, (long long)i,
