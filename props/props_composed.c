@@ -256,15 +256,18 @@ CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
  * -1 when not decided (too large, or an outer layout below 0). */
 CT_FN static int ct_brute_cl_same(const ct_composed *C, const ct_composed *D) {
   int64_t i, n = ct_size(&C->inner);
+  ct_leaf_form FC, FD;
   if (!(ct_t_compatible_loose(&C->inner.shape, &D->inner.shape) ||
         ct_t_compatible_loose(&D->inner.shape, &C->inner.shape)))
     return 0;
   if (n < 0 || n > CT_BRUTE_MAX || ct_size(&D->inner) < 0) return -1;
   if (n != ct_size(&D->inner)) return 0;
+  ct_lf_init(&FC, &C->inner);
+  ct_lf_init(&FD, &D->inner);
   for (i = 0; i < n; ++i) {
     int okc, okd;
-    int64_t vc = ct_outer_at(C, ct_cl_offset(C) + ct_ev(&C->inner, i), &okc);
-    int64_t vd = ct_outer_at(D, ct_cl_offset(D) + ct_ev(&D->inner, i), &okd);
+    int64_t vc = ct_outer_at(C, ct_cl_offset(C) + ct_ev_form(&FC, i), &okc);
+    int64_t vd = ct_outer_at(D, ct_cl_offset(D) + ct_ev_form(&FD, i), &okd);
     if (!okc || !okd) return -1;
     if (vc != vd) return 0;
   }

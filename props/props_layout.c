@@ -258,9 +258,12 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
 
 CT_FN static int ct_brute_same(const ct_layout *a, const ct_layout *b) {
   int64_t i, n = ct_size(a);
+  ct_leaf_form fa, fb;
   if (n != ct_size(b)) return 0;
+  ct_lf_init(&fa, a);
+  ct_lf_init(&fb, b);
   for (i = 0; i < n; ++i)
-    if (ct_ev(a, i) != ct_ev(b, i)) return 0;
+    if (ct_ev_form(&fa, i) != ct_ev_form(&fb, i)) return 0;
   return 1;
 }
 

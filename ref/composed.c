@@ -106,6 +106,7 @@ CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out) {
 CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t max) {
   int64_t i, va, vb;
   ct_val n, m;
+  ct_leaf_form fa, fb; /* a's and b's inner layouts, index after index */
   ct_err e;
   if (!(ct_t_compatible_loose(&a->inner.shape, &b->inner.shape) ||
         ct_t_compatible_loose(&b->inner.shape, &a->inner.shape)))
@@ -115,8 +116,10 @@ CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t m
     return 1;
   if (ct_l_size(&a->inner, &n, &e) != CT_OK || ct_l_size(&b->inner, &m, &e) != CT_OK || n.v != m.v || n.v > max)
     return 0;
+  ct_lf_init(&fa, &a->inner);
+  ct_lf_init(&fb, &b->inner);
   for (i = 0; i < n.v; ++i) {
-    if (ct_cl_eval(a, i, &va, &e) != CT_OK || ct_cl_eval(b, i, &vb, &e) != CT_OK || va != vb) return 0;
+    if (ct_cl_eval_form(a, &fa, i, &va, &e) != CT_OK || ct_cl_eval_form(b, &fb, i, &vb, &e) != CT_OK || va != vb) return 0;
   }
   return 1;
 }
