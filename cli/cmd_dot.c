@@ -41,7 +41,9 @@ const char ct_help_dot[] =
     "A layout is a grid of its offsets: rank 1 as one row, otherwise mode 0\n"
     "down the rows and the other modes, flattened colexicographically, across\n"
     "the columns (like CuTe's print_layout); cells are colored by offset mod 8.\n"
-    "A bare shape is its compact column-major layout. When EXPR is a call of\n"
+    "A bare shape is its compact column-major layout; an IntTuple that is not\n"
+    "a shape (a leaf 0, `_` or a basis element v@i, as L(i) of a layout with\n"
+    "basis strides gives) is drawn as a tree. When EXPR is a call of\n"
     "composition, with_shape, complement, a divide or a product, the picture\n"
     "also shows the inputs, and colors every tile (divides), every copy of A\n"
     "(products), the cells of A the result uses (composition) or the\n"
@@ -749,6 +751,17 @@ static int ct_dot_tree(const ct_value *v, const char *caption) {
 
 /* ---- the command ------------------------------------------------------------ */
 
+/* Whether an IntTuple can stand for the compact layout of a shape: every
+ * leaf a positive integer. A coordinate with a 0, a `_` or a basis element
+ * (spec/basis.md: L(i) of a layout with basis strides) is not a shape and is
+ * drawn as a tree instead. */
+static int ct_dot_is_shape(const ct_tuple *t) {
+  int j;
+  for (j = 0; j < t->n; ++j)
+    if (t->nd[j].kind != CT_TUPLE && (t->nd[j].kind != CT_INT || t->nd[j].v <= 0)) return 0;
+  return 1;
+}
+
 /* A composed layout (or, with --bank, a layout): its values C(c) on the
  * inner layout's grid, each colored by its 16-byte chunk (spec/atoms.md). */
 static int ct_dot_banked(const ct_value *v, const char *caption) {
@@ -818,7 +831,7 @@ int ct_cmd_dot(int argc, char **argv) {
     return 1;
   }
   is_call = ct_dot_split(text, &k);
-  if (tree || v.kind == CT_V_TILER || (is_call && v.kind == CT_V_TUPLE)) {
+  if (tree || v.kind == CT_V_TILER || (v.kind == CT_V_TUPLE && (is_call || !ct_dot_is_shape(&v.l.shape)))) {
     ct_print_value(&v, buf, sizeof buf);
     if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
     else snprintf(cap, sizeof cap, "%s", buf);

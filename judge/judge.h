@@ -162,8 +162,10 @@ CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct
  * (visits size(S) indices). */
 CT_FN ct_jstatus ct_judge_basis_1(const ct_tuple *S, const ct_layout *I, int64_t bound, ct_judgement *j);
 /* BASIS-2: value == L(i), the sum of c_k * d_k over L's leaves added in the
- * codomain (c the colexicographic digits of i, the last one unbounded). */
-CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple *value, ct_judgement *j);
+ * codomain (c the colexicographic digits of i, the last one unbounded).
+ * cp: coprofile(L), found once for all the indices of L; 0 when it failed. */
+CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, const ct_tuple *cp, int64_t i, const ct_tuple *value,
+                                  ct_judgement *j);
 CT_FN ct_jstatus ct_judge_basis_3(const ct_layout *L, const ct_tuple *coprofile, ct_judgement *j);
 /* BASIS-4 visits size(L) indices. */
 CT_FN ct_jstatus ct_judge_basis_4(const ct_layout *L, const ct_tuple *coshape, int64_t bound, ct_judgement *j);

@@ -35,16 +35,42 @@ CT_FN static int ct_jb_at_path(const ct_tuple *t, const ct_node *p) {
 }
 
 CT_FN ct_jstatus ct_judge_basis_1(const ct_tuple *S, const ct_layout *I, int64_t bound, ct_judgement *j) {
+  ct_paths P;
+  ct_tuple T0;
   int64_t i, n;
+  int q, k, at[CT_MAX_NODES], idx[CT_MAX_NODES], nl, cod;
   ct_val size;
   ct_err e;
   if (!ct_t_equal(S, 0, &I->shape, 0, 0)) return CT_J_VIOLATES(j, "BASIS-1", "the identity layout's shape is not S");
   if (ct_t_product(S, 0, &size, &e) != CT_OK) return ct_j_unchecked(j, "BASIS-1");
   n = size.v < bound ? size.v : bound;
+  /* I(c) by BASIS-EVAL: entry p is part_p(c). c = idx2crd(i, S) has I's
+   * nesting, so part_p(c) is the sum, over I's leaves in order, of c's
+   * coordinate there times the stride where it is on p (checked, as
+   * ct_crd2idx adds it): the codomain, each path's entry and I's leaves are
+   * found once, not at every index (issue 16). */
+  ct_basis_paths(I, &P);
+  cod = P.n > 0 ? ct_coprofile(I, &T0, &e) == CT_OK : 0;
+  nl = ct_t_leaves(&I->shape, 0, idx, CT_MAX_NODES);
+  for (q = 0; q < P.n && cod; ++q) at[q] = ct_jb_at_path(&T0, &P.p[q]);
   for (i = 0; i < n; ++i) {
     ct_tuple c, v;
-    if (ct_idx2crd(i, S, &c, &e) != CT_OK || ct_basis_eval(&c, I, &v, &e) != CT_OK)
-      return CT_J_VIOLATES(j, "BASIS-1", "the identity layout cannot be evaluated at index %lld", (long long)i);
+    int ok = ct_idx2crd(i, S, &c, &e) == CT_OK;
+    if (ok && P.n == 0) ok = ct_basis_eval(&c, I, &v, &e) == CT_OK; /* integer strides: an integer value */
+    if (ok && P.n > 0) {
+      ok = cod && !ct_t_has_all(&c, 0); /* ct_basis_eval's errors: `_`, the codomain */
+      if (ok) v = T0;
+      for (q = 0; q < P.n && ok; ++q) {
+        int64_t acc = 0, term;
+        for (k = 0; k < nl && ok; ++k) {
+          const ct_node *d = &I->stride.nd[idx[k]];
+          if (d->kind != CT_BASIS || !ct_basis_same_path(d, &P.p[q])) continue;
+          ok = !ct_mul_ovf(c.nd[idx[k]].v, d->v, &term) && !ct_add_ovf(acc, term, &acc);
+        }
+        if (ok && at[q] >= 0) v.nd[at[q]].v = acc;
+      }
+    }
+    if (!ok) return CT_J_VIOLATES(j, "BASIS-1", "the identity layout cannot be evaluated at index %lld", (long long)i);
     if (!ct_t_equal(&c, 0, &v, 0, 0))
       return CT_J_VIOLATES(j, "BASIS-1", "I(%lld) is not idx2crd(%lld, S)", (long long)i, (long long)i);
   }
@@ -52,9 +78,10 @@ CT_FN ct_jstatus ct_judge_basis_1(const ct_tuple *S, const ct_layout *I, int64_t
 }
 
 /* Entry p of L(i) as BASIS-2 states it: the colexicographic digits of i over
- * L's leaves (the last one unbounded) times the strides on p. 0: overflow. */
-CT_FN static int ct_jb_sum(const ct_layout *L, const ct_node *p, int64_t i, int64_t *out) {
-  int idx[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES), k;
+ * L's leaves idx[0..n) (the last one unbounded) times the strides on p.
+ * 0: overflow. */
+CT_FN static int ct_jb_sum(const ct_layout *L, const int *idx, int n, const ct_node *p, int64_t i, int64_t *out) {
+  int k;
   int64_t x = i, term;
   *out = 0;
   for (k = 0; k < n; ++k) {
@@ -70,35 +97,34 @@ CT_FN static int ct_jb_sum(const ct_layout *L, const ct_node *p, int64_t i, int6
   return 1;
 }
 
-CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, int64_t i, const ct_tuple *value, ct_judgement *j) {
+CT_FN ct_jstatus ct_judge_basis_2(const ct_layout *L, const ct_tuple *cp, int64_t i, const ct_tuple *value,
+                                  ct_judgement *j) {
   ct_paths P;
-  ct_tuple cp;
-  ct_err e;
-  int q, k;
+  int q, k, at[CT_MAX_NODES], idx[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, idx, CT_MAX_NODES);
   int64_t want;
   ct_basis_paths(L, &P);
   if (P.n == 0) {
     if (value->nd[0].kind != CT_INT) return CT_J_VIOLATES(j, "BASIS-2", "L has integer strides: L(%lld) is an integer", (long long)i);
-    if (!ct_jb_sum(L, 0, i, &want)) return ct_j_unchecked(j, "BASIS-2");
+    if (!ct_jb_sum(L, idx, n, 0, i, &want)) return ct_j_unchecked(j, "BASIS-2");
     if (value->nd[0].v != want)
       return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) = %lld, the sum of its strides is %lld", (long long)i,
                            (long long)value->nd[0].v, (long long)want);
     return ct_j_holds(j, "BASIS-2");
   }
-  if (ct_coprofile(L, &cp, &e) != CT_OK) return ct_j_limit(j, "BASIS-2");
-  if (!ct_t_congruent(&cp, 0, value, 0))
+  if (!cp) return ct_j_limit(j, "BASIS-2");
+  if (!ct_t_congruent(cp, 0, value, 0))
     return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) is not congruent to coprofile(L)", (long long)i);
+  for (q = 0; q < P.n; ++q) at[q] = ct_jb_at_path(value, &P.p[q]); /* each path's entry */
   for (k = 0; k < value->n; ++k) /* a coordinate no stride reaches is 0 */
     if (value->nd[k].kind != CT_TUPLE) {
       int reached = 0;
-      for (q = 0; q < P.n && !reached; ++q) reached = ct_jb_at_path(value, &P.p[q]) == k;
+      for (q = 0; q < P.n && !reached; ++q) reached = at[q] == k;
       if (!reached && (value->nd[k].kind != CT_INT || value->nd[k].v != 0))
         return CT_J_VIOLATES(j, "BASIS-2", "L(%lld) has a nonzero entry that no stride reaches", (long long)i);
     }
   for (q = 0; q < P.n; ++q) {
-    int at = ct_jb_at_path(value, &P.p[q]);
-    if (!ct_jb_sum(L, &P.p[q], i, &want)) return ct_j_unchecked(j, "BASIS-2");
-    if (at < 0 || value->nd[at].kind != CT_INT || value->nd[at].v != want)
+    if (!ct_jb_sum(L, idx, n, &P.p[q], i, &want)) return ct_j_unchecked(j, "BASIS-2");
+    if (at[q] < 0 || value->nd[at[q]].kind != CT_INT || value->nd[at[q]].v != want)
       return CT_J_VIOLATES(j, "BASIS-2", "entry %d of L(%lld) is not %lld, the sum of c_k*v over its strides", q,
                            (long long)i, (long long)want);
   }

@@ -45,11 +45,44 @@ CT_FN static void ct_pi_note(ct_outcome *o, const char *name, const ct_layout *L
 #endif
 }
 
+/* L(0), ..., L(n-1) for n <= size(L): the values of ct_ev, walked (a
+ * mixed-radix counter over the leaves adds a stride per step instead of
+ * dividing per index; issue 16). It stands in for ct_ev only where every
+ * step fits: integer leaves whose span sum (s-1)*|d| fits int64; else
+ * ct_ev at each index. A static helper until judge/ has one. */
+CT_FN static void ct_pi_walk(const ct_layout *L, int64_t n, int64_t *v) {
+  int64_t i, x[CT_MAX_NODES], span = 0, t, acc = 0;
+  int k, walk = !ct_t_has_basis(&L->stride, 0) && n <= ct_size(L);
+  const ct_node *s = L->shape.nd, *d = L->stride.nd;
+  for (k = 0; k < L->shape.n && walk; ++k) {
+    x[k] = 0;
+    if (s[k].kind == CT_TUPLE) continue;
+    walk = s[k].kind == CT_INT && d[k].kind == CT_INT && !ct_abs_ovf(d[k].v, &t) && !ct_mul_ovf(s[k].v - 1, t, &t) &&
+           !ct_add_ovf(span, t, &span);
+  }
+  if (!walk) {
+    for (i = 0; i < n; ++i) v[i] = ct_ev(L, i);
+    return;
+  }
+  for (i = 0; i < n; ++i) {
+    v[i] = acc;
+    for (k = 0; k < L->shape.n; ++k) { /* the next index: leaf k's digit steps, or wraps to 0 and carries */
+      if (s[k].kind == CT_TUPLE) continue;
+      if (++x[k] < s[k].v) {
+        acc += d[k].v;
+        break;
+      }
+      acc -= (s[k].v - 1) * d[k].v;
+      x[k] = 0;
+    }
+  }
+}
+
 /* L(0), ..., L(n-1) for n = size(L); -1 when n > CT_BRUTE_MAX. */
 CT_FN static int64_t ct_pi_values(const ct_layout *L, int64_t *v) {
-  int64_t i, n = ct_size(L);
+  int64_t n = ct_size(L);
   if (n < 0 || n > CT_BRUTE_MAX) return -1;
-  for (i = 0; i < n; ++i) v[i] = ct_ev(L, i);
+  ct_pi_walk(L, n, v);
   return n;
 }
 
@@ -735,9 +768,11 @@ CT_FN void ct_p_mcl_4(const ct_case *c, ct_outcome *o) {
   nb = ct_size(&b);
   if (nb > CT_BRUTE_MAX) return;
   for (x = 0; x <= nb; ++x) sc.c[x] = 0;
+  ct_pi_walk(&b, nb, sc.a);
+  ct_pi_walk(&a, nb, sc.b);
   for (j = 0; j < nb; ++j) { /* values a and b take at one common index */
-    int64_t v = ct_ev(&b, j);
-    if (v >= 0 && v <= nb && ct_ev(&a, j) == v) sc.c[v] = 1;
+    int64_t v = sc.a[j];
+    if (v >= 0 && v <= nb && sc.b[j] == v) sc.c[v] = 1;
   }
   for (want = 0; want <= nb && sc.c[want]; ++want) {
   }
@@ -830,30 +865,31 @@ CT_FN static int64_t ct_pi_least_indices(const int64_t *v, int64_t n, int64_t *r
  * product P is, on [0, P), the layout of those modes, so a prefix of modes
  * that disagrees with r there is dropped with all its extensions; a stride
  * of a mode of size > 1 is the layout's value at a unit coordinate, so a
- * layout with r's values has its strides in [0, M). Iterative (no
+ * layout with r's values has its strides in [0, M), and each size has one
+ * stride to try: r at the mode's unit coordinate, less r(0). Iterative (no
  * recursion: the device rule of ref/). */
 CT_FN static int ct_pi_brute_layout(const int64_t *r, int64_t N, int64_t M) {
-  int64_t s[64], d[64], P[64], i;
+  int64_t s[64], P[64], d, i, j, q;
   int k = 0, ok;
   if (N <= 1) return 1;
-  P[0] = 1, s[0] = 1, d[0] = M - 1;
+  P[0] = 1, s[0] = 1;
   for (;;) {
-    if (++d[k] >= M) { /* the next size that divides N / P, stride 0 */
-      d[k] = 0;
-      do ++s[k];
-      while (s[k] <= N / P[k] && (N / P[k]) % s[k] != 0);
-    }
+    do ++s[k]; /* the next size that divides N / P */
+    while (s[k] <= N / P[k] && (N / P[k]) % s[k] != 0);
     if (s[k] > N / P[k]) { /* every mode tried at this level: back up */
       if (k == 0) return 0;
       --k;
       continue;
     }
-    for (ok = 1, i = P[k]; i < P[k] * s[k] && ok; ++i) ok = r[i] == r[i % P[k]] + (i / P[k]) * d[k];
+    d = r[P[k]] - r[0]; /* the value at the mode's unit coordinate: of the strides in [0, M), only it can agree */
+    if (d < 0 || d >= M) continue;
+    for (ok = 1, q = 1, i = P[k]; q < s[k] && ok; ++q) /* i = j + q*P, no division */
+      for (j = 0; j < P[k] && ok; ++j, ++i) ok = r[i] == r[j] + q * d;
     if (!ok) continue;
     if (P[k] * s[k] == N) return 1;
     P[k + 1] = P[k] * s[k];
     ++k;
-    s[k] = 1, d[k] = M - 1;
+    s[k] = 1;
   }
 }
 
@@ -935,9 +971,15 @@ CT_FN void ct_p_rinv_e1(const ct_case *c, ct_outcome *o) {
 /* Whether some layout of size M with strides in [-K, K] has R(v) == r[v]
  * wherever r[v] >= 0, v < M: the search of ct_pi_brute_layout with don't-
  * cares, val holding the prefix layout's values (not ref/left_search.c).
- * Returns 1 found, 0 none in that range, -1 after `budget` steps. */
+ * Modes are tried in order (sizes s dividing what is left, strides d from
+ * -K to K), one step each; returns 1 found, 0 none in that range, -1 after
+ * `budget` steps. A mode s:d on a prefix of size P gives the indices
+ * i = j + q*P (0 <= j < P, 1 <= q < s) the values val[j] + q*d, so the first
+ * of them with r[i] >= 0 admits one stride at most, (r[i] - val[j]) / q:
+ * the strides before it are not tried one by one but counted as the steps
+ * they took (the result is that of the one-by-one search, budget included). */
 CT_FN static int ct_pi_brute_partial(const int64_t *r, int64_t M, int64_t K, long budget, int64_t *val) {
-  int64_t s[64], d[64], P[64], i;
+  int64_t s[64], d[64], P[64], i, j, q, p, want;
   int k = 0, ok;
   if (M <= 1) return 1;
   val[0] = 0;
@@ -954,13 +996,29 @@ CT_FN static int ct_pi_brute_partial(const int64_t *r, int64_t M, int64_t K, lon
       --k;
       continue;
     }
-    for (ok = 1, i = P[k]; i < P[k] * s[k] && ok; ++i) {
-      val[i] = val[i % P[k]] + (i / P[k]) * d[k];
-      ok = r[i] < 0 || r[i] == val[i];
+    p = P[k];
+    for (i = p; i < p * s[k] && r[i] < 0; ++i) {
     }
+    if (i < p * s[k]) { /* the only stride that can pass, K + 1 when none */
+      q = i / p;
+      want = (r[i] - val[i - q * p]) % q == 0 ? (r[i] - val[i - q * p]) / q : K + 1;
+      if (want < d[k] || want > K) want = K + 1;
+      budget -= (want > K ? K : want) - d[k]; /* the strides skipped */
+      if (budget < 0) return -1;
+      if (want > K) {
+        d[k] = K;
+        continue;
+      }
+      d[k] = want;
+    }
+    for (ok = 1, q = 1, i = p; q < s[k] && ok; ++q) /* i = j + q*p, no division */
+      for (j = 0; j < p && ok; ++j, ++i) {
+        val[i] = val[j] + q * d[k];
+        ok = r[i] < 0 || r[i] == val[i];
+      }
     if (!ok) continue;
-    if (P[k] * s[k] == M) return 1;
-    P[k + 1] = P[k] * s[k];
+    if (p * s[k] == M) return 1;
+    P[k + 1] = p * s[k];
     ++k;
     s[k] = 1, d[k] = K;
   }

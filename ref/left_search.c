@@ -35,10 +35,10 @@ CT_FN static int ct_ls_solve(const int64_t *r, int64_t M, const int64_t *q, int 
   int64_t v, a[CT_ZSOLVE_MAX];
   int k, ok;
   ct_zsys_init(&s, n);
+  for (k = 0; k < n; ++k) a[k] = 0;
   for (v = 1; v < M; ++v) {
-    int64_t x = v;
+    for (k = 0; k < n && ++a[k] == q[k]; ++k) a[k] = 0; /* a: v's digits, counted up from v - 1's */
     if (r[v] < 0) continue; /* not a value of L: R is free there */
-    for (k = 0; k < n; ++k) a[k] = x % q[k], x /= q[k];
     ok = ct_zsys_add(&s, a, r[v]);
     if (ok != 1) {
       *bad = v;

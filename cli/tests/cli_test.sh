@@ -53,5 +53,12 @@ echo "$show" | grep -q '^cosize  8$' && ok || bad "show cosize"
 echo "$show" | grep -q '^  1 | 4 | 6 |$' && ok || bad "show row 1: $show"
 "$cuteref" show '(4,8' >/dev/null 2>&1; [ $? = 1 ] && ok || bad "show of bad text exits 1"
 
+# 6. dot: a shape is a grid; an IntTuple that is no shape (a 0, a basis
+#    element: L(i) of a layout with basis strides) is a tree, not an error.
+"$cuteref" dot '(4,2)' | grep -q 'BGCOLOR' && ok || bad "dot of a shape draws a grid"
+for t in '(4,8):(2@0@1,_1@1@1)(5)' '(_1@0,(2@1,_3@0@2))' '(3,0)'; do
+  d=$("$cuteref" dot "$t") && echo "$d" | grep -q -- '->' && ok || bad "dot '$t' should draw a tree: $d"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
