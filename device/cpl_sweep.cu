@@ -16,6 +16,7 @@
 #include "ref/ct_error.c"
 #include "ref/inttuple.c"
 #include "ref/layout.c"
+#include "ref/leaf_form.c" /* judge/judge.c evaluates index after index through it */
 #include "ref/modes.c"
 #include "ref/coalesce.c"
 #include "ref/basis.c" /* ct_l_same_function of basis strides */

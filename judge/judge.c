@@ -45,6 +45,13 @@ CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i) {
   return v;
 }
 
+CT_FN int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
+
 CT_FN int64_t ct_j_size(const ct_layout *L) {
   ct_val v;
   ct_err e;
@@ -52,9 +59,10 @@ CT_FN int64_t ct_j_size(const ct_layout *L) {
   return v.v;
 }
 
-CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort */
+CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort, gaps 1, 4, 13, 40, ... (3h + 1) */
   int64_t gap, i, k;
-  for (gap = n / 2; gap > 0; gap /= 2)
+  for (gap = 1; gap < n / 3; gap = 3 * gap + 1) continue;
+  for (; gap > 0; gap /= 3)
     for (i = gap; i < n; ++i) {
       int64_t x = a[i];
       for (k = i; k >= gap && a[k - gap] > x; k -= gap) a[k] = a[k - gap];
@@ -64,8 +72,10 @@ CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort */
 
 CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap) {
   int64_t i, n = ct_j_size(L);
+  ct_leaf_form F;
   if (n < 0 || n > cap) return -1;
-  for (i = 0; i < n; ++i) v[i] = ct_j_at(L, i);
+  ct_lf_init(&F, L);
+  for (i = 0; i < n; ++i) v[i] = ct_j_at_form(&F, i);
   ct_j_sort(v, n);
   return n;
 }

@@ -67,6 +67,8 @@ ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...)
 /* Helpers of the judges. L(i) past the size extends through the last mode
  * (LAYOUT-EVAL); 0 when it cannot be evaluated. size(L), -1 on overflow. */
 CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i);
+/* ct_j_at through a leaf form of L (ref/leaf_form.h): cheap index after index. */
+CT_FN int64_t ct_j_at_form(ct_leaf_form *F, int64_t i);
 CT_FN int64_t ct_j_size(const ct_layout *L);
 /* Sorts a[0..n) (no recursion). */
 CT_FN void ct_j_sort(int64_t *a, int64_t n);

@@ -16,8 +16,11 @@ CT_FN ct_jstatus ct_judge_coal_2(const ct_layout *R, ct_judgement *j) {
 
 CT_FN ct_jstatus ct_judge_coal_3(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(L), upto = n < bound ? n : bound;
+  ct_leaf_form FL, FR;
+  ct_lf_init(&FL, L);
+  ct_lf_init(&FR, R);
   for (i = 0; i < upto; ++i)
-    if (ct_j_at(R, i) != ct_j_at(L, i))
+    if (ct_j_at_form(&FR, i) != ct_j_at_form(&FL, i))
       return CT_J_VIOLATES(j, "COAL-3", "R(%lld) = %lld, L(%lld) = %lld", (long long)i, (long long)ct_j_at(R, i),
                            (long long)i, (long long)ct_j_at(L, i));
   return n <= bound ? ct_j_holds(j, "COAL-3") : ct_j_unchecked(j, "COAL-3");

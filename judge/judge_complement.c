@@ -6,8 +6,10 @@
 
 CT_FN ct_jstatus ct_judge_cpl_1(const ct_layout *R, int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(R), upto = n < bound ? n : bound;
+  ct_leaf_form F; /* R(i - 1), then R(i): the form's last index, then one step */
+  ct_lf_init(&F, R);
   for (i = 1; i < upto; ++i)
-    if (ct_j_at(R, i - 1) >= ct_j_at(R, i))
+    if (ct_j_at_form(&F, i - 1) >= ct_j_at_form(&F, i))
       return CT_J_VIOLATES(j, "CPL-1", "R is not ordered: R(%lld) = %lld, R(%lld) = %lld", (long long)(i - 1),
                            (long long)ct_j_at(R, i - 1), (long long)i, (long long)ct_j_at(R, i));
   return n >= 0 && n <= bound ? ct_j_holds(j, "CPL-1") : ct_j_unchecked(j, "CPL-1");
@@ -16,6 +18,7 @@ CT_FN ct_jstatus ct_judge_cpl_1(const ct_layout *R, int64_t bound, ct_judgement 
 CT_FN ct_jstatus ct_judge_cpl_2(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j) {
   CT_JUDGE_SCRATCH unsigned char seen[4 * CT_JUDGE_CAP];
   ct_layout F, FR;
+  ct_leaf_form W; /* (filter(A), R) index after index */
   const ct_layout *parts[2];
   ct_err e;
   int64_t i, K;
@@ -28,8 +31,9 @@ CT_FN ct_jstatus ct_judge_cpl_2(const ct_layout *A, const ct_layout *R, int64_t 
   K = ct_j_size(&FR);
   if (K < 0 || K > bound || K > 4 * CT_JUDGE_CAP) return ct_j_unchecked(j, "CPL-2");
   for (i = 0; i < K; ++i) seen[i] = 0;
+  ct_lf_init(&W, &FR);
   for (i = 0; i < K; ++i) {
-    int64_t v = ct_j_at(&FR, i);
+    int64_t v = ct_j_at_form(&W, i);
     if (v < 0 || v >= K || seen[v])
       return CT_J_VIOLATES(j, "CPL-2", "(filter(A), R) is not a bijection onto [0, %lld): it takes %lld at %lld%s",
                            (long long)K, (long long)v, (long long)i, v >= 0 && v < K ? ", twice" : "");

@@ -15,11 +15,14 @@ CT_FN ct_jstatus ct_judge_comp_1(const ct_layout *B, const ct_layout *R, ct_judg
 CT_FN ct_jstatus ct_judge_comp_2(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
                                  ct_judgement *j) {
   ct_modes digits;
+  ct_leaf_form FB, FR; /* B and R index after index; A at B's values */
   int64_t i, n = ct_j_size(B), upto = n < bound ? n : bound;
   int st;
   ct_comp_prepare(A, &digits, &st); /* COMP-PREP: below 0, A^ is defined when A is one mode */
+  ct_lf_init(&FB, B);
+  ct_lf_init(&FR, R);
   for (i = 0; i < upto; ++i) {
-    int64_t b = ct_j_at(B, i), want = 0, got = ct_j_at(R, i);
+    int64_t b = ct_j_at_form(&FB, i), want = 0, got = ct_j_at_form(&FR, i);
     if (b < 0 && digits.n != 1)
       return CT_J_VIOLATES(j, "COMP-2", "B(%lld) = %lld < 0, where A^ is not defined (A is not one mode after COMP-PREP)",
                            (long long)i, (long long)b);

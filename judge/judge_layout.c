@@ -16,6 +16,7 @@ CT_FN ct_jstatus ct_judge_layout_1(const ct_layout *L, int64_t size, ct_judgemen
 CT_FN ct_jstatus ct_judge_layout_4(const ct_layout *L, int64_t cosize, int64_t bound, ct_judgement *j) {
   int64_t def = 1, i, n = ct_j_size(L), lo = 0, hi = 0, span;
   int k, pos = 0, neg = 0, ovf = 0;
+  ct_leaf_form F;
   for (k = 0; k < L->shape.n; ++k) { /* the definition: 1 + sum (s-1)*|d| */
     int64_t s = L->shape.nd[k].v, d = L->stride.nd[k].v, ad;
     if (L->shape.nd[k].kind != CT_INT) continue;
@@ -27,8 +28,9 @@ CT_FN ct_jstatus ct_judge_layout_4(const ct_layout *L, int64_t cosize, int64_t b
     return CT_J_VIOLATES(j, "LAYOUT-4", "cosize is 1 + sum (s-1)*|d| = %lld, not %lld", (long long)def,
                          (long long)cosize);
   if (n < 0 || n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "LAYOUT-4");
+  ct_lf_init(&F, L);
   for (i = 0; i < n; ++i) {
-    int64_t v = ct_j_at(L, i);
+    int64_t v = ct_j_at_form(&F, i);
     lo = i == 0 || v < lo ? v : lo;
     hi = i == 0 || v > hi ? v : hi;
   }

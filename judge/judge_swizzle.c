@@ -32,6 +32,7 @@ CT_FN ct_jstatus ct_judge_sw_5(const ct_swizzle *a, const ct_swizzle *b, const c
 CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct_composed *R, int plain,
                                int64_t bound, ct_judgement *j) {
   int64_t i, n = ct_j_size(L);
+  ct_leaf_form FL, FR; /* L and R's inner layout, index after index */
   ct_err e;
   if (plain != (w->b == 0))
     return CT_J_VIOLATES(j, "SW-7", "composition(Sw<%d,%d,%d>, L) is %s", w->b, w->m, w->s,
@@ -45,9 +46,11 @@ CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct
     return CT_J_VIOLATES(j, "SW-7", "composition(Sw, L) is not Sw o _0 o L'");
   if (n < 0 || n != ct_j_size(&R->inner)) return CT_J_VIOLATES(j, "SW-7", "size(composition(Sw, L)) != size(L)");
   if (n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "SW-7");
+  ct_lf_init(&FL, L);
+  ct_lf_init(&FR, &R->inner);
   for (i = 0; i < n; ++i) {
     int64_t got;
-    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != ct_sw_apply(w, ct_j_at(L, i)))
+    if (ct_cl_eval_form(R, &FR, i, &got, &e) != CT_OK || got != ct_sw_apply(w, ct_j_at_form(&FL, i)))
       return CT_J_VIOLATES(j, "SW-7", "R(%lld) = %lld, Sw(L(i)) = %lld", (long long)i, (long long)got,
                            (long long)ct_sw_apply(w, ct_j_at(L, i)));
   }

@@ -81,6 +81,13 @@ CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t 
 
 /* Helpers for checks. */
 CT_FN int64_t ct_ev(const ct_layout *L, int64_t i);          /* L(i); 0 on error */
+/* L(i) through a leaf form of L (ref/leaf_form.h); 0 on error. */
+CT_FN static inline int64_t ct_ev_form(ct_leaf_form *F, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
 CT_FN int64_t ct_size(const ct_layout *L);                   /* -1 on overflow */
 CT_FN uint64_t ct_digest_layout(const ct_layout *L);
 CT_FN uint64_t ct_digest_code(ct_code c);

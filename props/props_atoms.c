@@ -34,6 +34,7 @@ CT_FN static int ct_atom_of_case(const ct_case *c, ct_composed *A, int *major, i
  * elements, written out: K (8,T):(T,1), MN (T,8):(1,T), T = 8*row/bits. */
 CT_FN void ct_p_atom_1(const ct_case *c, ct_outcome *o) {
   ct_composed A;
+  ct_leaf_form F;
   int major, row, bits, b = 0;
   int64_t t, i, j;
   if (!ct_atom_of_case(c, &A, &major, &row, &bits, o)) return;
@@ -49,10 +50,11 @@ CT_FN void ct_p_atom_1(const ct_case *c, ct_outcome *o) {
              (long long)ct_size(&A.inner), (long long)(8 * t));
     return;
   }
+  ct_lf_init(&F, &A.inner);
   for (j = 0; j < (major ? 8 : t); ++j)
     for (i = 0; i < (major ? t : 8); ++i) {
       int64_t idx = i + j * (major ? t : 8), want = major ? i + j * t : i * t + j;
-      if (ct_ev(&A.inner, idx) != want) {
+      if (ct_ev_form(&F, idx) != want) {
         CT_FAILS(o, "gmma_atom(%s, %d, %d): inner(%lld) = %lld, want %lld", major ? "MN" : "K", row, bits,
                  (long long)idx, (long long)ct_ev(&A.inner, idx), (long long)want);
         return;
@@ -65,6 +67,7 @@ CT_FN void ct_p_atom_1(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_atom_2(const ct_case *c, ct_outcome *o) {
   ct_composed A;
   ct_swizzle w, onbits;
+  ct_leaf_form F;
   ct_err e;
   int major, row, bits, k = 0;
   int64_t i, n;
@@ -76,8 +79,9 @@ CT_FN void ct_p_atom_2(const ct_case *c, ct_outcome *o) {
   while ((1 << k) < bits) ++k;
   ct_sw_set(&onbits, A.sw.b, A.sw.m + 3, A.sw.s);
   n = ct_size(&A.inner);
+  ct_lf_init(&F, &A.inner);
   for (i = 0; i < n; ++i) {
-    int64_t x = ct_ev(&A.inner, i);
+    int64_t x = ct_ev_form(&F, i);
     if (ct_sw_apply(&w, x) * bits != ct_sw_by_bits(&onbits, x * bits)) {
       CT_FAILS(o, "recast_swizzle(Sw<%d,%d,%d>, %d) = Sw<%d,%d,%d>: at element offset %lld, %lld elements, but the byte swizzle gives bit %lld",
                A.sw.b, A.sw.m, A.sw.s, bits, w.b, w.m, w.s, (long long)x, (long long)ct_sw_apply(&w, x),
@@ -96,6 +100,7 @@ CT_FN void ct_p_atom_3(const ct_case *c, ct_outcome *o) {
   ct_tuple target;
   ct_err e;
   uint8_t seen[CT_ATOM_MAX / 8];
+  ct_leaf_form F;
   int major, row, bits, pass, hdr;
   int64_t i, n, t;
   if (!ct_atom_of_case(c, &A, &major, &row, &bits, o)) return;
@@ -112,8 +117,9 @@ CT_FN void ct_p_atom_3(const ct_case *c, ct_outcome *o) {
     n = ct_size(L);
     if (n > CT_ATOM_MAX) continue;
     for (i = 0; i < (n + 7) / 8; ++i) seen[i] = 0;
+    ct_lf_init(&F, L);
     for (i = 0; i < n; ++i) {
-      int64_t v = ct_sw_apply(&A.sw, ct_cl_offset(&A) + ct_ev(L, i));
+      int64_t v = ct_sw_apply(&A.sw, ct_cl_offset(&A) + ct_ev_form(&F, i));
       if (v < 0 || v >= n || (seen[v / 8] >> (v % 8)) & 1) {
         CT_FAILS(o, "%sgmma_atom(%s, %d, %d) at %lld is %lld: not a permutation of [0, %lld)", pass ? "tile_to_shape of " : "",
                  major ? "MN" : "K", row, bits, (long long)i, (long long)v, (long long)n);
@@ -130,6 +136,8 @@ CT_FN void ct_p_atom_3(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
   uint8_t seen[CT_ATOM_MAX / 8];
   ct_composed A;
+  ct_leaf_form F;
+  ct_swizzle w;
   ct_err e;
   int bits = 1 << (int)((uint64_t)c->k[0] % 8); /* 1 to 128 bits */
   int64_t t = 1024 / bits, i, j;
@@ -146,12 +154,12 @@ CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
   }
   if (4 * t > CT_ATOM_MAX) return;
   for (i = 0; i < (4 * t + 7) / 8; ++i) seen[i] = 0;
+  ct_lf_init(&F, &A.inner);
+  ct_sw_set(&w, 2, 5, 2);
   for (j = 0; j < 4; ++j)
     for (i = 0; i < t; ++i) {
       int64_t idx = i + j * t, got = 0;
-      ct_swizzle w;
-      ct_sw_set(&w, 2, 5, 2);
-      if (ct_ev(&A.inner, idx) != idx || ct_cl_eval(&A, idx, &got, &e) != CT_OK || got != ct_sw_by_bits(&w, idx) ||
+      if (ct_ev_form(&F, idx) != idx || ct_cl_eval_form(&A, &F, idx, &got, &e) != CT_OK || got != ct_sw_by_bits(&w, idx) ||
           got < 0 || got >= 4 * t || (seen[got / 8] >> (got % 8)) & 1) {
         CT_FAILS(o, "umma_atom_32b(%d): at (%lld,%lld) inner %lld, value %lld, want %lld once", bits, (long long)i,
                  (long long)j, (long long)ct_ev(&A.inner, idx), (long long)got, (long long)ct_sw_by_bits(&w, idx));
@@ -167,6 +175,7 @@ CT_FN void ct_p_atom_4(const ct_case *c, ct_outcome *o) {
  * side along the second mode. S = 2^(k0 % 3). */
 CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
   ct_composed A, D;
+  ct_leaf_form F;
   ct_err e;
   int major, row, bits, s = 1 << (int)((uint64_t)c->k[0] % 3), b = 0;
   int64_t t, i, j, k, rows, cols;
@@ -187,11 +196,12 @@ CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
              (long long)ct_size(&A.inner), b, (long long)(s * rows * cols));
     return;
   }
+  ct_lf_init(&F, &A.inner);
   for (j = 0; j < cols; ++j)
     for (k = 0; k < s; ++k)
       for (i = 0; i < rows; ++i) {
         int64_t idx = i + rows * (k + s * j), want = k + s * (major ? i + j * t : i * t + j);
-        if (ct_ev(&A.inner, idx) != want) {
+        if (ct_ev_form(&F, idx) != want) {
           CT_FAILS(o, "gmma_sparse_atom(%s, %d, %d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", major ? "MN" : "K",
                    row, bits, s, (long long)i, (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx),
                    (long long)want);
@@ -206,6 +216,7 @@ CT_FN void ct_p_atom_5(const ct_case *c, ct_outcome *o) {
  * along the second mode. bits = 2^(2 + k0 % 5), S = 2^(k1 % 3). */
 CT_FN void ct_p_atom_6(const ct_case *c, ct_outcome *o) {
   ct_composed A;
+  ct_leaf_form F;
   ct_err e;
   int bits = 1 << (2 + (int)((uint64_t)c->k[0] % 5)), s = 1 << (int)((uint64_t)c->k[1] % 3);
   int64_t t = 1024 / bits, i, j, k;
@@ -220,11 +231,12 @@ CT_FN void ct_p_atom_6(const ct_case *c, ct_outcome *o) {
              A.sw.b, A.sw.m, A.sw.s, (long long)ct_cl_offset(&A), (long long)ct_size(&A.inner), (long long)(s * 4 * t));
     return;
   }
+  ct_lf_init(&F, &A.inner);
   for (j = 0; j < 4; ++j)
     for (k = 0; k < s; ++k)
       for (i = 0; i < t; ++i) {
         int64_t idx = i + t * (k + s * j), want = k + s * (i + j * t);
-        if (ct_ev(&A.inner, idx) != want) {
+        if (ct_ev_form(&F, idx) != want) {
           CT_FAILS(o, "umma_sparse_atom_32b(%d, %d): at ((0,%lld),(%lld,%lld)) %lld, want %lld", bits, s, (long long)i,
                    (long long)k, (long long)j, (long long)ct_ev(&A.inner, idx), (long long)want);
           return;

@@ -47,6 +47,7 @@ CT_FN static uint64_t ct_digest_composed(const ct_composed *C) {
 CT_FN static void ct_check_on_inner(const ct_composed *C, const ct_composed *R, const ct_layout *B, const char *id,
                                     const char *what, ct_outcome *o) {
   int64_t i, n = ct_size(B);
+  ct_leaf_form FB, FR; /* B and R's inner layout, index after index */
   ct_err e;
   o->digest = ct_digest_composed(R);
   if (R->outer_kind != C->outer_kind || ct_cl_offset(R) != ct_cl_offset(C) ||
@@ -55,11 +56,13 @@ CT_FN static void ct_check_on_inner(const ct_composed *C, const ct_composed *R, 
     return;
   }
   if (n < 0 || n > CT_BRUTE_MAX) return;
+  ct_lf_init(&FB, B);
+  ct_lf_init(&FR, &R->inner);
   for (i = 0; i < n; ++i) {
     int ok;
-    int64_t got, want = ct_outer_at(C, ct_cl_offset(C) + ct_ev(B, i), &ok);
+    int64_t got, want = ct_outer_at(C, ct_cl_offset(C) + ct_ev_form(&FB, i), &ok);
     if (!ok) continue; /* an outer layout below 0: not evaluated */
-    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != want) {
+    if (ct_cl_eval_form(R, &FR, i, &got, &e) != CT_OK || got != want) {
       CT_FAILS(o, "%s: %s, R(%lld) = %lld, outer(offset + B'(i)) = %lld", id, what, (long long)i, (long long)got,
                (long long)want);
       return;
@@ -70,6 +73,7 @@ CT_FN static void ct_check_on_inner(const ct_composed *C, const ct_composed *R, 
 /* CL-1: C(i) == outer(offset + inner(i)), and at the natural coordinate. */
 CT_FN void ct_p_cl_1(const ct_case *c, ct_outcome *o) {
   ct_composed C;
+  ct_leaf_form F; /* inner(i) through the leaf form, C(i) through ct_cl_eval */
   ct_err e;
   int64_t i, n;
   ct_case_composed(c, &C);
@@ -80,10 +84,11 @@ CT_FN void ct_p_cl_1(const ct_case *c, ct_outcome *o) {
   }
   n = ct_size(&C.inner);
   if (n < 0 || n > CT_BRUTE_MAX) return;
+  ct_lf_init(&F, &C.inner);
   for (i = 0; i < n; ++i) {
     ct_tuple crd;
     int ok;
-    int64_t want = ct_outer_at(&C, ct_cl_offset(&C) + ct_ev(&C.inner, i), &ok), at_i = 0, at_c = 0;
+    int64_t want = ct_outer_at(&C, ct_cl_offset(&C) + ct_ev_form(&F, i), &ok), at_i = 0, at_c = 0;
     if (!ok) continue;
     if (ct_cl_eval(&C, i, &at_i, &e) != CT_OK || ct_idx2crd(i, &C.inner.shape, &crd, &e) != CT_OK ||
         ct_cl_crd2idx(&crd, &C, &at_c, &e) != CT_OK || at_i != want || at_c != want) {
@@ -251,15 +256,18 @@ CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
  * -1 when not decided (too large, or an outer layout below 0). */
 CT_FN static int ct_brute_cl_same(const ct_composed *C, const ct_composed *D) {
   int64_t i, n = ct_size(&C->inner);
+  ct_leaf_form FC, FD;
   if (!(ct_t_compatible_loose(&C->inner.shape, &D->inner.shape) ||
         ct_t_compatible_loose(&D->inner.shape, &C->inner.shape)))
     return 0;
   if (n < 0 || n > CT_BRUTE_MAX || ct_size(&D->inner) < 0) return -1;
   if (n != ct_size(&D->inner)) return 0;
+  ct_lf_init(&FC, &C->inner);
+  ct_lf_init(&FD, &D->inner);
   for (i = 0; i < n; ++i) {
     int okc, okd;
-    int64_t vc = ct_outer_at(C, ct_cl_offset(C) + ct_ev(&C->inner, i), &okc);
-    int64_t vd = ct_outer_at(D, ct_cl_offset(D) + ct_ev(&D->inner, i), &okd);
+    int64_t vc = ct_outer_at(C, ct_cl_offset(C) + ct_ev_form(&FC, i), &okc);
+    int64_t vd = ct_outer_at(D, ct_cl_offset(D) + ct_ev_form(&FD, i), &okd);
     if (!okc || !okd) return -1;
     if (vc != vd) return 0;
   }

@@ -47,3 +47,44 @@ CT_FN void ct_p_layout_2i(const ct_case *c, ct_outcome *o) {
   }
   o->digest = h;
 }
+
+/* The indices LAYOUT-2/walk visits after [0, n) in order (the odometer's
+ * steps): jumps inside [0, size) (k0's index, the one after it: a step after
+ * a jump, the last, 0), then LAYOUT-2/integer's indices past n (outside
+ * [0, size) where n is the size: ct_l_eval itself). */
+#define CT_WALK_JUMPS 4
+CT_FN static int64_t ct_walk_index(const ct_case *c, int64_t n, int64_t size, int64_t t) {
+  int64_t k = size > 0 ? c->k[0] % size : 0;
+  if (t < n) return t;
+  switch (t - n) {
+  case 0: return k;
+  case 1: return k + 1;
+  case 2: return size - 1;
+  case 3: return 0;
+  default: return ct_fast_index(c, n, n + (t - n - CT_WALK_JUMPS));
+  }
+}
+
+/* LAYOUT-2/walk: the leaf form's L(i) (ref/leaf_form.h: an odometer step
+ * from the last index, or a jump by division) is ct_l_eval's, the error
+ * included, whatever the order of the indices. */
+CT_FN void ct_p_layout_2w(const ct_case *c, ct_outcome *o) {
+  const ct_layout *L = &c->v[0];
+  ct_leaf_form F;
+  int64_t t, size = ct_size(L), n = size;
+  uint64_t h = 0;
+  if (n < 0 || n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&F, L);
+  for (t = 0; t < n + CT_WALK_JUMPS + CT_FAST_EXTRA; ++t) {
+    int64_t i = ct_walk_index(c, n, size, t), fast = 0, def = 0;
+    ct_err e1, e2;
+    ct_code a = ct_lf_eval(&F, i, &fast, &e1), b = ct_l_eval(L, i, &def, &e2);
+    if (a != b || (a == CT_OK && fast != def)) {
+      CT_FAILS(o, "leaf form: L(%lld) = %s %lld, ct_l_eval %s %lld", (long long)i, ct_code_name(a), (long long)fast,
+               ct_code_name(b), (long long)def);
+      return;
+    }
+    h = ct_mix64(h ^ (uint64_t)(a == CT_OK ? fast : (int64_t)a));
+  }
+  o->digest = h;
+}

@@ -175,6 +175,7 @@ CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
   const ct_layout *L0 = &c->v[0], *L1 = &c->v[1];
   const ct_layout *p[2];
   ct_layout F, G, M;
+  ct_leaf_form f0, f1, fF, fG, fM; /* each layout index after index (ref/leaf_form.h) */
   ct_err e;
   int64_t i, j, n0 = ct_size(L0), n1 = ct_size(L1), r = ct_l_rank(L0);
   if (ct_build_failed(ct_l_flatten(L0, &F, &e), o, "flatten(L0)")) return;
@@ -184,13 +185,23 @@ CT_FN void ct_p_layout_5(const ct_case *c, ct_outcome *o) {
   p[1] = L1;
   if (ct_build_failed(ct_l_concat(p, 2, &M, &e), o, "make_layout(L0, L1)")) return;
   o->digest = ct_digest_layout(&M);
+  ct_lf_init(&f0, L0);
+  ct_lf_init(&fF, &F);
+  ct_lf_init(&fG, &G);
   for (i = 0; i < n0 && i < CT_BRUTE_MAX; ++i) {
-    if (ct_ev(&F, i) != ct_ev(L0, i) || ct_ev(&G, i) != ct_ev(L0, i)) {
+    int64_t v = ct_ev_form(&f0, i);
+    if (ct_ev_form(&fF, i) != v || ct_ev_form(&fG, i) != v) {
       CT_FAILS(o, "flatten or group changed the value at %lld", (long long)i);
       return;
     }
-    for (j = 0; j < n1 && i * n1 + j < CT_BRUTE_MAX; ++j)
-      if (ct_ev(&M, i + n0 * j) != ct_ev(L0, i) + ct_ev(L1, j)) {
+  }
+  /* the pairs i < n0, j < n1 with i*n1 + j < CT_BRUTE_MAX, in M's index order */
+  ct_lf_init(&f1, L1);
+  ct_lf_init(&fM, &M);
+  for (j = 0; j < n1 && j < CT_BRUTE_MAX; ++j) {
+    int64_t v1 = ct_ev_form(&f1, j);
+    for (i = 0; i < n0 && i * n1 + j < CT_BRUTE_MAX; ++i)
+      if (ct_ev_form(&fM, i + n0 * j) != ct_ev_form(&f0, i) + v1) {
         CT_FAILS(o, "make_layout(L0, L1)(%lld + %lld*%lld) != L0(i) + L1(j)", (long long)i, (long long)n0, (long long)j);
         return;
       }
@@ -247,9 +258,12 @@ CT_FN void ct_p_layout_6(const ct_case *c, ct_outcome *o) {
 
 CT_FN static int ct_brute_same(const ct_layout *a, const ct_layout *b) {
   int64_t i, n = ct_size(a);
+  ct_leaf_form fa, fb;
   if (n != ct_size(b)) return 0;
+  ct_lf_init(&fa, a);
+  ct_lf_init(&fb, b);
   for (i = 0; i < n; ++i)
-    if (ct_ev(a, i) != ct_ev(b, i)) return 0;
+    if (ct_ev_form(&fa, i) != ct_ev_form(&fb, i)) return 0;
   return 1;
 }
 

@@ -354,7 +354,8 @@
 /* Issue 16 (props_fast.c): each fast path of ref/ against the function
  * that defines it, case by case. */
 #define CT_PROPS_FAST(X)                                                                          \
-  X(layout_2i, "LAYOUT-2/integer", CT_GEN_INT, "L(i) vs crd2idx(i, L)", "%0 at index %k0")
+  X(layout_2i, "LAYOUT-2/integer", CT_GEN_INT, "L(i) vs crd2idx(i, L)", "%0 at index %k0")    \
+  X(layout_2w, "LAYOUT-2/walk", CT_GEN_INT, "leaf form L(i) vs L(i)", "%0 at index %k0")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \

@@ -49,6 +49,7 @@ CT_FN void ct_p_cx_4(const ct_case *c, ct_outcome *o) {
   int which, bits, cw;
   int64_t ext[2], ld, s, x;
   ct_composed C;
+  ct_leaf_form F;
   ct_err e;
   ct_top_case(c, &which, &bits, &cw, ext, &ld);
   o->digest = ct_mix64((uint64_t)(which + 2 * bits + 1024 * cw) ^ (uint64_t)(ext[0] + 4096 * ext[1] + 65536 * ld));
@@ -57,10 +58,11 @@ CT_FN void ct_p_cx_4(const ct_case *c, ct_outcome *o) {
              bits, cw, (long long)ext[0], (long long)ext[1], (long long)ld, e.msg);
     return;
   }
+  ct_lf_init(&F, &C.inner);
   for (s = 0; s < ext[1]; ++s)
     for (x = 0; x < ext[0]; ++x) {
       int64_t got, want = which == CT_TOP_CONGRUOUS && bits == 32 ? ct_top32_offset(ld, x, s) : ct_top_offset(bits, cw, ld, x, s);
-      if (ct_cl_eval(&C, x + ext[0] * s, &got, &e) != CT_OK || got != want) {
+      if (ct_cl_eval_form(&C, &F, x + ext[0] * s, &got, &e) != CT_OK || got != want) {
         CT_FAILS(o, "TensorOpMultiplicand%s<%d,%d> over (%lld,%lld), ld %lld: at (%lld,%lld) the CuTe layout gives %lld, 2.x %lld",
                  which ? "Crosswise" : "Congruous", bits, cw, (long long)ext[0], (long long)ext[1], (long long)ld,
                  (long long)x, (long long)s, (long long)got, (long long)want);
@@ -73,8 +75,9 @@ CT_FN void ct_p_cx_4(const ct_case *c, ct_outcome *o) {
  * RowMajor<...>(r, c) at (c, r), over the same pitch-linear extent. */
 CT_FN void ct_p_cx_5(const ct_case *c, ct_outcome *o) {
   int which, bits, cw, rm;
-  int64_t ext[2], mext[2], ld, r, k;
+  int64_t ext[2], mext[2], ld, r, k, a, b;
   ct_composed P, C;
+  ct_leaf_form FP, FC;
   ct_err e;
   ct_top_case(c, &which, &bits, &cw, ext, &ld);
   o->digest = ct_mix64((uint64_t)(which + 2 * bits + 1024 * cw) ^ (uint64_t)(ext[0] + 4096 * ext[1] + 65536 * ld) ^ 0x5u);
@@ -89,12 +92,19 @@ CT_FN void ct_p_cx_5(const ct_case *c, ct_outcome *o) {
       CT_FAILS(o, "%sMajor TensorOpMultiplicand<%d,%d> rejected: %s", rm ? "Row" : "Column", bits, cw, e.msg);
       return;
     }
-    for (r = 0; r < mext[0]; ++r)
-      for (k = 0; k < mext[1]; ++k) {
+    ct_lf_init(&FP, &P.inner);
+    ct_lf_init(&FC, &C.inner);
+    /* every (r, k), in the pitch-linear index order (ColumnMajor: in both) */
+    for (a = 0; a < mext[rm ? 0 : 1]; ++a)
+      for (b = 0; b < mext[rm ? 1 : 0]; ++b) {
         int64_t got = 0, want = 0;
-        int64_t pc = rm ? k : r, ps = rm ? r : k; /* the pitch-linear coordinate */
-        if (ct_cl_eval(&P, pc + ext[0] * ps, &want, &e) != CT_OK || ct_cl_eval(&C, r + mext[0] * k, &got, &e) != CT_OK ||
-            got != want) {
+        int64_t pc, ps;
+        r = rm ? a : b;
+        k = rm ? b : a;
+        pc = rm ? k : r; /* the pitch-linear coordinate */
+        ps = rm ? r : k;
+        if (ct_cl_eval_form(&P, &FP, pc + ext[0] * ps, &want, &e) != CT_OK ||
+            ct_cl_eval_form(&C, &FC, r + mext[0] * k, &got, &e) != CT_OK || got != want) {
           CT_FAILS(o, "%sMajor TensorOpMultiplicand<%d,%d> over (%lld,%lld): at (%lld,%lld) %lld, the pitch-linear layout at (%lld,%lld) %lld",
                    rm ? "Row" : "Column", bits, cw, (long long)mext[0], (long long)mext[1], (long long)r, (long long)k,
                    (long long)got, (long long)pc, (long long)ps, (long long)want);

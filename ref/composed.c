@@ -32,11 +32,23 @@ CT_FN ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *ou
   return ct_cl_outer(C, x, out, e);
 }
 
-CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
-  int64_t in, x;
-  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+/* outer(offset + in), in = inner(i). */
+CT_FN static ct_code ct_cl_after_inner(const ct_composed *C, int64_t in, int64_t *out, ct_err *e) {
+  int64_t x;
   if (ct_add_ovf(ct_cl_offset(C), in, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(i) overflows int64");
   return ct_cl_outer(C, x, out, e);
+}
+
+CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
+}
+
+CT_FN ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_lf_eval(F, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
 }
 
 CT_FN ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_composed *out, int *plain, ct_err *e) {
@@ -94,6 +106,7 @@ CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out) {
 CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t max) {
   int64_t i, va, vb;
   ct_val n, m;
+  ct_leaf_form fa, fb; /* a's and b's inner layouts, index after index */
   ct_err e;
   if (!(ct_t_compatible_loose(&a->inner.shape, &b->inner.shape) ||
         ct_t_compatible_loose(&b->inner.shape, &a->inner.shape)))
@@ -103,8 +116,10 @@ CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t m
     return 1;
   if (ct_l_size(&a->inner, &n, &e) != CT_OK || ct_l_size(&b->inner, &m, &e) != CT_OK || n.v != m.v || n.v > max)
     return 0;
+  ct_lf_init(&fa, &a->inner);
+  ct_lf_init(&fb, &b->inner);
   for (i = 0; i < n.v; ++i) {
-    if (ct_cl_eval(a, i, &va, &e) != CT_OK || ct_cl_eval(b, i, &vb, &e) != CT_OK || va != vb) return 0;
+    if (ct_cl_eval_form(a, &fa, i, &va, &e) != CT_OK || ct_cl_eval_form(b, &fb, i, &vb, &e) != CT_OK || va != vb) return 0;
   }
   return 1;
 }

@@ -10,6 +10,7 @@
 #define CT_COMPOSED_H
 
 #include "layout.h"
+#include "leaf_form.h"
 #include "swizzle.h"
 
 enum { CT_OUTER_SWIZZLE = 0, CT_OUTER_LAYOUT = 1 };
@@ -33,6 +34,9 @@ CT_FN CT_MUST_USE ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *
 CT_FN CT_MUST_USE ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *out, ct_err *e);
 /* C(i) at an integer index. */
 CT_FN CT_MUST_USE ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e);
+/* C(i) as ct_cl_eval, the inner layout read through F, a leaf form of
+ * C->inner (ref/leaf_form.h): cheap index after index (LAYOUT-2/walk). */
+CT_FN CT_MUST_USE ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
 
 /* composition(Sw, L) = Sw o _0 o L, as a composed value (SW-7). CuTe returns
  * L itself for Sw<0,...>: *plain is then 1 and out->inner is the answer. */

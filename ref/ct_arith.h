@@ -53,6 +53,19 @@ CT_FN static inline bool ct_abs_ovf(int64_t a, int64_t *r) {
   return false;
 }
 
+/* a / b into *q and a % b returned, in one division, for a >= 0, b > 0;
+ * a 32-bit division when both fit (on the GPU a 64-bit division is a long
+ * software routine; issue 16). */
+CT_FN static inline int64_t ct_divmod(int64_t a, int64_t b, int64_t *q) {
+  if (((uint64_t)a | (uint64_t)b) <= 0xffffffffu) {
+    uint32_t q32 = (uint32_t)a / (uint32_t)b;
+    *q = (int64_t)q32;
+    return (int64_t)((uint32_t)a - q32 * (uint32_t)b);
+  }
+  *q = a / b;
+  return a - *q * b;
+}
+
 /* ceil(a / b) for a >= 0, b > 0. */
 CT_FN static inline int64_t ct_ceil_div(int64_t a, int64_t b) {
   return a / b + (a % b != 0 ? 1 : 0);

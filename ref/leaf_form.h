@@ -1,0 +1,55 @@
+/* leaf_form.h -- a layout's leaves as flat (shape, stride) arrays, for
+ * evaluating L(i) index after index (spec/layout.md, Fast forms; issue 16).
+ *
+ * ct_l_eval (LAYOUT-EVAL) splits i over the leaves, a division per leaf, at
+ * every call. Most checks visit i = 0, 1, 2, ... in order; the form keeps
+ * the coordinate of the index it evaluated last, and the next index is one
+ * step of an odometer: add the first leaf's stride, and where a coordinate
+ * reaches its shape, take it back to 0 and carry into the next leaf. No
+ * division. Another index inside [0, size) sets the coordinate by division
+ * over the flat leaves; an index outside [0, size), or a layout the form does
+ * not hold, goes to ct_l_eval itself. Either way ct_lf_eval gives what
+ * ct_l_eval gives, the error included: LAYOUT-2/walk checks it case by case.
+ *
+ * The arrays have a compile-time bound (a few hundred bytes per thread on the
+ * GPU, against a ct_layout's two trees of CT_MAX_NODES nodes). */
+#ifndef CT_LEAF_FORM_H
+#define CT_LEAF_FORM_H
+
+#include "layout.h"
+
+/* Leaves of shape > 1 that the form holds; a layout with more falls back. */
+#define CT_LF_MAX 12
+
+typedef struct {
+  const ct_layout *L; /* the layout (ct_l_eval evaluates it where the form does not) */
+  int n;              /* leaves held (shape > 1: a leaf of shape 1 adds 0), -1: L not held */
+  int64_t size;       /* size(L) */
+  int64_t s[CT_LF_MAX], d[CT_LF_MAX];
+  int64_t c[CT_LF_MAX]; /* the coordinate of index `at`, leaf by leaf */
+  int64_t at, val;      /* the last index evaluated and L(at) */
+} ct_leaf_form;
+
+/* F := the form of L, at index 0. L is held when its strides are integers,
+ * its shape entries >= 1, its size an int64, sum (s-1)*|d| over its leaves
+ * an int64 (so no sum formed inside [0, size) overflows, and ct_l_eval
+ * answers CT_OK there), and it has at most CT_LF_MAX leaves of shape > 1.
+ * F keeps a pointer to L: L must outlive F and stay unchanged. */
+CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L);
+/* L(i) for any i: a step, a jump or ct_l_eval (leaf_form.c). */
+CT_FN CT_MUST_USE ct_code ct_lf_eval_any(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
+
+/* L(i), as ct_l_eval(L, i, out, e). The most common case, the next index
+ * with no carry out of the first leaf, inline; the rest in ct_lf_eval_any. */
+CT_FN static inline CT_MUST_USE ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
+  if (F->n > 0 && i == F->at + 1 && i < F->size && F->c[0] + 1 < F->s[0]) {
+    F->at = i;
+    ++F->c[0];
+    F->val += F->d[0];
+    *out = F->val;
+    return CT_OK;
+  }
+  return ct_lf_eval_any(F, i, out, e);
+}
+
+#endif
