@@ -340,7 +340,8 @@ static ct_dev_job ct_make_job(const ct_opts *o, int p) {
   j.b2 = o->b2;
   if (j.gen == CT_GEN_SWIZZLE) /* device/ct_dev.h: cases whose work their layouts do not show */
     j.key_first = (ct_dev_id_in(ct_props[p].id, CT_DEV_ATOM_KEYED) ? CT_DEV_KEY_ATOM : 0) |
-                  (ct_dev_id_in(ct_props[p].id, CT_DEV_INT_KEYED) ? CT_DEV_KEY_INTS : 0);
+                  (ct_dev_id_in(ct_props[p].id, CT_DEV_INT_KEYED) ? CT_DEV_KEY_INTS : 0) |
+                  (ct_dev_id_in(ct_props[p].id, CT_DEV_TOP_KEYED) ? CT_DEV_KEY_TOP : 0);
   return j;
 }
 

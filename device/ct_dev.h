@@ -37,14 +37,18 @@ enum { CT_SRC_RANDOM = 0, CT_SRC_ENUM = 1 };
  * misses them costs speed only, never an answer. */
 #define CT_DEV_ATOM_KEYED "ATOM-1,ATOM-2,ATOM-3,ATOM-5"
 #define CT_DEV_INT_KEYED "ATOM-4,ATOM-5,ATOM-6"
-enum { CT_DEV_KEY_ATOM = 1, CT_DEV_KEY_INTS = 2 };
+/* CX-4 and CX-5 walk the pitch-linear extent of the case's
+ * TensorOpMultiplicand configuration (ct_top_case): its kind, element bits
+ * and extent set their loops, which the case's layouts do not show. */
+#define CT_DEV_TOP_KEYED "CX-4,CX-5"
+enum { CT_DEV_KEY_ATOM = 1, CT_DEV_KEY_INTS = 2, CT_DEV_KEY_TOP = 4 };
 
 typedef struct {
   int prop, gen, source;
   uint64_t seed, stream; /* random cases: ct_case_gen(gen, &params, seed, k, stream) */
   ct_gen_params params;
   ct_bounds b1, b2;      /* enumerated cases: single layouts, pairs (engine's ex_*, ex2_*) */
-  int key_first;         /* what the GPU's sort key begins with: CT_DEV_KEY_ATOM, CT_DEV_KEY_INTS (or both) */
+  int key_first;         /* what the GPU's sort key begins with: CT_DEV_KEY_ATOM, CT_DEV_KEY_INTS (or both), CT_DEV_KEY_TOP */
 } ct_dev_job;
 
 /* Per-chunk summary; the same on both sides when every answer agrees. */
@@ -216,6 +220,17 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
   }
   vals = ct_mix64(vals ^ (uint64_t)(c->k[0] > 0 ? 1 : c->k[0] < 0 ? 2 : 3));
   while (size >> bits) ++bits; /* 0..16 */
+  if (key_first & CT_DEV_KEY_TOP) { /* 15 bits of the configuration: kind, bits, log2 of each extent */
+    int which, ebits, cw;
+    int64_t ext[2], ld;
+    unsigned b = 0, e0 = 0, e1 = 0;
+    ct_top_case(c, &which, &ebits, &cw, ext, &ld);
+    while (b < 3 && (8 << b) < ebits) ++b;
+    while (e0 < 15 && ((int64_t)1 << e0) < ext[0]) ++e0;
+    while (e1 < 31 && ((int64_t)1 << e1) < ext[1]) ++e1;
+    return ((unsigned)which << 14 | b << 12 | e0 << 8 | e1 << 3 | (unsigned)(ext[1] & 7)) << 9 |
+           (unsigned)(vals & 0xFu) << 5 | bits;
+  }
   if (key_first) { /* 6 bits of the atom, 9 of the residues, then 9 of the values' classes and size */
     unsigned atom = 0, ints = 0;
     if (key_first & CT_DEV_KEY_ATOM) { /* major, row bytes 16..128, element bits 4..64 */

@@ -77,6 +77,10 @@ CT_FN void ct_gen_swizzle_case(ct_rng *r, const ct_gen_params *p, uint64_t index
 CT_FN int64_t ct_sw_by_bits(const ct_swizzle *w, int64_t x);
 /* The shared-memory atom of a case (props_atoms.c, spec/atoms.md). */
 CT_FN void ct_case_atom(const ct_case *c, int *major, int *row_bytes, int *bits);
+/* The TensorOpMultiplicand configuration of a CX-4/CX-5 case (props_tensorop.c,
+ * spec/cutlass2x.md): Congruous or Crosswise, element bits, crosswise extent,
+ * pitch-linear extent and leading dimension. */
+CT_FN void ct_top_case(const ct_case *c, int *which, int *bits, int *cw, int64_t *ext, int64_t *ld);
 CT_FN void ct_case_gen(int gen, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_case *c);
 
 /* Helpers for checks. */

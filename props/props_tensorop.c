@@ -27,7 +27,7 @@ CT_FN static int64_t ct_top32_offset(int64_t ld, int64_t c, int64_t s) {
 /* A case's parameters: Congruous or Crosswise, 8/16/32/64-bit elements, a
  * crosswise extent giving kFactor 1, 2 or 4, the extent a few tiles, ld a
  * power of two at least the extent. */
-CT_FN static void ct_top_case(const ct_case *c, int *which, int *bits, int *cw, int64_t *ext, int64_t *ld) {
+CT_FN void ct_top_case(const ct_case *c, int *which, int *bits, int *cw, int64_t *ext, int64_t *ld) {
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 613u + (uint64_t)c->k[0] * 5u + (uint64_t)(c->w[0].b + 8 * c->w[0].m));
   int64_t v, f, tile;
   *which = (int)(h % 2);
