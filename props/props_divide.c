@@ -133,9 +133,12 @@ CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
 
 /* Whether v and w (n values each) hold the same multiset: 1 or 0 by
  * counting over [min, max] when that range is under CT_BRUTE_MAX wide, -1
- * when it is wider (the caller sorts both and compares; issue 16). */
-CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n) {
-  CT_SCRATCH int32_t count[CT_BRUTE_MAX];
+ * when it is wider (the caller sorts both and compares; issue 16). count:
+ * CT_BRUTE_MAX entries of the caller's. With the counts a local array here,
+ * DIV-4 failed on the GPU only (nvcc 13.0, sm_90; H100 run of b54d847): the
+ * caller's value arrays read back changed after this call, as if this frame
+ * overlapped the caller's; BLK-4 and RAKE-4, calling it alike, passed. */
+CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n, int32_t *count) {
   int64_t i, lo, hi, width;
   if (n < 1) return 1;
   lo = hi = v[0];
@@ -148,9 +151,14 @@ CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n) {
   if ((uint64_t)hi - (uint64_t)lo >= CT_BRUTE_MAX) return -1;
   width = (int64_t)((uint64_t)hi - (uint64_t)lo) + 1;
   for (i = 0; i < width; ++i) count[i] = 0;
-  for (i = 0; i < n; ++i) ++count[(uint64_t)v[i] - (uint64_t)lo];
-  for (i = 0; i < n; ++i)
-    if (--count[(uint64_t)w[i] - (uint64_t)lo] < 0) return 0; /* n each: no count below 0 is all 0 */
+  for (i = 0; i < n; ++i) {
+    int64_t kv = (int64_t)((uint64_t)v[i] - (uint64_t)lo), kw = (int64_t)((uint64_t)w[i] - (uint64_t)lo);
+    count[kv] += 1;
+    count[kw] -= 1;
+  }
+  /* Every count back at 0 iff the multisets are equal. */
+  for (i = 0; i < width; ++i)
+    if (count[i] != 0) return 0;
   return 1;
 }
 
@@ -349,6 +357,7 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
   const ct_layout *A = &c->v[0], *B = &c->v[1];
   ct_layout R;
   CT_SCRATCH int64_t a[CT_BRUTE_MAX], r[CT_BRUTE_MAX];
+  CT_SCRATCH int32_t count[CT_BRUTE_MAX]; /* ct_dv_same_counts' scratch, here: see its comment */
   int64_t i, n, K, span, nA = ct_size(A);
   if (!ct_div(c, &R, o)) return;
   if (ct_dv_injective(B) != 1) return;
@@ -360,7 +369,7 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_values(A, K, a, CT_BRUTE_MAX) < 0) return;
-  if (ct_dv_same_counts(r, a, n) == 1) return; /* else sorted, to name where they differ */
+  if (ct_dv_same_counts(r, a, n, count) == 1) return; /* else sorted, to name where they differ */
   ct_dv_sort(r, n);
   ct_dv_sort(a, K);
   for (i = 0; i < n; ++i)

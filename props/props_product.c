@@ -22,7 +22,7 @@ CT_FN void ct_dv_sort(int64_t *v, int64_t n);
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap);
 CT_FN int ct_dv_injective(const ct_layout *L);
 CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
-CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n);
+CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n, int32_t *count);
 CT_FN int ct_dv_is_tiler(const ct_tiler *T);
 CT_FN void ct_dv_mode(const ct_layout *L, int k, ct_layout *out);
 CT_FN void ct_dv_mode2(const ct_layout *L, int k, int j, ct_layout *out);
@@ -627,11 +627,12 @@ CT_FN void ct_p_rake_3(const ct_case *c, ct_outcome *o) { ct_pp_rank_3(c, 1, o);
  * too big to tell. */
 CT_FN static int ct_pp_same_values(const ct_layout *X, const ct_layout *Y, int64_t *at) {
   CT_SCRATCH int64_t a[CT_BRUTE_MAX], b[CT_BRUTE_MAX];
+  CT_SCRATCH int32_t count[CT_BRUTE_MAX]; /* ct_dv_same_counts' scratch */
   int64_t i, n = ct_size(X);
   *at = -1;
   if (ct_size(Y) != n) return 0;
   if (ct_dv_values(X, n, a, CT_BRUTE_MAX) < 0 || ct_dv_values(Y, n, b, CT_BRUTE_MAX) < 0) return 1;
-  if (ct_dv_same_counts(a, b, n) == 1) return 1; /* else sorted, to name a value that differs */
+  if (ct_dv_same_counts(a, b, n, count) == 1) return 1; /* else sorted, to name a value that differs */
   ct_dv_sort(a, n);
   ct_dv_sort(b, n);
   for (i = 0; i < n; ++i)
