@@ -509,18 +509,6 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
  * the sum over the modes of v_k split colexicographically over mode k's
  * leaves, the last leaf keeping the rest (LAYOUT-EVAL), evaluated here
  * (cheaper than building a coordinate tuple for ct_crd2idx). */
-/* v / d, and v % d into *r: in 32 bits when both fit (a 64-bit division is
- * a long routine on the GPU), one division for both (issue 16). */
-CT_FN static int64_t ct_pp_divmod(int64_t v, int64_t d, int64_t *r) {
-  if (((uint64_t)v | (uint64_t)d) <= 0x7FFFFFFFu) {
-    uint32_t q = (uint32_t)v / (uint32_t)d;
-    *r = (int64_t)((uint32_t)v - q * (uint32_t)d);
-    return (int64_t)q;
-  }
-  *r = v % d;
-  return v / d;
-}
-
 CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
   int k, j, last, end;
   int64_t sum = 0;
@@ -536,7 +524,7 @@ CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
     for (j = im; j < end; ++j) {
       int64_t ck = rest;
       if (L->shape.nd[j].kind == CT_TUPLE) continue;
-      if (j != last) rest = ct_pp_divmod(rest, L->shape.nd[j].v, &ck);
+      if (j != last) ck = ct_divmod(rest, L->shape.nd[j].v, &rest);
       sum += ck * L->stride.nd[j].v;
     }
   }
@@ -554,10 +542,10 @@ CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int rak
     int64_t rem = i, got, want;
     for (k = 0; k < q->R; ++k) {
       int64_t ck;
-      rem = ct_pp_divmod(rem, q->a[k] * q->b[k], &ck);
+      ck = ct_divmod(rem, q->a[k] * q->b[k], &rem);
       z[k] = ck;
-      if (raked) x[k] = ct_pp_divmod(ck, q->b[k], &y[k]);
-      else y[k] = ct_pp_divmod(ck, q->a[k], &x[k]);
+      if (raked) y[k] = ct_divmod(ck, q->b[k], &x[k]);
+      else x[k] = ct_divmod(ck, q->a[k], &y[k]);
     }
     got = ct_pp_at(Z, z, q->R);
     want = ct_pp_at(&q->Ap, x, q->R) + ct_pp_at(&q->T, y, q->R);
@@ -850,9 +838,9 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
     int64_t rem = i, got, want, zb, rank = 0;
     for (k = 0; k < Rn; ++k) {
       int64_t ck;
-      rem = ct_pp_divmod(rem, a[k] * n[k], &ck);
+      ck = ct_divmod(rem, a[k] * n[k], &rem);
       z[k] = ck;
-      y[k] = ct_pp_divmod(ck, a[k], &x[k]);
+      x[k] = ct_divmod(ck, a[k], &y[k]);
     }
     got = ct_pp_at(&R, z, Rn);
     want = ct_pp_at(&Bp, x, Rn);

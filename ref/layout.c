@@ -222,6 +222,8 @@ CT_FN ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e) 
     if (s[j].kind == CT_TUPLE || v == 0) continue; /* v == 0: only the basis check is left */
     if (j != last) { /* colexicographic split; the last leaf is not reduced */
       if (v < s[j].v) v = 0; /* ck = v and nothing is left: no division */
+      else if (s[j].v <= 0) /* only a layout built past the checks (0 < v, s <= 0): an error, not a division by 0 */
+        return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s[j].v);
       else ck = ct_divmod(v, s[j].v, &v);
     }
     if (ct_mul_ovf(ck, d[j].v, &term) || ct_add_ovf(acc, term, &acc))

@@ -213,7 +213,22 @@ static void check_compact(void) {
   CHECK_STR(lstr(&R), "(_2,(_3,_4)):(_12,(_4,_1))", "hierarchical LayoutRight");
 }
 
+/* ct_l_eval on a tree built without the parser's checks: a 0 in the shape
+ * gives SHAPE_NOT_POSITIVE (once it would have divided by zero before
+ * reaching a basis stride). */
+static void check_unchecked_shape(void) {
+  ct_layout L = parse("(2,3):(0,1@0)");
+  ct_err e;
+  int64_t v;
+  L.shape.nd[1].v = 0;
+  CHECK(ct_l_eval(&L, 5, &v, &e) == CT_SHAPE_NOT_POSITIVE, "(0,3):(0,1@0) at 5");
+  L = parse("(2,3):(1,2)");
+  L.shape.nd[1].v = 0;
+  CHECK(ct_l_eval(&L, 5, &v, &e) == CT_SHAPE_NOT_POSITIVE, "(0,3):(1,2) at 5");
+}
+
 int main(void) {
+  check_unchecked_shape();
   check_tables();
   check_properties();
   check_crd2idx();
