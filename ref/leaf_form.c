@@ -29,25 +29,10 @@ CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L) {
     }
     F->s[F->n] = s[j].v;
     F->d[F->n] = d[j].v;
+    F->back[F->n] = (s[j].v - 1) * d[j].v; /* |.| <= bound: an int64 */
     F->c[F->n] = 0;
     ++F->n;
   }
-}
-
-/* Index at + 1: the odometer's step. The bound of ct_lf_init keeps every
- * partial sum an int64; i < size keeps k below n. */
-CT_FN static void ct_lf_step(ct_leaf_form *F) {
-  int k;
-  for (k = 0; k < F->n; ++k) {
-    if (F->c[k] + 1 < F->s[k]) {
-      ++F->c[k];
-      F->val += F->d[k];
-      break;
-    }
-    F->val -= (F->s[k] - 1) * F->d[k]; /* the coordinate goes back to 0: carry */
-    F->c[k] = 0;
-  }
-  ++F->at;
 }
 
 /* Any index in [0, size): its coordinate by division (colexicographic, as

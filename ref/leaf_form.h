@@ -26,7 +26,8 @@ typedef struct {
   int n;              /* leaves held (shape > 1: a leaf of shape 1 adds 0), -1: L not held */
   int64_t size;       /* size(L) */
   int64_t s[CT_LF_MAX], d[CT_LF_MAX];
-  int64_t c[CT_LF_MAX]; /* the coordinate of index `at`, leaf by leaf */
+  int64_t back[CT_LF_MAX]; /* (s-1)*d: what a leaf's coordinate going back to 0 takes off */
+  int64_t c[CT_LF_MAX];    /* the coordinate of index `at`, leaf by leaf */
   int64_t at, val;      /* the last index evaluated and L(at) */
 } ct_leaf_form;
 
@@ -39,13 +40,29 @@ CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L);
 /* L(i) for any i: a step, a jump or ct_l_eval (leaf_form.c). */
 CT_FN CT_MUST_USE ct_code ct_lf_eval_any(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
 
-/* L(i), as ct_l_eval(L, i, out, e). The most common case, the next index
- * with no carry out of the first leaf, inline; the rest in ct_lf_eval_any. */
+/* Index at + 1: the odometer's step. The bound of ct_lf_init keeps every
+ * partial sum an int64; at + 1 < size keeps k below n. Inline, carries
+ * included: an out-of-line call per carry was measured slower on the GPU
+ * (docs/data/gpu-tuning.md). */
+CT_FN static inline void ct_lf_step(ct_leaf_form *F) {
+  int k;
+  for (k = 0; k < F->n; ++k) {
+    if (F->c[k] + 1 < F->s[k]) {
+      ++F->c[k];
+      F->val += F->d[k];
+      break;
+    }
+    F->val -= F->back[k]; /* the coordinate goes back to 0: carry */
+    F->c[k] = 0;
+  }
+  ++F->at;
+}
+
+/* L(i), as ct_l_eval(L, i, out, e). The most common case, the next index,
+ * inline; the rest (a jump, or ct_l_eval) in ct_lf_eval_any. */
 CT_FN static inline CT_MUST_USE ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
-  if (F->n > 0 && i == F->at + 1 && i < F->size && F->c[0] + 1 < F->s[0]) {
-    F->at = i;
-    ++F->c[0];
-    F->val += F->d[0];
+  if (F->n > 0 && i == F->at + 1 && i < F->size) {
+    ct_lf_step(F);
     *out = F->val;
     return CT_OK;
   }
