@@ -7,6 +7,7 @@
 #include "ref/basis_ops.h"
 #include "ref/complement.h"
 #include "ref/ct_arith.h"
+#include "ref/rearrange.h"
 
 /* Prefix-free pools of basis paths (BASIS-WF), each path packed as decimal
  * digits after a leading 1 (1 + digits): pool k has 2 or 3 paths. No arrays
@@ -196,7 +197,7 @@ CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* A2 = (A', A) with A' = A, given basis strides half the time, and B's
+/* A2 = (A', A') with A' = A, given basis strides half the time, and B's
  * leaves sent to mode 0 or 1 of A2 (@0 / @1): each path's leaves are some
  * of B's, so they stay admissible for A. */
 CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
@@ -210,10 +211,9 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ct_basis_rng(c, 7, &r);
   ct_l_copy(&A0, &c->v[0]);
   if (ct_rng_chance(&r, 1, 2)) ct_basify(&c->v[0], &r, 1, &A0);
-  ls[0] = &A0;
-  ls[1] = &c->v[0];
+  ls[0] = ls[1] = &A0; /* not (A', A): that puts basis and integer strides in one layout (BASIS-WF-BUILD) */
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
-  if (ct_build_failed(rc, o, "(A', A)")) return;
+  if (ct_build_failed(rc, o, "(A', A')")) return;
   ct_l_copy(&B, &c->v[1]);
   for (x = 0; x < B.stride.n; ++x)
     if (B.stride.nd[x].kind == CT_INT && B.stride.nd[x].v != 0) {
@@ -494,4 +494,71 @@ CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
   if ((rc == CT_OK) != exists)
     CT_FAILS(o, "BASIS-10: composition %s (%s) but an answer of single-path strides %s", rc == CT_OK ? "accepted" : "rejected",
              ct_code_name(rc), exists ? "exists" : "does not exist");
+}
+
+/* BASIS-11 (BASIS-WF-BUILD): the builders that put the modes of a
+ * basis-strided A and an integer X into one layout answer BASIS_MISMATCH
+ * exactly when X has a stride other than 0 (for replace<0>: and a mode of A
+ * kept beside it has a basis stride); an answer reads back (ct_l_check)
+ * and has size(A) * size(X) where it holds one copy of each. */
+CT_FN void ct_p_basis_11(const ct_case *c, ct_outcome *o) {
+  ct_layout A, R;
+  const ct_layout *X = &c->v[1];
+  ct_rng r;
+  ct_err e;
+  int k, j, clash = 0, ra;
+  int64_t sa, sx, sr;
+  uint64_t h = 0x811u;
+  ct_basis_rng(c, 11, &r);
+  ct_basify(&c->v[0], &r, 0, &A);
+  if (!ct_l_has_basis(&A)) { /* every stride of c->v[0] is 0: nothing to clash with */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  for (j = 0; j < X->stride.n; ++j) clash = clash || (X->stride.nd[j].kind == CT_INT && X->stride.nd[j].v != 0);
+  ra = ct_l_rank(&A);
+  sa = ct_size(&A);
+  sx = ct_size(X);
+  for (k = 0; k < 7; ++k) {
+    const ct_layout *two[2];
+    ct_code rc, want = clash ? CT_BASIS_MISMATCH : CT_OK;
+    two[0] = k == 1 ? X : &A;
+    two[1] = k == 1 ? &A : X;
+    switch (k) {
+    case 0:
+    case 1: rc = ct_l_concat(two, 2, &R, &e); break;
+    case 2: rc = ct_l_append(&A, X, &R, &e); break;
+    case 3: rc = ct_l_prepend(&A, X, &R, &e); break;
+    case 4: rc = ct_l_append_n(&A, ra + 1, X, &R, &e); break;
+    case 5: rc = ct_l_prepend_n(&A, ra + 1, X, &R, &e); break;
+    default: {
+      int m0 = ct_t_child(&A.stride, 0, 0), rest = 0; /* replace<0>: mode 0 of A goes */
+      if (ra < 2) continue; /* replace<0> of a one-mode A is X alone */
+      for (j = m0 + A.stride.nd[m0].span; j < A.stride.n; ++j) rest = rest || A.stride.nd[j].kind == CT_BASIS;
+      want = clash && rest ? CT_BASIS_MISMATCH : CT_OK;
+      rc = ct_l_replace(&A, 0, X, &R, &e);
+      break;
+    }
+    }
+    h = ct_mix64(h ^ ct_digest_code(rc));
+    if (ct_code_is_limit(rc)) continue;
+    if (rc != want) {
+      CT_FAILS(o, "BASIS-11: builder %d gives %s, want %s (X %s a stride other than 0)", k, ct_code_name(rc),
+               ct_code_name(want), clash ? "has" : "has no");
+      return;
+    }
+    if (rc != CT_OK) continue;
+    h = ct_mix64(h ^ ct_digest_layout(&R));
+    if (ct_l_check(&R, &e) != CT_OK) {
+      CT_FAILS(o, "BASIS-11: builder %d answers a layout that does not read back: %s", k, ct_code_name(e.code));
+      return;
+    }
+    sr = ct_size(&R);
+    if (k < 6 && sa > 0 && sx > 0 && sr >= 0 && sr / sx != sa) {
+      CT_FAILS(o, "BASIS-11: builder %d: size %lld, want size(A) * size(X) = %lld * %lld", k, (long long)sr,
+               (long long)sa, (long long)sx);
+      return;
+    }
+  }
+  o->digest = h;
 }

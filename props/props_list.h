@@ -301,7 +301,8 @@
   X(basis_e_mismatch, "layout!BASIS_MISMATCH", CT_GEN_LAYOUT, "layout", "%0 with basis strides and a clash")       \
   X(basis_e_depth, "make_identity_layout!DEPTH_LIMIT", CT_GEN_LAYOUT, "make_identity_layout", "shape(%0) in 4 ()") \
   X(basis_e_index, "composition!INDEX_OUT_OF_RANGE", CT_GEN_COMP, "composition, B basis", "composition(%0, %1 @rank)") \
-  X(basis_10, "BASIS-10", CT_GEN_PAIR, "composition, A basis, exact", "composition(%0 with basis strides of any paths, %1)")
+  X(basis_10, "BASIS-10", CT_GEN_PAIR, "composition, A basis, exact", "composition(%0 with basis strides of any paths, %1)") \
+  X(basis_11, "BASIS-11", CT_GEN_PAIR, "make_layout/append/prepend/replace, A basis", "make_layout(%0 with basis strides, %1)")
 
 #define CT_PROPS_REARRANGE(X)                                                                                  \
   X(rearr_1, "REARR-1", CT_GEN_PAIR, "append", "append<rank(%0)+k>(%0, %1)")                                  \

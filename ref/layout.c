@@ -15,7 +15,7 @@ CT_FN static int ct_path_is_prefix(const ct_node *a, const ct_node *b) {
  * Beside a basis stride every integer stride is 0 (the zero of every
  * codomain), and no basis path is a proper prefix of another (a coordinate
  * cannot be an integer and a tuple at once). */
-CT_FN static ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
+CT_FN ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
   int i, j, first = -1;
   for (i = 0; i < d->n; ++i)
     if (d->nd[i].kind == CT_BASIS && first < 0) first = i;
@@ -265,6 +265,7 @@ CT_FN ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
+  CT_TRY(ct_l_check_basis(&r.stride, e)); /* BASIS-WF-BUILD: the parts may clash */
   ct_l_copy(out, &r);
   return CT_OK;
 }
@@ -290,6 +291,7 @@ CT_FN static ct_code ct_l_build(const ct_layout *L, const int *nodes, int n, con
   }
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
+  if (x) CT_TRY(ct_l_check_basis(&r.stride, e)); /* BASIS-WF-BUILD: x may clash with L */
   ct_l_copy(out, &r);
   return CT_OK;
 }

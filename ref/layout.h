@@ -25,6 +25,9 @@ typedef ct_layout ct_tiler;
 /* Validity (LAYOUT-WF): congruent trees, integer leaves only, every shape
  * entry >= 1. */
 CT_FN CT_MUST_USE ct_code ct_l_check(const ct_layout *L, ct_err *e);
+/* BASIS-WF alone, on a stride tree: what the builders that put several
+ * layouts' modes together check (BASIS-WF-BUILD, spec/basis.md). */
+CT_FN CT_MUST_USE ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e);
 /* Compact column-major (LayoutLeft) / row-major (LayoutRight) strides for a
  * shape, with CuTe's static marks: a static _1 mode gets stride _0. */
 CT_FN CT_MUST_USE ct_code ct_l_compact_left(const ct_tuple *shape, ct_layout *out, ct_err *e);

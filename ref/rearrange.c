@@ -46,11 +46,13 @@ CT_FN static ct_code ct_pad(const ct_layout *L, int N, const ct_layout *x, int b
 }
 
 CT_FN ct_code ct_l_append_n(const ct_layout *L, int N, const ct_layout *x, ct_layout *out, ct_err *e) {
-  return ct_pad(L, N, x, 1, "append", out, e);
+  CT_TRY(ct_pad(L, N, x, 1, "append", out, e));
+  return ct_l_check_basis(&out->stride, e); /* BASIS-WF-BUILD: x may clash with L */
 }
 
 CT_FN ct_code ct_l_prepend_n(const ct_layout *L, int N, const ct_layout *x, ct_layout *out, ct_err *e) {
-  return ct_pad(L, N, x, 0, "prepend", out, e);
+  CT_TRY(ct_pad(L, N, x, 0, "prepend", out, e));
+  return ct_l_check_basis(&out->stride, e); /* BASIS-WF-BUILD: x may clash with L */
 }
 
 CT_FN ct_code ct_l_replace(const ct_layout *L, int N, const ct_layout *x, ct_layout *out, ct_err *e) {
@@ -69,6 +71,7 @@ CT_FN ct_code ct_l_replace(const ct_layout *L, int N, const ct_layout *x, ct_lay
     else CT_TRY(ct_push_mode(&R, L, ct_t_child(&L->shape, 0, k), e));
   }
   CT_TRY(ct_close2(&R, hs, hd, e));
+  CT_TRY(ct_l_check_basis(&R.stride, e)); /* BASIS-WF-BUILD: x may clash with L's other modes */
   ct_l_copy(out, &R);
   return CT_OK;
 }
