@@ -205,6 +205,14 @@ CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
   return total > 65535u ? 65535u : (unsigned)total;
 }
 
+/* The least e <= cap with base * 2^e >= v: a key field of a few bits that
+ * orders v by its magnitude. */
+CT_FN static inline unsigned ct_dev_log2_field(int64_t v, int64_t base, unsigned cap) {
+  unsigned e = 0;
+  while (e < cap && (base << e) < v) ++e;
+  return e;
+}
+
 CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
   uint64_t tree = (uint64_t)c->n, vals = 0;
   unsigned size = ct_dev_size_key(c), bits = 0;
@@ -223,11 +231,11 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
   if (key_first & CT_DEV_KEY_TOP) { /* 15 bits of the configuration: kind, bits, log2 of each extent */
     int which, ebits, cw;
     int64_t ext[2], ld;
-    unsigned b = 0, e0 = 0, e1 = 0;
+    unsigned b, e0, e1;
     ct_top_case(c, &which, &ebits, &cw, ext, &ld);
-    while (b < 3 && (8 << b) < ebits) ++b;
-    while (e0 < 15 && ((int64_t)1 << e0) < ext[0]) ++e0;
-    while (e1 < 31 && ((int64_t)1 << e1) < ext[1]) ++e1;
+    b = ct_dev_log2_field(ebits, 8, 3);
+    e0 = ct_dev_log2_field(ext[0], 1, 15);
+    e1 = ct_dev_log2_field(ext[1], 1, 31);
     return ((unsigned)which << 14 | b << 12 | e0 << 8 | e1 << 3 | (unsigned)(ext[1] & 7)) << 9 |
            (unsigned)(vals & 0xFu) << 5 | bits;
   }
@@ -235,11 +243,8 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
     unsigned atom = 0, ints = 0;
     if (key_first & CT_DEV_KEY_ATOM) { /* major, row bytes 16..128, element bits 4..64 */
       int major, row, width;
-      unsigned r = 0, w = 0;
       ct_case_atom(c, &major, &row, &width);
-      while (r < 3 && (16 << r) < row) ++r;
-      while (w < 7 && (4 << w) < width) ++w;
-      atom = (unsigned)major << 5 | r << 3 | w;
+      atom = (unsigned)major << 5 | ct_dev_log2_field(row, 16, 3) << 3 | ct_dev_log2_field(width, 4, 7);
     }
     if (key_first & CT_DEV_KEY_INTS) /* k0 % 120 (a multiple of 8, 5 and 3), k1 % 3 */
       ints = (unsigned)((uint64_t)c->k[0] % 120u) << 2 | (unsigned)((uint64_t)c->k[1] % 3u);

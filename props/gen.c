@@ -7,6 +7,7 @@
  * cannot fail and their codes are dropped on purpose (ct_discard). */
 #include "props/gen.h"
 #include "ref/composition.h"
+#include "ref/ct_arith.h"
 
 CT_FN void ct_gen_default(ct_gen_params *p) {
   p->max_leaves = 4;
@@ -113,10 +114,10 @@ CT_FN void ct_gen_layout(ct_rng *r, const ct_gen_params *p, int cls, ct_layout *
 CT_FN static int ct_factor_chain(ct_rng *r, int64_t n, int64_t *f, int cap) {
   int k = 0;
   while (n > 1 && k < cap) {
-    int64_t divs[64], d;
+    int64_t divs[64], d, q;
     int nd = 0;
-    for (d = 2; d <= n && nd < 64; ++d) /* 32-bit when n fits: a 64-bit division is long on the GPU */
-      if (n <= INT32_MAX ? (int32_t)n % (int32_t)d == 0 : n % d == 0) divs[nd++] = d;
+    for (d = 2; d <= n && nd < 64; ++d) /* ct_divmod: 32-bit when n fits, as a 64-bit division is long on the GPU */
+      if (ct_divmod(n, d, &q) == 0) divs[nd++] = d;
     d = ct_rng_chance(r, 1, 3) ? n : divs[ct_rng_range(r, 0, nd - 1)];
     f[k++] = d;
     n /= d;
