@@ -76,8 +76,7 @@ __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long c
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
   if (t >= count) return;
-  ct_dev_case(&job, start + t, &c);
-  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_sort_key(mode, job.key_first, &c);
+  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_case_key(&job, mode, start + t, &c);
   ks[t] = start + t;
 }
 
@@ -141,6 +140,7 @@ typedef struct {
   int device, threads, per_thread;
   size_t stack;
   int balance; /* 0, the sort key of each chunk's cases (CT_KEY_SIZE, CT_KEY_SHAPE), or CT_BAL_AUTO */
+  int plans;   /* the GPU runs the properties' plans (props/plan.h); the host half runs the checks */
   int report;
   double host_seconds;
   long long gpu_cases;
@@ -186,6 +186,9 @@ static const char ct_usage[] =
     "                       lanes of a warp do alike work: by structure then size, by size alone, or\n"
     "                       not; auto times shape and off on each property's first cases and keeps the\n"
     "                       faster (auto; the same answers either way: device/ct_dev.h)\n"
+    "  --plans on|off       the GPU runs a property's plan where it has one (props/plan.h): the same\n"
+    "                       answers from flat values, checked against the host half, which runs the\n"
+    "                       checks; bench times one core on the plan too (on)\n"
     "  --report N           failures/mismatches printed per property (3)\n"
     "  --host-seconds T     bench: host time per property (0.05)\n"
     "  --gpu-cases N        bench: GPU cases per property, at most (1048576)\n"
@@ -213,6 +216,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
   o->per_thread = 1; /* measured best on an H100 (device/README.md) */
   o->stack = 65536;
   o->balance = CT_BAL_AUTO;
+  o->plans = 1;
   o->report = 3;
   o->host_seconds = 0.05;
   o->gpu_cases = 1 << 20;
@@ -242,7 +246,11 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--threads")) o->threads = atoi(v);
     else if (CT_ARG("--per-thread")) o->per_thread = atoi(v);
     else if (CT_ARG("--stack")) o->stack = (size_t)strtoll(v, 0, 0);
-    else if (CT_ARG("--balance")) {
+    else if (CT_ARG("--plans")) {
+      if (strcmp(v, "on") == 0) o->plans = 1;
+      else if (strcmp(v, "off") == 0) o->plans = 0;
+      else ct_die("--plans on|off, not '%s'", v);
+    } else if (CT_ARG("--balance")) {
       if (strcmp(v, "auto") == 0) o->balance = CT_BAL_AUTO;
       else if (strcmp(v, "shape") == 0 || strcmp(v, "on") == 0) o->balance = CT_KEY_SHAPE;
       else if (strcmp(v, "size") == 0) o->balance = CT_KEY_SIZE;
@@ -506,6 +514,9 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   unsigned long long nf = 0;
   float ms = 0;
   cudaEvent_t e0, e1;
+  ct_dev_job g = *j; /* the GPU's half: the plan where there is one (--plans) */
+  g.plan = o->plans;
+  j = &g;
   std::vector<ct_dev_acc> h((size_t)nch);
   CT_CUDA(cudaEventCreate(&e0));
   CT_CUDA(cudaEventCreate(&e1));
@@ -736,7 +747,11 @@ static long long ct_drill(const ct_opts *o, const ct_pjob *pj, long long ci, int
   std::vector<int> gv((size_t)n);
   CT_CUDA(cudaMalloc(&dd, sizeof(unsigned long long) * n));
   CT_CUDA(cudaMalloc(&dv, sizeof(int) * n));
-  ct_k_cases<<<(unsigned)((n + 127) / 128), 128>>>(pj->job, k0, n, dd, dv);
+  {
+    ct_dev_job g = pj->job; /* the GPU's answers as its run gave them: by the plan where there is one */
+    g.plan = o->plans;
+    ct_k_cases<<<(unsigned)((n + 127) / 128), 128>>>(g, k0, n, dd, dv);
+  }
   CT_CUDA(cudaGetLastError());
   CT_CUDA(cudaMemcpy(gd.data(), dd, sizeof(unsigned long long) * n, cudaMemcpyDeviceToHost));
   CT_CUDA(cudaMemcpy(gv.data(), dv, sizeof(int) * n, cudaMemcpyDeviceToHost));
@@ -966,6 +981,7 @@ static int ct_cmd_bench(const ct_opts *o) {
     double th = 0, tg, rh, rg;
     if (!ct_selected(o, p)) continue;
     j = ct_make_job(o, p);
+    j.plan = o->plans; /* one core runs what the GPU runs: the plan where there is one */
     count = ct_job_count(o, &j);
     if (o->exhaustive && count == 0) continue;
     for (;;) { /* one core: cases 0..nh-1 of the same stream, long enough to time */

@@ -13,6 +13,7 @@
 #ifndef CT_DEV_H
 #define CT_DEV_H
 
+#include "props/plan.h"
 #include "props/props.h"
 
 /* Flat layouts of rank 1..rank, shapes 1..shape, strides lo..hi, in the
@@ -49,6 +50,7 @@ typedef struct {
   ct_gen_params params;
   ct_bounds b1, b2;      /* enumerated cases: single layouts, pairs (engine's ex_*, ex2_*) */
   int key_first;         /* what the GPU's sort key begins with: CT_DEV_KEY_ATOM, CT_DEV_KEY_INTS (or both), CT_DEV_KEY_TOP */
+  int plan;              /* run the property's plan where it has one (props/plan.h): random cases only */
 } ct_dev_job;
 
 /* Per-chunk summary; the same on both sides when every answer agrees. */
@@ -163,8 +165,12 @@ CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t d
   return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
 }
 
-/* Runs case k: its verdict and digest, the answer both sides compare. */
+/* Runs case k: its verdict and digest, the answer both sides compare. With
+ * j->plan, a property's plan answers where it holds the case, and *c is
+ * left unset (the plan builds no case); the check answers the rest. */
 CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
+  if (j->plan && j->source == CT_SRC_RANDOM && ct_plan_run(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, o))
+    return;
   ct_dev_case(j, k, c);
   ct_prop_check(j->prop, c, o);
 }
@@ -256,6 +262,15 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
 
 CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, const ct_case *c) {
   return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c, key_first) : ct_dev_size_key(c);
+}
+
+/* Case k's sort key: the plan's own (props/plan.h) where the job runs one,
+ * drawn flat like the case; else the key of the case's trees. */
+CT_FN static inline unsigned ct_dev_case_key(const ct_dev_job *j, int mode, int64_t k, ct_case *c) {
+  if (j->plan && j->source == CT_SRC_RANDOM && ct_plan_has(j->prop))
+    return ct_plan_key(j->prop, &j->params, j->seed, (uint64_t)k, j->stream) & 0xFFFFFFu;
+  ct_dev_case(j, k, c);
+  return ct_dev_sort_key(mode, j->key_first, c);
 }
 
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */

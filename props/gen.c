@@ -35,40 +35,80 @@ CT_FN static void ct_shuffle(ct_rng *r, int *v, int n) {
   }
 }
 
-CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes *m, int lo, int hi, int depth,
-                              ct_layout *out, int as_tuple) {
+/* A tuple opens: in the trees (its headers' indices in *hs, *hd) and in the code
+ * (its token's index in *at, the rank filled in when it closes). */
+CT_FN static void ct_nest_open(const ct_nest_sink *to, int *hs, int *hd, int *at) {
   ct_err e;
-  int i, hs, hd;
+  if (to->out) {
+    ct_discard(ct_t_open(&to->out->shape, hs, &e));
+    ct_discard(ct_t_open(&to->out->stride, hd, &e));
+  }
+  *at = -1;
+  if (to->code && to->code->n < CT_NEST_CODE) *at = to->code->n;
+  if (to->code) ct_nest_token(to->code, CT_NEST_OPEN);
+}
+
+CT_FN static void ct_nest_close(const ct_nest_sink *to, int hs, int hd, int at, int rank) {
+  ct_err e;
+  if (to->out) {
+    ct_discard(ct_t_close(&to->out->shape, hs, &e));
+    ct_discard(ct_t_close(&to->out->stride, hd, &e));
+  }
+  if (to->code) {
+    if (at >= 0) to->code->t[at] = (uint8_t)(CT_NEST_OPEN + rank);
+    ct_nest_token(to->code, CT_NEST_CLOSE);
+  }
+}
+
+/* The draws decide the nesting; the sink only records it, so a tree and a
+ * code drawn from one stream describe the same layout. */
+CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes *m, int lo, int hi, int depth,
+                              const ct_nest_sink *to, int as_tuple) {
+  ct_err e;
+  int i, hs = 0, hd = 0, at, rank = 0;
   if (!as_tuple && hi - lo == 1) {
-    ct_discard(ct_t_push_int(&out->shape, m->m[lo].s, m->m[lo].ss, &e));
-    ct_discard(ct_t_push_int(&out->stride, m->m[lo].d, m->m[lo].ds, &e));
+    if (to->out) {
+      ct_discard(ct_t_push_int(&to->out->shape, m->m[lo].s, m->m[lo].ss, &e));
+      ct_discard(ct_t_push_int(&to->out->stride, m->m[lo].d, m->m[lo].ds, &e));
+    }
+    if (to->code) ct_nest_token(to->code, CT_NEST_LEAF);
     return;
   }
-  ct_discard(ct_t_open(&out->shape, &hs, &e));
-  ct_discard(ct_t_open(&out->stride, &hd, &e));
+  ct_nest_open(to, &hs, &hd, &at);
   i = lo;
   while (i < hi) {
     int run = 1;
     if (depth + 1 < p->max_depth && depth + 1 < CT_MAX_DEPTH && ct_rng_chance(r, 1, 3))
       run = (int)ct_rng_range(r, 1, hi - i < 3 ? hi - i : 3);
     if (run == 1 && !(depth + 1 < p->max_depth && ct_rng_chance(r, 1, 12)))
-      ct_nest_rec(r, p, m, i, i + 1, depth + 1, out, 0);
+      ct_nest_rec(r, p, m, i, i + 1, depth + 1, to, 0);
     else
-      ct_nest_rec(r, p, m, i, i + run, depth + 1, out, 1);
+      ct_nest_rec(r, p, m, i, i + run, depth + 1, to, 1);
     i += run;
+    ++rank;
   }
-  ct_discard(ct_t_close(&out->shape, hs, &e));
-  ct_discard(ct_t_close(&out->stride, hd, &e));
+  ct_nest_close(to, hs, hd, at, rank);
+}
+
+CT_FN void ct_gen_nest_to(ct_rng *r, const ct_gen_params *p, const ct_modes *m, const ct_nest_sink *to) {
+  if (to->out) {
+    ct_t_clear(&to->out->shape);
+    ct_t_clear(&to->out->stride);
+  }
+  if (to->code) to->code->n = to->code->full = 0;
+  if (m->n == 0) {
+    if (to->out) ct_l_set_int(to->out, 1, 1, 0, 1);
+    if (to->code) to->code->full = 1; /* 1:0 with no mode for it: a plan leaves such a case to the check */
+    return;
+  }
+  ct_nest_rec(r, p, m, 0, m->n, 0, to, m->n > 1 || ct_rng_chance(r, 1, 4));
 }
 
 CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out) {
-  ct_t_clear(&out->shape);
-  ct_t_clear(&out->stride);
-  if (m->n == 0) {
-    ct_l_set_int(out, 1, 1, 0, 1);
-    return;
-  }
-  ct_nest_rec(r, p, m, 0, m->n, 0, out, m->n > 1 || ct_rng_chance(r, 1, 4));
+  ct_nest_sink to;
+  to.out = out;
+  to.code = 0;
+  ct_gen_nest_to(r, p, m, &to);
 }
 
 CT_FN void ct_gen_flat_shape(ct_rng *r, const ct_gen_params *p, ct_modes *m) {
@@ -102,23 +142,43 @@ CT_FN void ct_gen_strides(ct_rng *r, const ct_gen_params *p, int cls, ct_modes *
   }
 }
 
+CT_FN void ct_gen_layout_to(ct_rng *r, const ct_gen_params *p, int cls, ct_modes *m, const ct_nest_sink *to) {
+  if (cls < 0) cls = (int)ct_rng_range(r, 0, CT_SC_COUNT - 1);
+  ct_gen_flat_shape(r, p, m);
+  ct_gen_strides(r, p, cls, m);
+  ct_gen_nest_to(r, p, m, to);
+}
+
 CT_FN void ct_gen_layout(ct_rng *r, const ct_gen_params *p, int cls, ct_layout *out) {
   ct_modes m;
-  if (cls < 0) cls = (int)ct_rng_range(r, 0, CT_SC_COUNT - 1);
-  ct_gen_flat_shape(r, p, &m);
-  ct_gen_strides(r, p, cls, &m);
-  ct_gen_nest(r, p, &m, out);
+  ct_nest_sink to;
+  to.out = out;
+  to.code = 0;
+  ct_gen_layout_to(r, p, cls, &m, &to);
+}
+
+/* The divisors of n >= 2 in [2, n], ascending, the first 64: those up to
+ * sqrt(n), then their cofactors (a scan of sqrt(n) divisions, not n). */
+#define CT_DIVS_MAX 64
+CT_FN static int ct_divisors(int64_t n, int64_t *divs) {
+  int64_t d, q;
+  int nd = 0, k;
+  for (d = 2; d <= n / d && nd < CT_DIVS_MAX; ++d) /* ct_divmod: 32-bit when n fits (a 64-bit division is long on the GPU) */
+    if (ct_divmod(n, d, &q) == 0) divs[nd++] = d;
+  for (k = nd - 1; k >= -1 && nd < CT_DIVS_MAX; --k) { /* k = -1: the cofactor of 1, n itself */
+    int64_t c = k >= 0 ? n / divs[k] : n;
+    if (k < 0 || c != divs[k]) divs[nd++] = c;
+  }
+  return nd;
 }
 
 /* A random divisor chain of n: n = f_0 * f_1 * ..., each f > 1. */
 CT_FN static int ct_factor_chain(ct_rng *r, int64_t n, int64_t *f, int cap) {
   int k = 0;
   while (n > 1 && k < cap) {
-    int64_t divs[64], d, q;
-    int nd = 0;
-    for (d = 2; d <= n && nd < 64; ++d) /* ct_divmod: 32-bit when n fits, as a 64-bit division is long on the GPU */
-      if (ct_divmod(n, d, &q) == 0) divs[nd++] = d;
-    d = ct_rng_chance(r, 1, 3) ? n : divs[ct_rng_range(r, 0, nd - 1)];
+    int64_t divs[CT_DIVS_MAX], d;
+    if (ct_rng_chance(r, 1, 3)) d = n;
+    else d = divs[ct_rng_range(r, 0, ct_divisors(n, divs) - 1)];
     f[k++] = d;
     n /= d;
   }
@@ -152,7 +212,7 @@ CT_FN static int ct_units(ct_rng *r, const ct_modes *digits, int64_t *us, int64_
 /* B from a subset of the units, consecutive chosen units sometimes merged,
  * in a random order, with an occasional size-1 or broadcast leaf. */
 CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t *us, const int64_t *up, int n,
-                                ct_layout *B) {
+                                ct_modes *o, const ct_nest_sink *to) {
   ct_modes m;
   int order[CT_MAX_NODES], k;
   int64_t size = 1;
@@ -171,23 +231,33 @@ CT_FN static void ct_pick_units(ct_rng *r, const ct_gen_params *p, const int64_t
   if (ct_rng_chance(r, 1, 6) && size * 3 <= p->max_size) ct_modes_push(&m, ct_rng_range(r, 2, 3), 0, 0, 0);
   for (k = 0; k < m.n; ++k) order[k] = k;
   ct_shuffle(r, order, m.n);
-  {
-    ct_modes o;
-    o.n = 0;
-    for (k = 0; k < m.n; ++k) ct_modes_push(&o, m.m[order[k]].s, m.m[order[k]].ss, m.m[order[k]].d, m.m[order[k]].ds);
-    if (o.n == 0) ct_modes_push(&o, 1, 1, 0, 1);
-    ct_gen_nest(r, p, &o, B);
-  }
+  o->n = 0;
+  for (k = 0; k < m.n; ++k) ct_modes_push(o, m.m[order[k]].s, m.m[order[k]].ss, m.m[order[k]].d, m.m[order[k]].ds);
+  if (o->n == 0) ct_modes_push(o, 1, 1, 0, 1);
+  ct_gen_nest_to(r, p, o, to);
 }
 
-CT_FN void ct_gen_comp_pair(ct_rng *r, const ct_gen_params *p, ct_layout *A, ct_layout *B) {
+/* A's leaves are the modes its nesting was drawn over (ct_modes_of(A) is
+ * *am: at most max_leaves, far below CT_MAX_NODES), so COMP-PREP reads them
+ * directly. */
+CT_FN void ct_gen_comp_pair_to(ct_rng *r, const ct_gen_params *p, ct_modes *am, const ct_nest_sink *a, ct_modes *bm,
+                               const ct_nest_sink *b) {
   ct_modes digits;
   int64_t us[CT_MAX_NODES], up[CT_MAX_NODES];
   int n, st;
-  ct_gen_layout(r, p, -1, A);
-  ct_comp_prepare(A, &digits, &st);
+  ct_gen_layout_to(r, p, -1, am, a);
+  ct_comp_prepare_modes(am, &digits, &st);
   n = ct_units(r, &digits, us, up, CT_MAX_NODES / 2);
-  ct_pick_units(r, p, us, up, n, B);
+  ct_pick_units(r, p, us, up, n, bm, b);
+}
+
+CT_FN void ct_gen_comp_pair(ct_rng *r, const ct_gen_params *p, ct_layout *A, ct_layout *B) {
+  ct_modes am, bm;
+  ct_nest_sink a, b;
+  a.out = A;
+  b.out = B;
+  a.code = b.code = 0;
+  ct_gen_comp_pair_to(r, p, &am, &a, &bm, &b);
 }
 
 CT_FN void ct_gen_complementable(ct_rng *r, const ct_gen_params *p, ct_layout *A, int64_t *M) {

@@ -94,6 +94,10 @@ CT_FN static inline int64_t ct_ev_form(ct_leaf_form *F, int64_t i) {
 }
 CT_FN int64_t ct_size(const ct_layout *L);                   /* -1 on overflow */
 CT_FN uint64_t ct_digest_layout(const ct_layout *L);
+/* One node's step of ct_digest_layout (preorder, the shape's nodes, then the
+ * stride's, from CT_DIGEST_SEED), for a plan that has no tree. */
+#define CT_DIGEST_SEED 0x51u
+CT_FN uint64_t ct_digest_node(uint64_t h, int64_t v, int kind, int rank, int stat, int path);
 CT_FN uint64_t ct_digest_code(ct_code c);
 /* A rejection of `what`: a failure if the case was built admissible. */
 CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const char *what);

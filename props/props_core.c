@@ -28,18 +28,20 @@ CT_FN int64_t ct_size(const ct_layout *L) {
   return v.v;
 }
 
+CT_FN uint64_t ct_digest_node(uint64_t h, int64_t v, int kind, int rank, int stat, int path) {
+  h = ct_mix64(h ^ (uint64_t)v);
+  return ct_mix64(h ^ ((uint64_t)kind | (uint64_t)rank << 8 | (uint64_t)stat << 16 | (uint64_t)path << 24));
+}
+
 CT_FN static uint64_t ct_digest_tuple(uint64_t h, const ct_tuple *t) {
   int j;
-  for (j = 0; j < t->n; ++j) {
-    h = ct_mix64(h ^ (uint64_t)t->nd[j].v);
-    h = ct_mix64(h ^ ((uint64_t)t->nd[j].kind | (uint64_t)t->nd[j].rank << 8 | (uint64_t)t->nd[j].stat << 16 |
-                      (uint64_t)t->nd[j].path << 24));
-  }
+  for (j = 0; j < t->n; ++j)
+    h = ct_digest_node(h, t->nd[j].v, t->nd[j].kind, t->nd[j].rank, t->nd[j].stat, t->nd[j].path);
   return h;
 }
 
 CT_FN uint64_t ct_digest_layout(const ct_layout *L) {
-  return ct_digest_tuple(ct_digest_tuple(0x51u, &L->shape), &L->stride);
+  return ct_digest_tuple(ct_digest_tuple(CT_DIGEST_SEED, &L->shape), &L->stride);
 }
 
 CT_FN uint64_t ct_digest_code(ct_code c) { return ct_mix64(0xE77u + (uint64_t)c); }

@@ -2,6 +2,7 @@
  * readable function that defines it, case by case (the answer and the error
  * code must be the same). */
 #include "props/props.h"
+#include "props/plan.h"
 #include "props/props_list.h"
 
 /* The indices LAYOUT-2/integer visits: [0, min(size, CT_BRUTE_MAX)), then k0
@@ -87,4 +88,30 @@ CT_FN void ct_p_layout_2w(const ct_case *c, ct_outcome *o) {
     h = ct_mix64(h ^ (uint64_t)(a == CT_OK ? fast : (int64_t)a));
   }
   o->digest = h;
+}
+
+/* COMP-2/plan: COMP-2's plan (props/plan.h) gives COMP-2's check's outcome,
+ * verdict and digest, on the same case. Both draw their case from one
+ * stream, seeded by this case's own digest: the plan flat, ct_case_gen as
+ * trees, so the plan's drawing is checked with its judging. A case the plan
+ * does not hold is left to the check (counted in the digest). */
+CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
+  ct_gen_params p;
+  ct_case d;
+  ct_outcome def, plan;
+  uint64_t seed = ct_digest_layout(&c->v[0]) ^ ct_mix64(ct_digest_layout(&c->v[1]));
+  int held;
+  ct_gen_default(&p);
+  ct_case_gen(CT_GEN_COMP, &p, seed, 0, 0, &d);
+  def.verdict = CT_PASS;
+  def.digest = 0;
+#if !CT_ON_DEVICE
+  def.why[0] = '\0';
+#endif
+  ct_p_comp_2(&d, &def);
+  held = ct_plan_comp_2_run(&p, seed, 0, 0, &plan);
+  o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));
+  if (held && (plan.verdict != def.verdict || plan.digest != def.digest))
+    CT_FAILS(o, "the check: verdict %d, digest %016llx; the plan: verdict %d, digest %016llx (0 pass, 1 fail, 2 skip)",
+             (int)def.verdict, (unsigned long long)def.digest, (int)plan.verdict, (unsigned long long)plan.digest);
 }

@@ -2,6 +2,7 @@
  * the GPU kernels share (a switch, not function pointers, so that device
  * code can call it). */
 #include "props/props.h"
+#include "props/plan.h"
 #include "props/props_list.h"
 
 #define CT_X_INFO(fn, id, gen, op, fmt) {id, gen, op, fmt},
@@ -28,5 +29,22 @@ CT_FN void ct_prop_check(int prop, const ct_case *c, ct_outcome *o) {
     CT_PROPERTIES(CT_X_CASE)
 #undef CT_X_CASE
   default: o->verdict = CT_SKIPPED; break;
+  }
+}
+
+/* Plans (props/plan.h): the properties that have one. */
+CT_FN int ct_plan_has(int prop) { return prop == CT_PROP_comp_2; }
+
+CT_FN int ct_plan_run(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2_run(p, seed, index, stream, o);
+  default: return 0;
+  }
+}
+
+CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2_key(p, seed, index, stream);
+  default: return 0;
   }
 }

@@ -43,9 +43,11 @@ CT_FN int ct_ahat_at(const ct_ahat *h, int64_t x, int64_t *v) {
   int64_t acc = 0, t;
   int k;
   if (x < 0) return h->a == 0 && !ct_mul_ovf(x, h->D[0], v); /* COMP-EXT: only a linear Â below 0 */
+  /* digit k of x in A's mixed radix is floor(x / P_k) mod M_k: x's quotients
+   * by M_0, M_1, ... in turn give every floor(x / P_k), one division each */
   for (k = 0; k < h->a; ++k)
-    if (ct_mul_ovf((x / h->P[k]) % h->M[k], h->D[k], &t) || ct_add_ovf(acc, t, &acc)) return 0;
-  if (ct_mul_ovf(x / h->P[h->a], h->D[h->a], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+    if (ct_mul_ovf(ct_divmod(x, h->M[k], &x), h->D[k], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+  if (ct_mul_ovf(x, h->D[h->a], &t) || ct_add_ovf(acc, t, &acc)) return 0; /* x is now floor(x / P_a) */
   *v = acc;
   return 1;
 }

@@ -101,6 +101,14 @@ CT_FN static int ct_comp_shape_mark(const ct_ahat *h, const ct_mode *b, int a_st
   return b->ss && (a_static || !(k < h->a && h->M[k] % rest == 0));
 }
 
+CT_FN int ct_comp_leaf(const ct_ahat *h, const ct_box *x, const ct_mode *b, int leaf, int a_static, int *m, ct_modes *r) {
+  int k, n = 0, st = b->ss && b->ds && a_static;
+  while (*m + n < x->n && x->leaf[*m + n] == leaf) ++n;
+  for (k = 0; k < n; ++k, ++*m) ct_modes_push(r, x->t[*m], ct_comp_shape_mark(h, b, a_static, n > 1), x->v[*m], st);
+  if (n == 0) ct_modes_push(r, b->s, b->ss, 0, b->s == 1 ? 1 : b->ds); /* s:0 */
+  return n > 0 ? n : 1;
+}
+
 /* B's tree with leaf j replaced by its modes in the box (COMP-1). */
 CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
   ct_modes am, bl, r;
@@ -122,11 +130,8 @@ CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *
       end[top++] = j + sn->span;
       if (sn->rank > 0) continue;
     } else {
-      const ct_mode *b = &bl.m[leaf];
-      int k, n = 0, st = b->ss && b->ds && a_static;
-      while (m + n < x.n && x.leaf[m + n] == leaf) ++n;
-      for (r.n = 0, k = 0; k < n; ++k, ++m) ct_modes_push(&r, x.t[m], ct_comp_shape_mark(&h, b, a_static, n > 1), x.v[m], st);
-      if (r.n == 0) ct_modes_push(&r, b->s, b->ss, 0, b->s == 1 ? 1 : b->ds); /* s:0 */
+      r.n = 0;
+      ct_comp_leaf(&h, &x, &bl.m[leaf], leaf, a_static, &m, &r);
       ++leaf;
       CT_TRY(ct_modes_push_to(&r, &R, e));
     }

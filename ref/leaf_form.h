@@ -17,6 +17,7 @@
 #define CT_LEAF_FORM_H
 
 #include "layout.h"
+#include "modes.h"
 
 /* Leaves of shape > 1 that the form holds; a layout with more falls back. */
 #define CT_LF_MAX 12
@@ -37,6 +38,11 @@ typedef struct {
  * answers CT_OK there), and it has at most CT_LF_MAX leaves of shape > 1.
  * F keeps a pointer to L: L must outlive F and stay unchanged. */
 CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L);
+/* F := the form of the layout whose leaves, in preorder, are m (a plan's
+ * flat value, props/plan.h), on the same conditions. There is no tree to
+ * fall back on (F->L is null): read it only by ct_lf_step from index 0,
+ * below its size, and only where n >= 0. */
+CT_FN void ct_lf_init_modes(ct_leaf_form *F, const ct_modes *m);
 /* L(i) for any i: a step, a jump or ct_l_eval (leaf_form.c). */
 CT_FN CT_MUST_USE ct_code ct_lf_eval_any(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
 

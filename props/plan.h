@@ -1,0 +1,48 @@
+/* plan.h -- plans (issue 16; spec/layout.md, Plans): a property's outcome on
+ * a random case, reached with less work than building the case's trees and
+ * running the property's check on them.
+ *
+ * A plan draws the case from the stream ct_case_gen draws it from, with the
+ * same draws (props/gen.c: one source decides, a sink records), but into
+ * flat leaves and a nesting code instead of trees, and computes the
+ * verdict and the digest that the check computes on the trees, from the
+ * reference's own flat cores. Where a case falls outside what the plan
+ * holds, it answers 0 and the caller generates the case and runs the check.
+ *
+ * The check stays the definition: COMP-2/plan runs both on each of its cases
+ * and fails where they differ; on the GPU, `ct_gpu agree` runs the plan and
+ * its host half runs the check, chunk by chunk (device/). */
+#ifndef CT_PLAN_H
+#define CT_PLAN_H
+
+#include "props/props.h"
+
+/* A case of CT_GEN_COMP, flat: A's and B's leaves in preorder and B's
+ * nesting (A's nesting is drawn and dropped: Â and A(x) read the leaves
+ * alone, colexicographically). */
+typedef struct {
+  ct_modes a, b;
+  ct_nest_code bn;
+} ct_plan_comp;
+
+/* The draws of ct_gen_comp_pair from r. */
+CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc);
+/* COMP-2's outcome on *fc (ct_p_comp_2 on the trees); 0: not held. */
+CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o);
+/* The case (seed, index, stream) of CT_GEN_COMP, drawn and judged by COMP-2's plan. */
+CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o);
+
+/* Property prop's plan on its random case (seed, index, stream): 1 with *o
+ * set as ct_prop_check would set it, 0 where prop has no plan or the plan
+ * does not hold the case (props/props_table.c dispatches). */
+CT_FN int ct_plan_run(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o);
+CT_FN int ct_plan_has(int prop);
+/* What the plan's work on the case depends on, as a sort key below 2^24
+ * (device/ct_dev.h: the GPU orders each chunk's cases by it, so the lanes
+ * of a warp run alike loops): for COMP-2, the bit length of size(B) (the
+ * judge's loop) first, then B's leaves and A's. Any key gives the same
+ * answers; 0 where prop has no plan. */
+CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
+CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
+
+#endif
