@@ -147,7 +147,7 @@ failures() {
   echo "Failures and mismatches (first of each property):"
   echo
   echo '```'
-  grep -E -A"$2" '^(FAIL|MISMATCH)' "$1" | head -120
+  grep -E -A"$2" '^(FAIL|MISMATCH)' "$1" | sed -n 1,120p
   echo '```'
 }
 
@@ -218,7 +218,7 @@ write_results() {
         echo
       fi
       echo '```'
-      grep -vE '^\s*$' "$logs/$s.txt" | head -60
+      grep -vE '^\s*$' "$logs/$s.txt" | sed -n 1,60p
       echo '```'
     done
     if [ -f "$logs/profile.tsv" ]; then
@@ -232,7 +232,7 @@ write_results() {
       echo "## Complement check"
       echo
       echo '```'
-      grep -vE '^\s*$' "$logs/cpl.txt" | head -20
+      grep -vE '^\s*$' "$logs/cpl.txt" | sed -n 1,20p
       echo '```'
     fi
     if [ -f "$logs/bench.txt" ]; then
@@ -315,7 +315,9 @@ if want profile; then
     echo "skipped: no bench step in this run" >"$logs/profile.txt"
     verdict[profile]="skipped (no bench step)"
   else
-    awk -F'\t' 'NR > 1 && $1 != "property mix" && $5 > 0 { print $5 "\t" $1 }' "$logs/bench.tsv" | sort -g | head -5 |
+    # sed -n, not head: head's early exit can SIGPIPE sort, which under
+    # pipefail ended a full run before this step (2026-11-24)
+    awk -F'\t' 'NR > 1 && $1 != "property mix" && $5 > 0 { print $5 "\t" $1 }' "$logs/bench.tsv" | sort -g | sed -n 1,5p |
       cut -f2 >"$logs/profile_props.txt"
     step profile 900 bash "$here/profile.sh" "$ncu_bin" "$gpu" "$logs/profile_props.txt" "$logs/profile.tsv" "$stack"
   fi
