@@ -578,7 +578,7 @@ static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   double secs = 0;
   long long done = 0, probe = 4 * o->chunk;
   int order = ct_job_order(o, j);
-  if (order < 0 && o->plans && j->source == CT_SRC_RANDOM && ct_plan_has(j->prop)) {
+  if (order < 0 && ct_dev_planned(o->plans, j)) {
     /* auto with a plan: its own key (ct_plan_key), not probed. The probe of
      * 2 x 4 chunks chose case order for COMP-2's plan, which runs 1.5 to 1.8
      * times faster sorted (H100, 2^21 and 2^24 cases: docs/data/gpu-tuning.md) */

@@ -165,11 +165,18 @@ CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t d
   return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
 }
 
+/* Whether a job's random cases go to its property's plan (props/plan.h)
+ * when plans are on: `plan` is the job's own flag on the device side, ct_gpu's
+ * --plans where it decides an order. */
+CT_FN static inline int ct_dev_planned(int plan, const ct_dev_job *j) {
+  return plan && j->source == CT_SRC_RANDOM && ct_plan_has(j->prop);
+}
+
 /* Runs case k: its verdict and digest, the answer both sides compare. With
  * j->plan, a property's plan answers where it holds the case, and *c is
  * left unset (the plan builds no case); the check answers the rest. */
 CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
-  if (j->plan && j->source == CT_SRC_RANDOM && ct_plan_run(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, o))
+  if (ct_dev_planned(j->plan, j) && ct_plan_run(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, o))
     return;
   ct_dev_case(j, k, c);
   ct_prop_check(j->prop, c, o);
@@ -267,7 +274,7 @@ CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, const ct_c
 /* Case k's sort key: the plan's own (props/plan.h) where the job runs one,
  * drawn flat like the case; else the key of the case's trees. */
 CT_FN static inline unsigned ct_dev_case_key(const ct_dev_job *j, int mode, int64_t k, ct_case *c) {
-  if (j->plan && j->source == CT_SRC_RANDOM && ct_plan_has(j->prop))
+  if (ct_dev_planned(j->plan, j))
     return ct_plan_key(j->prop, &j->params, j->seed, (uint64_t)k, j->stream) & 0xFFFFFFu;
   ct_dev_case(j, k, c);
   return ct_dev_sort_key(mode, j->key_first, c);

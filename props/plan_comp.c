@@ -89,11 +89,7 @@ CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o) {
   int cnt[CT_MAX_NODES], a_static, j, m = 0;
   int64_t i, n, upto;
   ct_code code;
-  o->verdict = CT_PASS;
-  o->digest = 0;
-#if !CT_ON_DEVICE
-  o->why[0] = '\0';
-#endif
+  ct_outcome_clear(o);
   if (fc->bn.full || fc->b.n > CT_MAX_NODES) return 0;
   ct_comp_prepare_modes(&fc->a, &digits, &a_static);
   if (!ct_ahat_init(&digits, &h)) return 0;

@@ -119,6 +119,15 @@ CT_FN static inline void ct_step(ct_code *rc, ct_code got) {
  * brute force of a property stops at CT_BRUTE_MAX). */
 CT_FN void ct_judged(const ct_judgement *j, ct_outcome *o);
 
+/* An outcome before a check: it passes until the check says otherwise. */
+CT_FN static inline void ct_outcome_clear(ct_outcome *o) {
+  o->verdict = CT_PASS;
+  o->digest = 0;
+#if !CT_ON_DEVICE
+  o->why[0] = '\0';
+#endif
+}
+
 /* The property table (props_list.h) and its dispatch. */
 typedef struct {
   const char *id;  /* spec ID, or OP!CODE for an error-code property */

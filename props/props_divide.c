@@ -689,11 +689,7 @@ CT_FN static void ct_div_tiler_prop(int which, const ct_case *c, ct_outcome *o) 
   ct_outcome o2;
   ct_div_tiler_on(which, c, &c->v[1], o);
   if (o->verdict == CT_FAILED || !ct_dv_nested_tiler(c, &c->v[0], &N)) return;
-  o2.verdict = CT_PASS;
-  o2.digest = 0;
-#if !CT_ON_DEVICE
-  o2.why[0] = '\0';
-#endif
+  ct_outcome_clear(&o2);
   ct_div_tiler_on(which, c, &N, &o2);
   o->digest = ct_mix64(o->digest ^ o2.digest);
   if (o2.verdict == CT_FAILED || o->verdict == CT_SKIPPED) {

@@ -103,11 +103,7 @@ CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
   int held;
   ct_gen_default(&p);
   ct_case_gen(CT_GEN_COMP, &p, seed, 0, 0, &d);
-  def.verdict = CT_PASS;
-  def.digest = 0;
-#if !CT_ON_DEVICE
-  def.why[0] = '\0';
-#endif
+  ct_outcome_clear(&def);
   ct_p_comp_2(&d, &def);
   held = ct_plan_comp_2_run(&p, seed, 0, 0, &plan);
   o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));

@@ -18,11 +18,7 @@ enum {
 };
 
 CT_FN void ct_prop_check(int prop, const ct_case *c, ct_outcome *o) {
-  o->verdict = CT_PASS;
-  o->digest = 0;
-#if !CT_ON_DEVICE
-  o->why[0] = '\0';
-#endif
+  ct_outcome_clear(o);
   switch (prop) {
 #define CT_X_CASE(fn, id, gen, op, fmt) \
   case CT_PROP_##fn: ct_p_##fn(c, o); break;
