@@ -10,8 +10,10 @@
  * holds, it answers 0 and the caller generates the case and runs the check.
  *
  * The check stays the definition: COMP-2/plan runs both on each of its cases
- * and fails where they differ; on the GPU, `ct_gpu agree` runs the plan and
- * its host half runs the check, chunk by chunk (device/). */
+ * (the plan from the case's trees) and fails where they differ, COMP-2/draw
+ * runs the plan's flat draw against the check on the same stream's trees;
+ * on the GPU, `ct_gpu agree` runs the plan and its host half runs the
+ * check, chunk by chunk (device/). */
 #ifndef CT_PLAN_H
 #define CT_PLAN_H
 
@@ -23,10 +25,16 @@
 typedef struct {
   ct_modes a, b;
   ct_nest_code bn;
+  int admissible; /* a rejection is a failure (ct_rejected); drawn cases are */
 } ct_plan_comp;
 
 /* The draws of ct_gen_comp_pair from r. */
 CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc);
+/* A case given as trees (A, B), in the plan's form: 0 where it is not one
+ * (a leaf that is not a plain integer, a `<...>`, B without a leaf, B's
+ * nesting past CT_NEST_CODE tokens). So COMP-2/plan judges the plan on the
+ * case it prints, which shrinks. */
+CT_FN int ct_plan_comp_of(const ct_layout *A, const ct_layout *B, int admissible, ct_plan_comp *fc);
 /* COMP-2's outcome on *fc (ct_p_comp_2 on the trees); 0: not held. */
 CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o);
 /* The case (seed, index, stream) of CT_GEN_COMP, drawn and judged by COMP-2's plan. */

@@ -91,11 +91,37 @@ CT_FN void ct_p_layout_2w(const ct_case *c, ct_outcome *o) {
 }
 
 /* COMP-2/plan: COMP-2's plan (props/plan.h) gives COMP-2's check's outcome,
- * verdict and digest, on the same case. Both draw their case from one
- * stream, seeded by this case's own digest: the plan flat, ct_case_gen as
- * trees, so the plan's drawing is checked with its judging. A case the plan
- * does not hold is left to the check (counted in the digest). */
+ * verdict and digest, on this case, read from its trees (ct_plan_comp_of),
+ * so that a failure shrinks like any other. A case the plan does not hold
+ * is left to the check (counted in the digest). */
+CT_FN static int ct_comp_2p_differ(const ct_outcome *def, const ct_outcome *plan) {
+  return plan->verdict != def->verdict || plan->digest != def->digest;
+}
+
 CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
+  ct_plan_comp fc;
+  ct_outcome def, plan;
+  int held;
+  ct_outcome_clear(&def);
+  ct_p_comp_2(c, &def);
+  held = ct_plan_comp_of(&c->v[0], &c->v[1], c->admissible, &fc) && ct_plan_comp_2(&fc, &plan);
+  o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));
+  if (held && ct_comp_2p_differ(&def, &plan))
+    CT_FAILS(o, "the check: verdict %d, digest %016llx%s%s; the plan: verdict %d, digest %016llx%s%s (0 pass, 1 fail, 2 skip)",
+             (int)def.verdict, (unsigned long long)def.digest, def.verdict == CT_FAILED ? ": " : "",
+             def.verdict == CT_FAILED ? def.why : "", (int)plan.verdict, (unsigned long long)plan.digest,
+             plan.verdict == CT_FAILED ? ": " : "", plan.verdict == CT_FAILED ? plan.why : "");
+}
+
+/* COMP-2/draw: what the GPU runs, the plan's own flat draw judged by the
+ * plan, gives what the host runs, ct_case_gen's trees judged by the check,
+ * on the COMP case drawn from a stream seeded by this case's digest. Its
+ * failure names the drawn case: this case only seeds it, so a shrunk seed
+ * names another drawn case. */
+#if !CT_ON_DEVICE
+const char *ct_dv_show(const ct_layout *L); /* props_divide.c */
+#endif
+CT_FN void ct_p_comp_2d(const ct_case *c, ct_outcome *o) {
   ct_gen_params p;
   ct_case d;
   ct_outcome def, plan;
@@ -107,7 +133,9 @@ CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
   ct_p_comp_2(&d, &def);
   held = ct_plan_comp_2_run(&p, seed, 0, 0, &plan);
   o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));
-  if (held && (plan.verdict != def.verdict || plan.digest != def.digest))
-    CT_FAILS(o, "the check: verdict %d, digest %016llx; the plan: verdict %d, digest %016llx (0 pass, 1 fail, 2 skip)",
-             (int)def.verdict, (unsigned long long)def.digest, (int)plan.verdict, (unsigned long long)plan.digest);
+  if (held && ct_comp_2p_differ(&def, &plan))
+    CT_FAILS(o, "composition(%s, %s), drawn with seed %016llx: the check on its trees: verdict %d, digest %016llx; the "
+                "plan, drawn flat: verdict %d, digest %016llx",
+             ct_dv_show(&d.v[0]), ct_dv_show(&d.v[1]), (unsigned long long)seed, (int)def.verdict,
+             (unsigned long long)def.digest, (int)plan.verdict, (unsigned long long)plan.digest);
 }

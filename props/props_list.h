@@ -357,7 +357,8 @@
 #define CT_PROPS_FAST(X)                                                                          \
   X(layout_2i, "LAYOUT-2/integer", CT_GEN_INT, "L(i) vs crd2idx(i, L)", "%0 at index %k0")    \
   X(layout_2w, "LAYOUT-2/walk", CT_GEN_INT, "leaf form L(i) vs L(i)", "%0 at index %k0")          \
-  X(comp_2p, "COMP-2/plan", CT_GEN_COMP, "COMP-2's plan vs its check", "COMP's case drawn from the digest of %0 and %1")
+  X(comp_2p, "COMP-2/plan", CT_GEN_COMP, "COMP-2's plan vs its check", "composition(%0, %1)") \
+  X(comp_2d, "COMP-2/draw", CT_GEN_COMP, "COMP-2's plan, drawn flat, vs its check", "COMP's case drawn from the digest of %0 and %1")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
