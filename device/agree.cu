@@ -69,34 +69,43 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
 }
 
 /* --balance: the cost key of every case of [start, start+count), with the
- * case's chunk above it, so that one radix sort orders each chunk's cases by
- * cost without moving any case to another chunk. */
-__global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long chunk, unsigned *keys,
+ * case's sort window (--sort-window) above it, so that one radix sort orders
+ * each window's cases by cost. A case keeps its index, and its sums go to
+ * its own chunk whatever thread runs it (ct_k_run_sorted). */
+__global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long window, unsigned *keys,
                           long long *ks) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
   if (t >= count) return;
-  keys[t] = ((unsigned)(t / chunk) << 24) | ct_dev_case_key(&job, mode, start + t, &c);
+  keys[t] = ((unsigned)(t / window) << 24) | ct_dev_case_key(&job, mode, start + t, &c);
   ks[t] = start + t;
 }
 
 /* ct_k_run over the sorted order: thread t runs the cases at sorted
- * positions [t*per_thread, (t+1)*per_thread), all of one chunk (chunk is a
- * multiple of per_thread). Same sums as ct_k_run: the order does not count. */
-__global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long count, int per_thread, long long chunk,
-                                ct_dev_acc *acc, unsigned long long *nfail, long long *fails, int fail_cap) {
+ * positions [t*per_thread, (t+1)*per_thread) and adds each one's sums to the
+ * chunk of its index (a sort window spans several chunks): the same sums as
+ * ct_k_run, since the order does not count. */
+__global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long start, long long count, int per_thread,
+                                long long chunk, ct_dev_acc *acc, unsigned long long *nfail, long long *fails,
+                                int fail_cap) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  long long p0 = t * per_thread, p1 = p0 + per_thread, p, ff = -1;
+  long long p0 = t * per_thread, p1 = p0 + per_thread, p, ff = -1, cur = -1;
   ct_dev_acc a;
   if (p0 >= count) return;
   if (p1 > count) p1 = count;
   a.hash = a.cases = a.admissible = a.failures = 0;
   for (p = p0; p < p1; ++p) {
-    long long k = ks[p];
-    long long f = ct_dev_accumulate(&job, k, k + 1, &a);
+    long long k = ks[p], ch = (k - start) / chunk, f;
+    if (ch != cur) { /* the sums so far belong to another chunk */
+      if (cur >= 0) ct_k_flush(&a, &acc[cur], ff, nfail, fails, fail_cap);
+      a.hash = a.cases = a.admissible = a.failures = 0;
+      ff = -1;
+      cur = ch;
+    }
+    f = ct_dev_accumulate(&job, k, k + 1, &a);
     if (f >= 0 && (ff < 0 || f < ff)) ff = f;
   }
-  ct_k_flush(&a, &acc[p0 / chunk], ff, nfail, fails, fail_cap);
+  ct_k_flush(&a, &acc[cur], ff, nfail, fails, fail_cap);
 }
 
 /* Per-case answers of [start, start+count), for a chunk that disagrees. */
@@ -146,6 +155,7 @@ typedef struct {
   long long gpu_cases;
   double gpu_seconds; /* bench: GPU time per property, at most --gpu-cases cases */
   long long batch;
+  long long sort_window; /* --balance sorts the cases of each window of this many (0: each launch's, --batch) */
 } ct_opts;
 
 
@@ -182,10 +192,13 @@ static const char ct_usage[] =
     "  --threads T          threads per block (128)\n"
     "  --per-thread P       cases per GPU thread (1)\n"
     "  --stack BYTES        GPU stack per thread (65536)\n"
-    "  --balance auto|shape|size|off  sort each chunk's cases before the GPU runs them, so that the\n"
-    "                       lanes of a warp do alike work: by structure then size, by size alone, or\n"
-    "                       not; auto times shape and off on each property's first cases and keeps the\n"
-    "                       faster (auto; the same answers either way: device/ct_dev.h)\n"
+    "  --balance auto|shape|size|off  sort the cases before the GPU runs them, so that the lanes of a\n"
+    "                       warp do alike work: by structure then size, by size alone, or not; auto\n"
+    "                       times shape and off on each property's first cases and keeps the faster\n"
+    "                       (auto; the same answers and chunk sums either way: device/ct_dev.h)\n"
+    "  --sort-window W      --balance sorts each W cases together (a multiple of --chunk; 0, the\n"
+    "                       default: each launch's, up to --batch): the more cases one sort sees, the\n"
+    "                       more alike the neighbours it finds for each\n"
     "  --plans on|off       the GPU runs a property's plan where it has one (props/plan.h): the same\n"
     "                       answers from flat values, checked against the host half, which runs the\n"
     "                       checks; bench times one core on the plan too (on)\n"
@@ -262,6 +275,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--gpu-cases")) o->gpu_cases = strtoll(v, 0, 0);
     else if (CT_ARG("--gpu-seconds")) o->gpu_seconds = atof(v);
     else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
+    else if (CT_ARG("--sort-window")) o->sort_window = strtoll(v, 0, 0);
     else ct_die("unknown option '%s'\n%s", a, ct_usage);
 #undef CT_ARG
   }
@@ -271,7 +285,9 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     ct_die("--chunk must be a positive multiple of --per-thread");
   if (o->batch < o->chunk) o->batch = o->chunk;
   o->batch -= o->batch % o->chunk;
-  if (o->balance && o->batch / o->chunk > 256) o->balance = 0; /* chunk ids must fit the sort key's top 8 bits */
+  if (o->sort_window < 0 || o->sort_window % o->chunk != 0) ct_die("--sort-window must be 0 or a multiple of --chunk");
+  if (o->balance && o->sort_window > 0 && o->batch / o->sort_window > 256)
+    ct_die("--sort-window %lld: at most 256 windows per launch (--batch %lld)", o->sort_window, o->batch); /* the sort key's top 8 bits */
   if (o->cases < 0 || o->host_every < 0) ct_die("negative --cases or --host-every");
   if (o->plan) ct_load_plan(o->plan);
 }
@@ -523,16 +539,17 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   CT_CUDA(cudaMemset(b->acc, 0, sizeof(ct_dev_acc) * nch));
   CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
   CT_CUDA(cudaEventRecord(e0));
-  if (order) { /* sort keys, a sort within each chunk, then the run in that order */
+  if (order) { /* sort keys, a sort within each window, then the run in that order */
     int end_bit = 24;
     size_t tmp = b->sort_tmp_bytes;
-    while ((1ll << (end_bit - 24)) < nch) ++end_bit;
-    ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, o->chunk, b->keys, b->ks);
+    long long window = o->sort_window > 0 && o->sort_window < n ? o->sort_window : n, nwin = (n + window - 1) / window;
+    while ((1ll << (end_bit - 24)) < nwin) ++end_bit;
+    ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, window, b->keys, b->ks);
     CT_CUDA(cudaGetLastError());
     CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n, 0,
                                             end_bit));
     ct_k_run_sorted<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
-        *j, b->ks_sorted, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+        *j, b->ks_sorted, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
   } else {
     ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
         *j, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
@@ -576,7 +593,9 @@ static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {
 static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long count,
                            std::vector<ct_dev_acc> *accs, std::vector<long long> *fails, unsigned long long *nfail_total) {
   double secs = 0;
-  long long done = 0, probe = 4 * o->chunk;
+  /* 2 x 8 chunks, the bench's warm-up: a sort of 8 chunks foretells a
+   * launch's better than one of 4, with which LAYOUT-5 chose case order */
+  long long done = 0, probe = 8 * o->chunk;
   int order = ct_job_order(o, j);
   if (order < 0 && ct_dev_planned(o->plans, j)) {
     /* auto with a plan: its own key (ct_plan_key), not probed. The probe of
@@ -818,9 +837,9 @@ static void ct_agree_header(const ct_opts *o, size_t njobs, long long ntasks) {
     printf("random cases: seed 0x%llx, %s%lld cases per property, generator defaults\n", (unsigned long long)o->seed,
            o->plan ? "counts from --plan, else " : "", o->cases);
   ct_print_excluded(o);
-  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases; host recomputes "
-         "%s (%lld chunks, %d processes)\n",
-         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk,
+  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases, sorted %lld at a "
+         "time; host recomputes %s (%lld chunks, %d processes)\n",
+         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, o->sort_window > 0 ? o->sort_window : o->batch,
          o->host_every == 0 ? "nothing" : o->host_every == 1 ? "every chunk" : "a sample of the chunks", ntasks,
          o->procs);
   fflush(stdout);
