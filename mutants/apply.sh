@@ -22,5 +22,5 @@ while IFS= read -r p; do
     echo "mutants/apply.sh: $(basename "$p") does not apply to ref/ (rewrite it: mutants/README.md)" >&2
     exit 1
   fi
-done < <(printf '%s\n' "${patches[@]}" | awk -F/ '{ print $NF "\t" $0 }' | sort -n | cut -f2-) # by number: 9 before 10
+done < <(printf '%s\n' "${patches[@]}" | awk -F/ '{ print $NF "\t" $0 }' | sort -n | cut -f2-) # by number: 11 before 100
 cp "$work"/ref/* "$out/"

@@ -34,11 +34,12 @@ CT_FN static void ct_plan_nest_of(const ct_tuple *t, ct_nest_code *c) {
 
 CT_FN static int ct_plan_plain(const ct_layout *L) {
   int j;
+  if (L->shape.n == 0 || L->shape.n != L->stride.n) return 0;
   for (j = 0; j < L->shape.n; ++j) {
     const ct_node *s = &L->shape.nd[j], *d = &L->stride.nd[j];
     if (s->mark || d->mark || s->kind != d->kind || (s->kind != CT_INT && s->kind != CT_TUPLE)) return 0;
   }
-  return L->shape.n > 0 && L->shape.n == L->stride.n;
+  return 1;
 }
 
 CT_FN int ct_plan_comp_of(const ct_layout *A, const ct_layout *B, int admissible, ct_plan_comp *fc) {

@@ -54,6 +54,8 @@ void ct_fails(ct_outcome *o, const char *fmt, ...)
 #endif
     ;
 #define CT_FAILS(o, ...) ct_fails((o), __VA_ARGS__)
+/* A layout or tiler as text for failure messages (props_divide.c). */
+const char *ct_dv_show(const ct_layout *L);
 #endif
 
 /* Scratch arrays of brute-force checks: static on the host (one thread),

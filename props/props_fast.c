@@ -118,9 +118,6 @@ CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
  * on the COMP case drawn from a stream seeded by this case's digest. Its
  * failure names the drawn case: this case only seeds it, so a shrunk seed
  * names another drawn case. */
-#if !CT_ON_DEVICE
-const char *ct_dv_show(const ct_layout *L); /* props_divide.c */
-#endif
 CT_FN void ct_p_comp_2d(const ct_case *c, ct_outcome *o) {
   ct_gen_params p;
   ct_case d;

@@ -15,9 +15,6 @@
 #include "ref/product.h"
 
 /* Shared with props_divide.c (defined there). */
-#if !CT_ON_DEVICE
-const char *ct_dv_show(const ct_layout *L);
-#endif
 CT_FN void ct_dv_sort(int64_t *v, int64_t n);
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap);
 CT_FN int ct_dv_injective(const ct_layout *L);
