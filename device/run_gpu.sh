@@ -27,7 +27,9 @@
 #   profile     (only when named in --steps) ncu on the run kernel of the five
 #               properties with the lowest GPU rate in this run's bench step:
 #               achieved and theoretical occupancy, local-memory traffic,
-#               active lanes per instruction (issue 16); without ncu, or
+#               active lanes per instruction, cycles per issued instruction
+#               and the shares with no instruction fetched and on the long
+#               scoreboard (issue 16); without ncu, or
 #               without a bench step, it says so and is marked skipped
 #
 # Options:
