@@ -11,6 +11,7 @@
  * CT_GEN_TILER (each mode a divisor of A's mode, or `_`) plus a nested tiler
  * derived from it (ct_dv_nested_tiler). */
 #include "props/props.h"
+#include "props/props_divide.h"
 #include "props/props_list.h"
 #include "ref/divide.h"
 #include "ref/product.h"
@@ -61,40 +62,6 @@ CT_FN const char *ct_dv_form_name(int form) {
   }
 }
 
-CT_FN static void ct_dv_sift(int64_t *v, int64_t i, int64_t n) {
-  for (;;) {
-    int64_t c = 2 * i + 1, t;
-    if (c >= n) return;
-    if (c + 1 < n && v[c + 1] > v[c]) ++c;
-    if (v[i] >= v[c]) return;
-    t = v[i];
-    v[i] = v[c];
-    v[c] = t;
-    i = c;
-  }
-}
-
-/* Heapsort: no recursion, O(n log n) for the brute-force multisets; a short
- * list by insertion, cheaper there (the same sorted list: issue 16). */
-CT_FN void ct_dv_sort(int64_t *v, int64_t n) {
-  int64_t i;
-  if (n <= 24) {
-    for (i = 1; i < n; ++i) {
-      int64_t x = v[i], j = i;
-      for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
-      v[j] = x;
-    }
-    return;
-  }
-  for (i = n / 2 - 1; i >= 0; --i) ct_dv_sift(v, i, n);
-  for (i = n - 1; i > 0; --i) {
-    int64_t t = v[0];
-    v[0] = v[i];
-    v[i] = t;
-    ct_dv_sift(v, 0, i);
-  }
-}
-
 /* L(i) for i < n into v; n itself, or -1 when n > cap (too big to check). */
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap) {
   int64_t i;
@@ -125,7 +92,7 @@ CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
     }
     return 0;
   }
-  ct_dv_sort(v, n);
+  ct_j_sort(v, n);
   for (i = 1; i < n; ++i)
     if (v[i] == v[i - 1]) return 1;
   return 0;
@@ -370,8 +337,8 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
   }
   if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_values(A, K, a, CT_BRUTE_MAX) < 0) return;
   if (ct_dv_same_counts(r, a, n, count) == 1) return; /* else sorted, to name where they differ */
-  ct_dv_sort(r, n);
-  ct_dv_sort(a, K);
+  ct_j_sort(r, n);
+  ct_j_sort(a, K);
   for (i = 0; i < n; ++i)
     if (r[i] != a[i]) {
       CT_FAILS(o, "R's values are not A^'s on [0, %lld): %s; sorted, %lld vs %lld at %lld", (long long)K, ct_dv_show(&R),

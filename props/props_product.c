@@ -9,31 +9,12 @@
  * itself, so a case (and a shrunk or recorded one) always derives the same
  * B. The "/random" variants take the case's own B. */
 #include "props/props.h"
+#include "props/props_divide.h"
 #include "props/props_list.h"
 #include "ref/construct.h"
 #include "ref/ct_arith.h"
 #include "ref/product.h"
 
-/* Shared with props_divide.c (defined there). */
-CT_FN void ct_dv_sort(int64_t *v, int64_t n);
-CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap);
-CT_FN int ct_dv_injective(const ct_layout *L);
-CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
-CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n, int32_t *count);
-CT_FN int ct_dv_is_tiler(const ct_tiler *T);
-CT_FN void ct_dv_mode(const ct_layout *L, int k, ct_layout *out);
-CT_FN void ct_dv_mode2(const ct_layout *L, int k, int j, ct_layout *out);
-CT_FN void ct_dv_subtiler(const ct_tiler *T, int k, ct_tiler *out);
-CT_FN int ct_dv_first_layout_mode(const ct_tiler *T);
-CT_FN int ct_dv_is_unit(const ct_layout *L);
-CT_FN ct_code ct_dv_form(int form, const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e);
-CT_FN int ct_zip_matches(const ct_layout *A, const ct_tiler *T, const ct_layout *L, const ct_layout *Z, int zip,
-                         ct_outcome *o);
-CT_FN int ct_unpack_matches(const ct_layout *Z, const ct_layout *Ti, const ct_layout *Fl, ct_outcome *o);
-CT_FN ct_code ct_div_alls(int r, ct_tiler *T);
-CT_FN void ct_dv_expect(const ct_layout *A, const ct_tiler *T, ct_code want, int base, int mask, int loose, ct_outcome *o);
-CT_FN int ct_dv_pad_rank(const ct_layout *L, int R, ct_layout *out);
-CT_FN void ct_dv_expect_limit(const ct_case *c, ct_code want, int base, ct_outcome *o);
 #define CT_PP_LOGICAL 4 /* ct_dv_form: logical_product; +1 zipped, +2 tiled, +3 flat */
 
 /* ---- derived operands ----------------------------------------------------------- */
@@ -304,7 +285,7 @@ CT_FN void ct_p_prod_4(const ct_case *c, ct_outcome *o) {
       return;
     }
   if (!ct_dv_repeats(v, n)) return; /* sorted only to name the value */
-  ct_dv_sort(v, n);
+  ct_j_sort(v, n);
   for (i = 1; i < n; ++i)
     if (v[i] == v[i - 1]) {
       CT_FAILS(o, "R = %s reaches %lld twice: copies overlap", ct_dv_show(&R), (long long)v[i]);
@@ -618,8 +599,8 @@ CT_FN static int ct_pp_same_values(const ct_layout *X, const ct_layout *Y, int64
   if (ct_size(Y) != n) return 0;
   if (ct_dv_values(X, n, a, CT_BRUTE_MAX) < 0 || ct_dv_values(Y, n, b, CT_BRUTE_MAX) < 0) return 1;
   if (ct_dv_same_counts(a, b, n, count) == 1) return 1; /* else sorted, to name a value that differs */
-  ct_dv_sort(a, n);
-  ct_dv_sort(b, n);
+  ct_j_sort(a, n);
+  ct_j_sort(b, n);
   for (i = 0; i < n; ++i)
     if (a[i] != b[i]) {
       *at = a[i];

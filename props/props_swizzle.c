@@ -6,11 +6,9 @@
  * property then visits every offset of [0, 2^(B+M+|S|+1)) (up to
  * CT_BRUTE_MAX) and a few far and negative ones. */
 #include "props/props.h"
+#include "props/props_divide.h"
 #include "props/props_list.h"
 #include "ref/composed.h"
-
-/* Shared with props_divide.c (defined there): whether v repeats a value. */
-CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
 
 CT_FN void ct_gen_swizzle_case(ct_rng *r, const ct_gen_params *p, uint64_t index, ct_case *c) {
   if (index < CT_SW_GRID) ct_gen_swizzle_at((int64_t)index, &c->w[0]);
