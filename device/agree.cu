@@ -837,9 +837,13 @@ static void ct_agree_header(const ct_opts *o, size_t njobs, long long ntasks) {
     printf("random cases: seed 0x%llx, %s%lld cases per property, generator defaults\n", (unsigned long long)o->seed,
            o->plan ? "counts from --plan, else " : "", o->cases);
   ct_print_excluded(o);
-  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases, sorted %lld at a "
-         "time; host recomputes %s (%lld chunks, %d processes)\n",
-         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, o->sort_window > 0 ? o->sort_window : o->batch,
+  char order[128]; /* what --balance and --sort-window do to the order the GPU runs the cases in */
+  if (!o->balance) snprintf(order, sizeof order, "run in case order");
+  else if (o->sort_window > 0) snprintf(order, sizeof order, "sorted %lld at a time", o->sort_window);
+  else snprintf(order, sizeof order, "sorted a launch at a time (up to %lld cases)", o->batch);
+  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases, %s%s; host "
+         "recomputes %s (%lld chunks, %d processes)\n",
+         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, order, o->balance == CT_BAL_AUTO ? " or not, as --balance auto finds faster" : "",
          o->host_every == 0 ? "nothing" : o->host_every == 1 ? "every chunk" : "a sample of the chunks", ntasks,
          o->procs);
   fflush(stdout);
