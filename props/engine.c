@@ -1,6 +1,7 @@
 /* engine.c -- runs properties on generated, enumerated and recorded cases. */
 #define _POSIX_C_SOURCE 200809L
 #include "props/engine.h"
+#include "props/plan.h"
 #include "props/flat_enum.h"
 #include "ref/notation.h"
 
@@ -346,23 +347,65 @@ static int ct_run_regressions(const ct_run_opts *o) {
 
 /* ---- the run ------------------------------------------------------------------ */
 
+/* A property whose case only seeds a draw (COMP-2/draw, props/plan.h):
+ * shrinking the seed would name other drawn cases, so a failure is reported
+ * on the drawn case *d, under the property *q that checks that case itself. */
+static int ct_seed_only(int p, const ct_case *c, int *q, ct_case *d) {
+  uint64_t seed;
+  if (strcmp(ct_props[p].id, "COMP-2/draw") != 0 || (*q = ct_find_prop("COMP-2/plan")) < 0) return 0;
+  ct_plan_comp_2_drawn(c, &seed, d);
+  return 1;
+}
+
+/* Shrinks property p's failure r on c and prints it ("shrunk:", "why:");
+ * a seed-only property's drawn case first ("drawn:"); pad widens the labels
+ * to the caller's. *sp and *s: the property and the case a regression line
+ * should name. */
+static void ct_print_shrunk(FILE *out, const char *pad, int p, const ct_case *c, const ct_outcome *r, int *sp,
+                            ct_case *s) {
+  char buf[4096];
+  ct_outcome so = *r;
+  int steps, q;
+  ct_case d;
+  *sp = p;
+  *s = *c;
+  if (ct_seed_only(p, c, &q, &d)) {
+    ct_outcome dr;
+    ct_case_print(q, &d, buf, sizeof buf);
+    fprintf(out, "  drawn:  %s%s   (the case above only seeds this draw; shrunk as a %s case)\n", pad, buf,
+            ct_props[q].id);
+    ct_prop_check(q, &d, &dr);
+    if (dr.verdict != CT_FAILED) {
+      fprintf(out, "  shrunk: %s(not shrunk: %s holds on the drawn case, so the plan's flat draw and the generator's "
+                   "trees differ)\n", pad, ct_props[q].id);
+      return;
+    }
+    *sp = q;
+    *s = d;
+    so = dr;
+  }
+  steps = ct_shrink(*sp, s, &so);
+  ct_case_print(*sp, s, buf, sizeof buf);
+  if (steps > 0)
+    fprintf(out, "  shrunk: %s%s%s%s   (%d steps)\n  why:    %s%s\n", pad, *sp != p ? ct_props[*sp].id : "",
+            *sp != p ? ": " : "", buf, steps, pad, so.why);
+  else fprintf(out, "  shrunk: %s(no smaller failing case)\n", pad);
+}
+
 static void ct_report_failure(const ct_run_opts *o, int p, uint64_t seed, int64_t index, const ct_case *c,
                               const ct_outcome *r, ct_prop_stats *st) {
   char buf[4096], line[8192];
-  ct_case s = *c;
-  ct_outcome so = *r;
-  int steps;
+  ct_case s;
+  int sp;
   ct_case_print(p, c, buf, sizeof buf);
   fprintf(o->out, "FAIL %s seed=0x%llx index=%lld\n  case:   %s\n  why:    %s\n", ct_props[p].id,
           (unsigned long long)seed, (long long)index, buf, r->why);
-  steps = ct_shrink(p, &s, &so);
-  ct_case_print(p, &s, buf, sizeof buf);
-  if (steps > 0) fprintf(o->out, "  shrunk: %s   (%d steps)\n  why:    %s\n", buf, steps, so.why);
-  else fprintf(o->out, "  shrunk: (no smaller failing case)\n");
+  ct_print_shrunk(o->out, "", p, c, r, &sp, &s);
+  ct_case_print(sp, &s, buf, sizeof buf);
   if (index >= 0)
     fprintf(o->out, "  replay: cuteref check --replay %s:0x%llx:%lld\n", ct_props[p].id, (unsigned long long)seed,
             (long long)index);
-  ct_format_regression(p, steps > 0 ? &s : c, line, sizeof line);
+  ct_format_regression(sp, &s, line, sizeof line);
   fprintf(o->out, "  regression line: %s\n", line);
   if (st && !st->first_failure[0]) {
     strncpy(st->first_failure, buf, sizeof st->first_failure - 1);
@@ -514,9 +557,9 @@ int ct_replay(const ct_run_opts *o, const char *what) {
           r.verdict == CT_PASS ? "pass" : r.verdict == CT_SKIPPED ? "skipped (inadmissible input)" : "FAIL",
           r.verdict == CT_FAILED ? "\n  why:     " : "", r.verdict == CT_FAILED ? r.why : "");
   if (r.verdict == CT_FAILED) {
-    int steps = ct_shrink(p, &c, &r);
-    ct_case_print(p, &c, buf, sizeof buf);
-    fprintf(o->out, "  shrunk:  %s   (%d steps)\n  why:     %s\n", buf, steps, r.why);
+    int sp;
+    ct_case s;
+    ct_print_shrunk(o->out, " ", p, &c, &r, &sp, &s);
     return 1;
   }
   return 0;

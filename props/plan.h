@@ -37,6 +37,9 @@ CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc
 CT_FN int ct_plan_comp_of(const ct_layout *A, const ct_layout *B, int admissible, ct_plan_comp *fc);
 /* COMP-2's outcome on *fc (ct_p_comp_2 on the trees); 0: not held. */
 CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o);
+/* COMP-2/draw's case c only seeds a draw: the COMP case it judges, into *d
+ * (the engine reports and shrinks a failure on *d, under COMP-2/plan). */
+CT_FN void ct_plan_comp_2_drawn(const ct_case *c, uint64_t *seed, ct_case *d);
 /* The case (seed, index, stream) of CT_GEN_COMP, drawn and judged by COMP-2's plan. */
 CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o);
 

@@ -116,16 +116,24 @@ CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
 /* COMP-2/draw: what the GPU runs, the plan's own flat draw judged by the
  * plan, gives what the host runs, ct_case_gen's trees judged by the check,
  * on the COMP case drawn from a stream seeded by this case's digest. Its
- * failure names the drawn case: this case only seeds it, so a shrunk seed
- * names another drawn case. */
+ * failure names the drawn case: this case only seeds it, so the engine
+ * reports and shrinks the drawn case under COMP-2/plan instead of shrinking
+ * the seed (props/engine.c, ct_report_failure). */
+CT_FN void ct_plan_comp_2_drawn(const ct_case *c, uint64_t *seed, ct_case *d) {
+  ct_gen_params p;
+  *seed = ct_digest_layout(&c->v[0]) ^ ct_mix64(ct_digest_layout(&c->v[1]));
+  ct_gen_default(&p);
+  ct_case_gen(CT_GEN_COMP, &p, *seed, 0, 0, d);
+}
+
 CT_FN void ct_p_comp_2d(const ct_case *c, ct_outcome *o) {
   ct_gen_params p;
   ct_case d;
   ct_outcome def, plan;
-  uint64_t seed = ct_digest_layout(&c->v[0]) ^ ct_mix64(ct_digest_layout(&c->v[1]));
+  uint64_t seed;
   int held;
   ct_gen_default(&p);
-  ct_case_gen(CT_GEN_COMP, &p, seed, 0, 0, &d);
+  ct_plan_comp_2_drawn(c, &seed, &d);
   ct_outcome_clear(&def);
   ct_p_comp_2(&d, &def);
   held = ct_plan_comp_2_run(&p, seed, 0, 0, &plan);
