@@ -347,18 +347,10 @@ static int ct_run_regressions(const ct_run_opts *o) {
 
 /* ---- the run ------------------------------------------------------------------ */
 
-/* A property whose case only seeds a draw (COMP-2/draw, props/plan.h):
- * shrinking the seed would name other drawn cases, so a failure is reported
- * on the drawn case *d, under the property *q that checks that case itself. */
-static int ct_seed_only(int p, const ct_case *c, int *q, ct_case *d) {
-  uint64_t seed;
-  if (strcmp(ct_props[p].id, "COMP-2/draw") != 0 || (*q = ct_find_prop("COMP-2/plan")) < 0) return 0;
-  ct_plan_comp_2_drawn(c, &seed, d);
-  return 1;
-}
-
-/* Shrinks property p's failure r on c and prints it ("shrunk:", "why:");
- * a seed-only property's drawn case first ("drawn:"); pad widens the labels
+/* Shrinks property p's failure r on c and prints it ("shrunk:", "why:").
+ * Where c only seeds the draw of another property's case (ct_prop_drawn),
+ * shrinking c would name other drawn cases: the drawn case is printed
+ * ("drawn:") and shrunk under that property instead. pad widens the labels
  * to the caller's. *sp and *s: the property and the case a regression line
  * should name. */
 static void ct_print_shrunk(FILE *out, const char *pad, int p, const ct_case *c, const ct_outcome *r, int *sp,
@@ -369,15 +361,15 @@ static void ct_print_shrunk(FILE *out, const char *pad, int p, const ct_case *c,
   ct_case d;
   *sp = p;
   *s = *c;
-  if (ct_seed_only(p, c, &q, &d)) {
+  if (ct_prop_drawn(p, c, &q, &d)) {
     ct_outcome dr;
     ct_case_print(q, &d, buf, sizeof buf);
     fprintf(out, "  drawn:  %s%s   (the case above only seeds this draw; shrunk as a %s case)\n", pad, buf,
             ct_props[q].id);
     ct_prop_check(q, &d, &dr);
     if (dr.verdict != CT_FAILED) {
-      fprintf(out, "  shrunk: %s(not shrunk: %s holds on the drawn case, so the plan's flat draw and the generator's "
-                   "trees differ)\n", pad, ct_props[q].id);
+      fprintf(out, "  shrunk: %s(not shrunk: %s holds on the drawn case, so the failure lies in %s's own draw)\n", pad,
+              ct_props[q].id, ct_props[p].id);
       return;
     }
     *sp = q;

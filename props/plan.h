@@ -37,11 +37,16 @@ CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc
 CT_FN int ct_plan_comp_of(const ct_layout *A, const ct_layout *B, int admissible, ct_plan_comp *fc);
 /* COMP-2's outcome on *fc (ct_p_comp_2 on the trees); 0: not held. */
 CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o);
-/* COMP-2/draw's case c only seeds a draw: the COMP case it judges, into *d
- * (the engine reports and shrinks a failure on *d, under COMP-2/plan). */
+/* COMP-2/draw's case c only seeds a draw: the COMP case it judges, into *d,
+ * and the seed of its stream. */
 CT_FN void ct_plan_comp_2_drawn(const ct_case *c, uint64_t *seed, ct_case *d);
 /* The case (seed, index, stream) of CT_GEN_COMP, drawn and judged by COMP-2's plan. */
 CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o);
+
+/* A property whose case c only seeds the draw of a case *d of property
+ * *as_prop: 1 (COMP-2/draw: its COMP case, under COMP-2/plan), else 0. The
+ * engine reports and shrinks such a failure on *d (props/props_table.c). */
+CT_FN int ct_prop_drawn(int prop, const ct_case *c, int *as_prop, ct_case *d);
 
 /* Property prop's plan on its random case (seed, index, stream): 1 with *o
  * set as ct_prop_check would set it, 0 where prop has no plan or the plan

@@ -118,7 +118,7 @@ CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
  * on the COMP case drawn from a stream seeded by this case's digest. Its
  * failure names the drawn case: this case only seeds it, so the engine
  * reports and shrinks the drawn case under COMP-2/plan instead of shrinking
- * the seed (props/engine.c, ct_report_failure). */
+ * the seed (ct_prop_drawn, props/props_table.c). */
 CT_FN void ct_plan_comp_2_drawn(const ct_case *c, uint64_t *seed, ct_case *d) {
   ct_gen_params p;
   *seed = ct_digest_layout(&c->v[0]) ^ ct_mix64(ct_digest_layout(&c->v[1]));

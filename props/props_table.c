@@ -28,6 +28,19 @@ CT_FN void ct_prop_check(int prop, const ct_case *c, ct_outcome *o) {
   }
 }
 
+/* Properties whose case only seeds the draw of another property's case
+ * (props/plan.h): COMP-2/draw draws a COMP case, which COMP-2/plan checks. */
+CT_FN int ct_prop_drawn(int prop, const ct_case *c, int *as_prop, ct_case *d) {
+  uint64_t seed;
+  switch (prop) {
+  case CT_PROP_comp_2d:
+    ct_plan_comp_2_drawn(c, &seed, d);
+    *as_prop = CT_PROP_comp_2p;
+    return 1;
+  default: return 0;
+  }
+}
+
 /* Plans (props/plan.h): the properties that have one. */
 CT_FN int ct_plan_has(int prop) { return prop == CT_PROP_comp_2; }
 
