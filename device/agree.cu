@@ -72,12 +72,12 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
  * case's sort window (--sort-window) above it, so that one radix sort orders
  * each window's cases by cost. A case keeps its index, and its sums go to
  * its own chunk whatever thread runs it (ct_k_run_sorted). */
-__global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long window, unsigned *keys,
-                          long long *ks) {
+__global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long window,
+                          unsigned long long *keys, long long *ks) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
   if (t >= count) return;
-  keys[t] = ((unsigned)(t / window) << 24) | ct_dev_case_key(&job, mode, start + t, &c);
+  keys[t] = (unsigned long long)(t / window) << 32 | ct_dev_case_key(&job, mode, start + t, &c);
   ks[t] = start + t;
 }
 
@@ -490,7 +490,7 @@ typedef struct {
   int fail_cap;
   long long acc_cap;
   /* --balance: keys and case indices, unsorted and sorted, and cub's scratch */
-  unsigned *keys, *keys_sorted;
+  unsigned long long *keys, *keys_sorted; /* the case's sort window above its 32-bit key */
   long long *ks, *ks_sorted;
   void *sort_tmp;
   size_t sort_tmp_bytes;
@@ -507,8 +507,8 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
   b->sort_tmp = 0;
   b->sort_tmp_bytes = 0;
   if (o->balance) {
-    CT_CUDA(cudaMalloc(&b->keys, sizeof(unsigned) * o->batch));
-    CT_CUDA(cudaMalloc(&b->keys_sorted, sizeof(unsigned) * o->batch));
+    CT_CUDA(cudaMalloc(&b->keys, sizeof(unsigned long long) * o->batch));
+    CT_CUDA(cudaMalloc(&b->keys_sorted, sizeof(unsigned long long) * o->batch));
     CT_CUDA(cudaMalloc(&b->ks, sizeof(long long) * o->batch));
     CT_CUDA(cudaMalloc(&b->ks_sorted, sizeof(long long) * o->batch));
     CT_CUDA(cub::DeviceRadixSort::SortPairs(0, b->sort_tmp_bytes, b->keys, b->keys_sorted, b->ks, b->ks_sorted,
@@ -540,10 +540,10 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
   CT_CUDA(cudaEventRecord(e0));
   if (order) { /* sort keys, a sort within each window, then the run in that order */
-    int end_bit = 24;
+    int end_bit = 32;
     size_t tmp = b->sort_tmp_bytes;
     long long window = o->sort_window > 0 && o->sort_window < n ? o->sort_window : n, nwin = (n + window - 1) / window;
-    while ((1ll << (end_bit - 24)) < nwin) ++end_bit;
+    while ((1ll << (end_bit - 32)) < nwin) ++end_bit;
     ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, window, b->keys, b->ks);
     CT_CUDA(cudaGetLastError());
     CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n, 0,

@@ -188,18 +188,24 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *   size:  the sum of the case's layout sizes (saturating at 65535): most
  *          properties walk every index of their inputs;
  *   shape: a hash of the case's tree shapes (kind and rank of every node),
- *          then a hash of its values' classes (shape entry 1 or not, stride
- *          sign, integer input sign), then the size's bit length: cases of
- *          one structure take the same branches through the reference, and
- *          a warp whose lanes take different branches runs them one after
- *          the other (an H100 profile showed 2 to 3 active lanes of 32).
+ *          then the first layout's size and the others' (exact up to 96 and
+ *          48, then in steps of 24 and 12), then a hash of its values'
+ *          classes (shape entry 1 or not, stride sign, integer input sign):
+ *          cases of one structure take the same branches through the
+ *          reference, and a warp whose lanes take different branches runs
+ *          them one after the other (an H100 profile showed 2 to 3 active
+ *          lanes of 32); lanes whose loops run as long finish together
+ *          (the sizes before the classes: the property mix 6% faster than
+ *          with the size's bit length last, LAYOUT-5 2.4 times;
+ *          docs/data/gpu-tuning.md, eighth step).
  *          For the properties of CT_DEV_ATOM_KEYED and CT_DEV_INT_KEYED the
  *          atom, then the integers' residues, come first: they set the length
  *          of the property's loops, and the layouts' shape says nothing of
  *          them (ATOM-3: lanes were busy 20% of the time in shape order, 67%
  *          in atom order, by the host's per-case times; on an H100 ATOM-3 ran
  *          4.5 times faster; docs/data/gpu-tuning.md).
- * Both return 24 bits. */
+ * Keys have at most 32 bits (the atom's, residues' and plans' 24); ct_k_cost puts the
+ * case's sort window above them. */
 enum { CT_KEY_SIZE = 1, CT_KEY_SHAPE = 2 };
 
 CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
@@ -224,6 +230,25 @@ CT_FN static inline unsigned ct_dev_log2_field(int64_t v, int64_t base, unsigned
   unsigned e = 0;
   while (e < cap && (base << e) < v) ++e;
   return e;
+}
+
+/* A layout's size in nb bits: exact below lin, then in steps of lin / 4. */
+CT_FN static inline unsigned ct_dev_size_field(int64_t size, int64_t lin, int nb) {
+  int64_t q = size < lin ? size : lin + (size - lin) / (lin / 4);
+  int64_t cap = ((int64_t)1 << nb) - 1;
+  return (unsigned)(q < 0 ? 0 : q > cap ? cap : q);
+}
+
+/* The product of a shape's leaves, saturating at 65536 (as ct_dev_size_key). */
+CT_FN static inline int64_t ct_dev_shape_size(const ct_tuple *s) {
+  int64_t size = 1;
+  int i;
+  for (i = 0; i < s->n; ++i)
+    if (s->nd[i].kind == CT_INT) {
+      int64_t x = s->nd[i].v > 0 ? s->nd[i].v : 1;
+      size = size > 65535 || x > 65535 ? 65536 : size * x;
+    }
+  return size;
 }
 
 CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
@@ -263,8 +288,13 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
       ints = (unsigned)((uint64_t)c->k[0] % 120u) << 2 | (unsigned)((uint64_t)c->k[1] % 3u);
     return atom << 18 | ints << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
   }
-  /* 15 bits of the tree's shape, 4 of the values' classes, 5 of the size */
-  return (unsigned)(tree & 0x7FFFu) << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
+  { /* 15 bits of the tree's shape, 7 of the first layout's size, 6 of the others', 4 of the values' classes */
+    int64_t rest = 0;
+    for (j = 1; j < c->n && j < CT_CASE_VALS; ++j) rest += ct_dev_shape_size(&c->v[j].shape);
+    return (unsigned)(tree & 0x7FFFu) << 17 |
+           ct_dev_size_field(c->n > 0 ? ct_dev_shape_size(&c->v[0].shape) : 0, 96, 7) << 10 |
+           ct_dev_size_field(rest, 48, 6) << 4 | (unsigned)(vals & 0xFu);
+  }
 }
 
 CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, const ct_case *c) {
