@@ -197,7 +197,10 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *          lanes of 32); lanes whose loops run as long finish together
  *          (the sizes before the classes: the property mix 6% faster than
  *          with the size's bit length last, LAYOUT-5 2.4 times;
- *          docs/data/gpu-tuning.md, eighth step).
+ *          docs/data/gpu-tuning.md, eighth step). Where the property
+ *          derives from the case what its work turns on and the trees do
+ *          not show (ct_prop_key_class, props/plan.h: BASIS's paths, CL's
+ *          choices from k1), that class follows the tree's hash.
  *          For the properties of CT_DEV_ATOM_KEYED and CT_DEV_INT_KEYED the
  *          atom, then the integers' residues, come first: they set the length
  *          of the property's loops, and the layouts' shape says nothing of
@@ -251,7 +254,7 @@ CT_FN static inline int64_t ct_dev_shape_size(const ct_tuple *s) {
   return size;
 }
 
-CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
+CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, unsigned cls) {
   uint64_t tree = (uint64_t)c->n, vals = 0;
   unsigned size = ct_dev_size_key(c), bits = 0;
   int j, i;
@@ -288,17 +291,19 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first) {
       ints = (unsigned)((uint64_t)c->k[0] % 120u) << 2 | (unsigned)((uint64_t)c->k[1] % 3u);
     return atom << 18 | ints << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
   }
-  { /* 15 bits of the tree's shape, 7 of the first layout's size, 6 of the others', 4 of the values' classes */
+  { /* 15 bits of the tree's shape, 7 of the first layout's size, 6 of the others', 4 of the values' classes;
+     * with the property's class (ct_prop_key_class): its 7 bits after the tree's, the others' size in 3 */
     int64_t rest = 0;
+    unsigned s0 = ct_dev_size_field(c->n > 0 ? ct_dev_shape_size(&c->v[0].shape) : 0, 96, 7), s1;
     for (j = 1; j < c->n && j < CT_CASE_VALS; ++j) rest += ct_dev_shape_size(&c->v[j].shape);
-    return (unsigned)(tree & 0x7FFFu) << 17 |
-           ct_dev_size_field(c->n > 0 ? ct_dev_shape_size(&c->v[0].shape) : 0, 96, 7) << 10 |
-           ct_dev_size_field(rest, 48, 6) << 4 | (unsigned)(vals & 0xFu);
+    s1 = ct_dev_size_field(rest, 48, 6);
+    if (cls) return (unsigned)(tree & 0x7FFFu) << 17 | (cls & 0x7Fu) << 10 | s0 << 3 | s1 >> 3;
+    return (unsigned)(tree & 0x7FFFu) << 17 | s0 << 10 | s1 << 4 | (unsigned)(vals & 0xFu);
   }
 }
 
-CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, const ct_case *c) {
-  return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c, key_first) : ct_dev_size_key(c);
+CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, unsigned cls, const ct_case *c) {
+  return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c, key_first, cls) : ct_dev_size_key(c);
 }
 
 /* Case k's sort key: the plan's own (props/plan.h) where the job runs one,
@@ -307,7 +312,7 @@ CT_FN static inline unsigned ct_dev_case_key(const ct_dev_job *j, int mode, int6
   if (ct_dev_planned(j->plan, j))
     return ct_plan_key(j->prop, &j->params, j->seed, (uint64_t)k, j->stream) & 0xFFFFFFu;
   ct_dev_case(j, k, c);
-  return ct_dev_sort_key(mode, j->key_first, c);
+  return ct_dev_sort_key(mode, j->key_first, mode == CT_KEY_SHAPE ? ct_prop_key_class(j->prop, c) : 0u, c);
 }
 
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */

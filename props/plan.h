@@ -61,4 +61,19 @@ CT_FN int ct_plan_has(int prop);
 CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
 CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
 
+/* A class (1 to 127; 0: none) of what property prop's work on case c turns
+ * on that the case's trees do not show: the paths of the A a BASIS property
+ * draws (ct_basis_class), the choices a CL property makes from k1
+ * (ct_cl_class). The GPU sorts a launch's cases by it after their tree
+ * shapes (device/ct_dev.h); it changes the order of the runs, never an
+ * answer. */
+CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
+/* How a BASIS property gives its case's first layout basis strides
+ * (ct_basis_a, props/props_basis.c): the runs not kept, kept, kept or not
+ * as drawn, or kept in a layout that gets basis strides only half the time
+ * (BASIS-7). */
+enum { CT_BA_PLAIN, CT_BA_RUNS, CT_BA_DRAWN, CT_BA_HALF };
+CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how);
+CT_FN unsigned ct_cl_class(int n, const ct_case *c);
+
 #endif

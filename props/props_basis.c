@@ -2,6 +2,7 @@
  * layouts; a property gives one basis strides (ct_basify) from a stream of
  * its own, seeded by the case, so the case stays a pure function of
  * (seed, index). */
+#include "props/plan.h"
 #include "props/props.h"
 #include "props/props_list.h"
 #include "ref/basis_ops.h"
@@ -81,6 +82,49 @@ CT_FN static void ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_lay
   }
 }
 
+/* The basis-strided A that property `salt` (BASIS-salt) checks, drawn from
+ * its stream *r, which goes on from there; every BASIS property that derives
+ * A from its case draws it here, and so does the GPU's sort key
+ * (ct_basis_class). Returns whether A's paths are constant on runs. */
+CT_FN static int ct_basis_a(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A) {
+  int keep = how == CT_BA_RUNS || how == CT_BA_HALF;
+  ct_basis_rng(c, (uint64_t)salt, r);
+  if (how == CT_BA_DRAWN) keep = (int)ct_rng_range(r, 0, 1);
+  if (how == CT_BA_HALF && !ct_rng_chance(r, 1, 2)) {
+    ct_l_copy(A, &c->v[0]);
+    return keep;
+  }
+  ct_basify(&c->v[0], r, keep, A);
+  return keep;
+}
+
+/* A class of the A that BASIS-salt draws from case c (1 to 81: its pool of
+ * paths, the distinct paths it took and the deepest; 1 for an A left with
+ * integer strides): the GPU sorts a property's cases by it after their tree
+ * shapes (device/ct_dev.h, ct_prop_key_class), since the lifted operations
+ * split A by its paths and the trees do not show them. Only the order of
+ * the GPU's runs depends on it, never an answer. */
+CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how) {
+  ct_rng r, pr;
+  ct_layout A;
+  ct_node seen[4];
+  int pool, j, q, npaths = 0, deep = 0;
+  ct_basis_rng(c, (uint64_t)salt, &pr); /* the pool is ct_basify's first draw */
+  if (how == CT_BA_DRAWN || how == CT_BA_HALF) ct_rng_next(&pr);
+  pool = (int)ct_rng_range(&pr, 0, CT_POOLS - 1);
+  ct_basis_a(c, salt, how, &r, &A);
+  for (j = 0; j < A.stride.n; ++j) {
+    const ct_node *d = &A.stride.nd[j];
+    if (d->kind != CT_BASIS) continue;
+    if (d->rank > deep) deep = d->rank;
+    for (q = 0; q < npaths && !ct_basis_same_path(&seen[q], d); ++q) {
+    }
+    if (q == npaths && npaths < 3) seen[npaths++] = *d;
+  }
+  if (npaths == 0) return 1;
+  return 2u + (unsigned)(pool * 16 + npaths * 4 + (deep < 3 ? deep : 3));
+}
+
 /* A rejection where none may be: the case fails (limits skip it). */
 CT_FN static int ct_basis_ok(ct_code rc, const ct_err *e, ct_outcome *o, const char *what) {
   if (rc == CT_OK) return 1;
@@ -112,8 +156,7 @@ CT_FN void ct_p_basis_2(const ct_case *c, ct_outcome *o) {
   int64_t i, n = ct_size(&c->v[0]);
   ct_tuple cp;
   int has_cp;
-  ct_basis_rng(c, 2, &r);
-  ct_basify(&c->v[0], &r, 0, &L);
+  ct_basis_a(c, 2, CT_BA_PLAIN, &r, &L);
   o->digest = ct_digest_layout(&L);
   has_cp = ct_coprofile(&L, &cp, &e) == CT_OK; /* the judge's, once for every index */
   for (i = 0; i < n && i < CT_BRUTE_MAX; ++i) { /* L(i) at the integer i; at idx2crd(i, shape(L)) one time in 8 */
@@ -132,8 +175,7 @@ CT_FN void ct_p_basis_3(const ct_case *c, ct_outcome *o) {
   ct_rng r;
   ct_err e;
   ct_judgement j;
-  ct_basis_rng(c, 3, &r);
-  ct_basify(&c->v[0], &r, 0, &L);
+  ct_basis_a(c, 3, CT_BA_PLAIN, &r, &L);
   if (!ct_basis_ok(ct_coprofile(&L, &cp, &e), &e, o, "coprofile")) return;
   ct_judge_basis_3(&L, &cp, &j);
   ct_judged(&j, o);
@@ -146,8 +188,7 @@ CT_FN void ct_p_basis_4(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_judgement j;
   ct_val cz, pz;
-  ct_basis_rng(c, 4, &r);
-  ct_basify(&c->v[0], &r, 0, &L);
+  ct_basis_a(c, 4, CT_BA_PLAIN, &r, &L);
   if (!ct_basis_ok(ct_coshape(&L, &cs, &e), &e, o, "coshape")) return;
   ct_judge_basis_4(&L, &cs, CT_BRUTE_MAX, &j);
   ct_judged(&j, o);
@@ -165,8 +206,7 @@ CT_FN void ct_p_basis_5(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_judgement j;
   int k;
-  ct_basis_rng(c, 5, &r);
-  ct_basify(&c->v[0], &r, (int)ct_rng_range(&r, 0, 1), &L);
+  ct_basis_a(c, 5, CT_BA_DRAWN, &r, &L);
   for (k = 0; k < 3; ++k) {
     ct_lift_op op = k == 0 ? CT_LIFT_COALESCE : k == 1 ? CT_LIFT_FILTER_ZEROS : CT_LIFT_FILTER;
     if (!ct_basis_ok(ct_lifted(op, &L, 0, 0, &R, &e), &e, o, k == 0 ? "coalesce" : k == 1 ? "filter_zeros" : "filter"))
@@ -183,9 +223,7 @@ CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_judgement j;
   int keep;
-  ct_basis_rng(c, 6, &r);
-  keep = (int)ct_rng_range(&r, 0, 1);
-  ct_basify(&c->v[0], &r, keep, &A);
+  keep = ct_basis_a(c, 6, CT_BA_DRAWN, &r, &A);
   if (ct_lifted(CT_LIFT_COMPOSITION, &A, &c->v[1], 0, &R, &e) != CT_OK) {
     /* with the runs kept A has the digits of the admissible integer A */
     if (keep && c->admissible) ct_basis_ok(e.code, &e, o, "composition of an admissible pair");
@@ -208,9 +246,7 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ct_judgement j;
   ct_code rc = CT_OK;
   int x, path[1];
-  ct_basis_rng(c, 7, &r);
-  ct_l_copy(&A0, &c->v[0]);
-  if (ct_rng_chance(&r, 1, 2)) ct_basify(&c->v[0], &r, 1, &A0);
+  ct_basis_a(c, 7, CT_BA_HALF, &r, &A0);
   ls[0] = ls[1] = &A0; /* not (A', A): that puts basis and integer strides in one layout (BASIS-WF-BUILD) */
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
   if (ct_build_failed(rc, o, "(A', A')")) return;
@@ -238,8 +274,7 @@ CT_FN void ct_p_basis_8(const ct_case *c, ct_outcome *o) {
   ct_rng r;
   ct_err e, e2;
   ct_code rc, rw = CT_OK;
-  ct_basis_rng(c, 8, &r);
-  ct_basify(&c->v[0], &r, (int)ct_rng_range(&r, 0, 1), &A);
+  ct_basis_a(c, 8, CT_BA_DRAWN, &r, &A);
   rc = ct_lifted(CT_LIFT_LOGICAL_DIVIDE, &A, &c->v[1], 0, &R, &e);
   ct_t_set_int(&cot, ct_size(&A), 0);
   ct_step(&rw, ct_complement(&c->v[1], &cot, &C, &e2));
@@ -276,8 +311,7 @@ CT_FN void ct_p_basis_9(const ct_case *c, ct_outcome *o) {
   ct_rng r;
   ct_err e;
   int k;
-  ct_basis_rng(c, 9, &r);
-  ct_basify(&c->v[0], &r, 1, &A);
+  ct_basis_a(c, 9, CT_BA_RUNS, &r, &A);
   for (k = 0; k < 6; ++k) {
     ct_lift_op op = k == 0 ? CT_LIFT_COALESCE
                     : k == 1 ? CT_LIFT_COMPOSITION_TILER
@@ -315,8 +349,7 @@ CT_FN void ct_p_basis_e_mismatch(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_basis_rng(c, 10, &r);
-  ct_basify(&c->v[0], &r, 0, &L);
+  ct_basis_a(c, 10, CT_BA_PLAIN, &r, &L);
   a = idx[ct_rng_range(&r, 0, n - 1)];
   do b = idx[ct_rng_range(&r, 0, n - 1)]; while (b == a);
   path[0] = 1;
@@ -443,8 +476,7 @@ CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
   int np = 0, j, k, exists = 1;
   ct_code rc;
   const ct_layout *B = &c->v[1];
-  ct_basis_rng(c, 10, &r);
-  ct_basify(&c->v[0], &r, 0, &A);
+  ct_basis_a(c, 10, CT_BA_PLAIN, &r, &A);
   for (j = 0; j < B->stride.n; ++j)
     if (B->stride.nd[j].kind == CT_INT && B->stride.nd[j].v < 0) {
       o->verdict = CT_SKIPPED;
@@ -509,8 +541,7 @@ CT_FN void ct_p_basis_11(const ct_case *c, ct_outcome *o) {
   int k, j, clash = 0, ra;
   int64_t sa, sx, sr;
   uint64_t h = 0x811u;
-  ct_basis_rng(c, 11, &r);
-  ct_basify(&c->v[0], &r, 0, &A);
+  ct_basis_a(c, 11, CT_BA_PLAIN, &r, &A);
   if (!ct_l_has_basis(&A)) { /* every stride of c->v[0] is 0: nothing to clash with */
     o->verdict = CT_SKIPPED;
     return;

@@ -41,6 +41,31 @@ CT_FN int ct_prop_drawn(int prop, const ct_case *c, int *as_prop, ct_case *d) {
   }
 }
 
+/* Sort classes (props/plan.h). The pairs (salt, how) are each property's
+ * own call of ct_basis_a (props/props_basis.c); a pair that drifted from it
+ * would cost speed on the GPU, not an answer. */
+CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c) {
+  switch (prop) {
+  case CT_PROP_basis_2: return ct_basis_class(c, 2, CT_BA_PLAIN);
+  case CT_PROP_basis_3: return ct_basis_class(c, 3, CT_BA_PLAIN);
+  case CT_PROP_basis_4: return ct_basis_class(c, 4, CT_BA_PLAIN);
+  case CT_PROP_basis_5: return ct_basis_class(c, 5, CT_BA_DRAWN);
+  case CT_PROP_basis_6: return ct_basis_class(c, 6, CT_BA_DRAWN);
+  case CT_PROP_basis_7: return ct_basis_class(c, 7, CT_BA_HALF);
+  case CT_PROP_basis_8: return ct_basis_class(c, 8, CT_BA_DRAWN);
+  case CT_PROP_basis_9: return ct_basis_class(c, 9, CT_BA_RUNS);
+  case CT_PROP_basis_10: return ct_basis_class(c, 10, CT_BA_PLAIN);
+  case CT_PROP_basis_11: return ct_basis_class(c, 11, CT_BA_PLAIN);
+  case CT_PROP_cl_1: return ct_cl_class(1, c);
+  case CT_PROP_cl_2: return ct_cl_class(2, c);
+  case CT_PROP_cl_3: return ct_cl_class(3, c);
+  case CT_PROP_cl_4: return ct_cl_class(4, c);
+  case CT_PROP_cl_5: return ct_cl_class(5, c);
+  case CT_PROP_cl_6: return ct_cl_class(6, c);
+  default: return 0;
+  }
+}
+
 /* Plans (props/plan.h): the properties that have one. */
 CT_FN int ct_plan_has(int prop) { return prop == CT_PROP_comp_2; }
 
