@@ -211,20 +211,34 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  * case's sort window above them. */
 enum { CT_KEY_SIZE = 1, CT_KEY_SHAPE = 2 };
 
+/* The product of a shape's leaves, saturating at 65536. */
+CT_FN static inline int64_t ct_dev_shape_size(const ct_tuple *s) {
+  int64_t size = 1;
+  int i;
+  for (i = 0; i < s->n; ++i)
+    if (s->nd[i].kind == CT_INT) {
+      int64_t x = s->nd[i].v > 0 ? s->nd[i].v : 1;
+      size = size > 65535 || x > 65535 ? 65536 : size * x;
+    }
+  return size;
+}
+
 CT_FN static inline unsigned ct_dev_size_key(const ct_case *c) {
-  uint64_t total = 0;
-  int j, i;
+  int64_t total = 0, size;
+  int j;
   for (j = 0; j < c->n && j < CT_CASE_VALS; ++j) {
-    const ct_tuple *s = &c->v[j].shape;
-    uint64_t size = 1;
-    for (i = 0; i < s->n; ++i)
-      if (s->nd[i].kind == CT_INT) {
-        uint64_t x = s->nd[i].v > 0 ? (uint64_t)s->nd[i].v : 1u;
-        size = size > 65535u || x > 65535u ? 65536u : size * x;
-      }
-    total += size > 65535u ? 65535u : size;
+    size = ct_dev_shape_size(&c->v[j].shape);
+    total += size > 65535 ? 65535 : size;
   }
-  return total > 65535u ? 65535u : (unsigned)total;
+  return total > 65535 ? 65535u : (unsigned)total;
+}
+
+/* The bit length of the size key (0..16): the atom's, residues' and
+ * configuration's keys end with it. */
+CT_FN static inline unsigned ct_dev_size_bits(const ct_case *c) {
+  unsigned size = ct_dev_size_key(c), bits = 0;
+  while (size >> bits) ++bits;
+  return bits;
 }
 
 /* The least e <= cap with base * 2^e >= v: a key field of a few bits that
@@ -242,21 +256,8 @@ CT_FN static inline unsigned ct_dev_size_field(int64_t size, int64_t lin, int nb
   return (unsigned)(q < 0 ? 0 : q > cap ? cap : q);
 }
 
-/* The product of a shape's leaves, saturating at 65536 (as ct_dev_size_key). */
-CT_FN static inline int64_t ct_dev_shape_size(const ct_tuple *s) {
-  int64_t size = 1;
-  int i;
-  for (i = 0; i < s->n; ++i)
-    if (s->nd[i].kind == CT_INT) {
-      int64_t x = s->nd[i].v > 0 ? s->nd[i].v : 1;
-      size = size > 65535 || x > 65535 ? 65536 : size * x;
-    }
-  return size;
-}
-
 CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, unsigned cls) {
   uint64_t tree = (uint64_t)c->n, vals = 0;
-  unsigned size = ct_dev_size_key(c), bits = 0;
   int j, i;
   for (j = 0; j < c->n && j < CT_CASE_VALS; ++j) {
     const ct_tuple *s = &c->v[j].shape, *d = &c->v[j].stride;
@@ -268,7 +269,6 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, u
     }
   }
   vals = ct_mix64(vals ^ (uint64_t)(c->k[0] > 0 ? 1 : c->k[0] < 0 ? 2 : 3));
-  while (size >> bits) ++bits; /* 0..16 */
   if (key_first & CT_DEV_KEY_TOP) { /* 15 bits of the configuration: kind, bits, log2 of each extent */
     int which, ebits, cw;
     int64_t ext[2], ld;
@@ -278,7 +278,7 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, u
     e0 = ct_dev_log2_field(ext[0], 1, 15);
     e1 = ct_dev_log2_field(ext[1], 1, 31);
     return ((unsigned)which << 14 | b << 12 | e0 << 8 | e1 << 3 | (unsigned)(ext[1] & 7)) << 9 |
-           (unsigned)(vals & 0xFu) << 5 | bits;
+           (unsigned)(vals & 0xFu) << 5 | ct_dev_size_bits(c);
   }
   if (key_first) { /* 6 bits of the atom, 9 of the residues, then 9 of the values' classes and size */
     unsigned atom = 0, ints = 0;
@@ -289,7 +289,7 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, u
     }
     if (key_first & CT_DEV_KEY_INTS) /* k0 % 120 (a multiple of 8, 5 and 3), k1 % 3 */
       ints = (unsigned)((uint64_t)c->k[0] % 120u) << 2 | (unsigned)((uint64_t)c->k[1] % 3u);
-    return atom << 18 | ints << 9 | (unsigned)(vals & 0xFu) << 5 | bits;
+    return atom << 18 | ints << 9 | (unsigned)(vals & 0xFu) << 5 | ct_dev_size_bits(c);
   }
   { /* 15 bits of the tree's shape, 7 of the first layout's size, 6 of the others', 4 of the values' classes;
      * with the property's class (ct_prop_key_class): its 7 bits after the tree's, the others' size in 3 */

@@ -60,8 +60,9 @@ CT_FN static void ct_basis_rng(const ct_case *c, uint64_t salt, ct_rng *r) {
 /* L with basis strides: every nonzero stride v becomes v@p, p from a random
  * pool; with keep_runs a leaf that continues a coalesce run of L (stride =
  * size times the previous leaf of size > 1) keeps that leaf's path, so the
- * paths are constant on each run (BASIS-9). Zero strides stay 0. */
-CT_FN static void ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_layout *out) {
+ * paths are constant on each run (BASIS-9). Zero strides stay 0. Returns
+ * the pool. */
+CT_FN static int ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_layout *out) {
   int pool = (int)ct_rng_range(r, 0, CT_POOLS - 1), prev = -1, j, path[3], n;
   ct_l_copy(out, L);
   for (j = 0; j < L->stride.n; ++j) {
@@ -80,22 +81,27 @@ CT_FN static void ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_lay
     }
     if (L->shape.nd[j].v != 1) prev = j;
   }
+  return pool;
 }
 
 /* The basis-strided A that property `salt` (BASIS-salt) checks, drawn from
- * its stream *r, which goes on from there; every BASIS property that derives
- * A from its case draws it here, and so does the GPU's sort key
+ * its stream *r, which goes on from there; *pool: the pool of paths it drew
+ * from (-1: A kept its integer strides). Every BASIS property that derives A
+ * from its case draws it here (ct_basis_a), and so does the GPU's sort key
  * (ct_basis_class). Returns whether A's paths are constant on runs. */
-CT_FN static int ct_basis_a(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A) {
+CT_FN static int ct_basis_drawn(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A, int *pool) {
   int keep = how == CT_BA_RUNS || how == CT_BA_HALF;
   ct_basis_rng(c, (uint64_t)salt, r);
   if (how == CT_BA_DRAWN) keep = (int)ct_rng_range(r, 0, 1);
-  if (how == CT_BA_HALF && !ct_rng_chance(r, 1, 2)) {
-    ct_l_copy(A, &c->v[0]);
-    return keep;
-  }
-  ct_basify(&c->v[0], r, keep, A);
+  *pool = -1;
+  if (how == CT_BA_HALF && !ct_rng_chance(r, 1, 2)) ct_l_copy(A, &c->v[0]);
+  else *pool = ct_basify(&c->v[0], r, keep, A);
   return keep;
+}
+
+CT_FN static int ct_basis_a(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A) {
+  int pool;
+  return ct_basis_drawn(c, salt, how, r, A, &pool);
 }
 
 /* A class of the A that BASIS-salt draws from case c (1 to 81: its pool of
@@ -105,14 +111,11 @@ CT_FN static int ct_basis_a(const ct_case *c, int salt, int how, ct_rng *r, ct_l
  * split A by its paths and the trees do not show them. Only the order of
  * the GPU's runs depends on it, never an answer. */
 CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how) {
-  ct_rng r, pr;
+  ct_rng r;
   ct_layout A;
   ct_node seen[4];
   int pool, j, q, npaths = 0, deep = 0;
-  ct_basis_rng(c, (uint64_t)salt, &pr); /* the pool is ct_basify's first draw */
-  if (how == CT_BA_DRAWN || how == CT_BA_HALF) ct_rng_next(&pr);
-  pool = (int)ct_rng_range(&pr, 0, CT_POOLS - 1);
-  ct_basis_a(c, salt, how, &r, &A);
+  ct_basis_drawn(c, salt, how, &r, &A, &pool);
   for (j = 0; j < A.stride.n; ++j) {
     const ct_node *d = &A.stride.nd[j];
     if (d->kind != CT_BASIS) continue;
