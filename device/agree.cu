@@ -73,21 +73,28 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
  * each window's cases by cost. A case keeps its index, and its sums go to
  * its own chunk whatever thread runs it (ct_k_run_sorted). */
 __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long window,
-                          unsigned long long *keys, long long *ks) {
+                          unsigned long long *keys, long long *ks, ct_case_slot *slots) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
   if (t >= count) return;
   keys[t] = (unsigned long long)(t / window) << 32 | ct_dev_case_key(&job, mode, start + t, &c);
   ks[t] = start + t;
+  if (slots) { /* --draw-once: the case drawn for its key, for the run (a plan drew none) */
+    if (ct_dev_planned(job.plan, &job)) slots[t].n = -1;
+    else ct_case_pack(&c, &slots[t]);
+  }
 }
 
 /* ct_k_run over the sorted order: thread t runs the cases at sorted
  * positions [t*per_thread, (t+1)*per_thread) and adds each one's sums to the
  * chunk of its index (a sort window spans several chunks): the same sums as
- * ct_k_run, since the order does not count. */
+ * ct_k_run, since the order does not count. With slots (--draw-once), case
+ * k's check reads the case ct_k_cost packed at slots[k - start] rather than
+ * drawing it again. */
+template <bool SLOTS>
 __global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long start, long long count, int per_thread,
                                 long long chunk, ct_dev_acc *acc, unsigned long long *nfail, long long *fails,
-                                int fail_cap) {
+                                int fail_cap, const ct_case_slot *slots) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   long long p0 = t * per_thread, p1 = p0 + per_thread, p, ff = -1, cur = -1;
   ct_dev_acc a;
@@ -102,7 +109,7 @@ __global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long s
       ff = -1;
       cur = ch;
     }
-    f = ct_dev_accumulate(&job, k, k + 1, &a);
+    f = SLOTS ? ct_dev_accumulate_slot(&job, k, &slots[k - start], &a) : ct_dev_accumulate(&job, k, k + 1, &a);
     if (f >= 0 && (ff < 0 || f < ff)) ff = f;
   }
   ct_k_flush(&a, &acc[cur], ff, nfail, fails, fail_cap);
@@ -156,6 +163,7 @@ typedef struct {
   double gpu_seconds; /* bench: GPU time per property, at most --gpu-cases cases */
   long long batch;
   long long sort_window; /* --balance sorts the cases of each window of this many (0: each launch's, --batch) */
+  int draw_once;         /* sorted runs read the case the key kernel drew (ct_case_slot) */
 } ct_opts;
 
 
@@ -199,6 +207,8 @@ static const char ct_usage[] =
     "  --sort-window W      --balance sorts each W cases together (a multiple of --chunk; 0, the\n"
     "                       default: each launch's, up to --batch): the more cases one sort sees, the\n"
     "                       more alike the neighbours it finds for each\n"
+"  --draw-once on|off   a sorted run reads each case as the sort's key kernel drew it (1 KiB\n"
+    "                       a case in GPU memory) instead of drawing it again (on)\n"
     "  --plans on|off       the GPU runs a property's plan where it has one (props/plan.h): the same\n"
     "                       answers from flat values, checked against the host half, which runs the\n"
     "                       checks; bench times one core on the plan too (on)\n"
@@ -229,6 +239,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
   o->per_thread = 1; /* measured best on an H100 (device/README.md) */
   o->stack = 65536;
   o->balance = CT_BAL_AUTO;
+  o->draw_once = 1;
   o->plans = 1;
   o->report = 3;
   o->host_seconds = 0.05;
@@ -276,6 +287,11 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
     else if (CT_ARG("--gpu-seconds")) o->gpu_seconds = atof(v);
     else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
     else if (CT_ARG("--sort-window")) o->sort_window = strtoll(v, 0, 0);
+    else if (CT_ARG("--draw-once")) {
+      if (strcmp(v, "on") == 0) o->draw_once = 1;
+      else if (strcmp(v, "off") == 0) o->draw_once = 0;
+      else ct_die("--draw-once on|off, not '%s'", v);
+    }
     else ct_die("unknown option '%s'\n%s", a, ct_usage);
 #undef CT_ARG
   }
@@ -477,7 +493,8 @@ static void ct_gpu_init(const ct_opts *o) {
   /* The kernels use no shared memory; all of it as L1, where the per-thread
    * stacks (the reference's fixed-size tuples) are cached. */
   CT_CUDA(cudaFuncSetAttribute(ct_k_run, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
-  CT_CUDA(cudaFuncSetAttribute(ct_k_run_sorted, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
+  CT_CUDA(cudaFuncSetAttribute(ct_k_run_sorted<false>, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
+  CT_CUDA(cudaFuncSetAttribute(ct_k_run_sorted<true>, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
   CT_CUDA(cudaFuncSetAttribute(ct_k_cost, cudaFuncAttributePreferredSharedMemoryCarveout, 0));
   printf("GPU %d: %s, %d SMs, compute capability %d.%d, stack %zu bytes per thread\n", o->device, prop.name,
          prop.multiProcessorCount, prop.major, prop.minor, got);
@@ -494,6 +511,7 @@ typedef struct {
   long long *ks, *ks_sorted;
   void *sort_tmp;
   size_t sort_tmp_bytes;
+  ct_case_slot *slots; /* --draw-once: the cases ct_k_cost drew, one per case of a launch */
 } ct_gpu_bufs;
 
 static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
@@ -515,6 +533,13 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
                                             (int)o->batch));
     CT_CUDA(cudaMalloc(&b->sort_tmp, b->sort_tmp_bytes));
   }
+  b->slots = 0;
+  if (o->balance && o->draw_once && cudaMalloc(&b->slots, sizeof(ct_case_slot) * o->batch) != cudaSuccess) {
+    (void)cudaGetLastError(); /* not fatal: the run draws each case again */
+    b->slots = 0;
+    printf("--draw-once: no room for %lld cases of %zu bytes on the GPU; each case is drawn twice\n", o->batch,
+           sizeof(ct_case_slot));
+  }
 }
 
 /* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
@@ -523,19 +548,25 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
  * in the given order (0: case order; CT_KEY_SIZE / CT_KEY_SHAPE: each chunk
  * sorted by that key); appends the chunk sums and failing indices. Returns
  * the GPU time, the sort included. */
+/* GPU seconds of the launches since the last reset, and of them the ones
+ * spent drawing the sort keys (ct_k_cost) and sorting: the bench's order
+ * share, what ordering costs a property before its run. */
+static double ct_phase_total, ct_phase_order;
+
 static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long n,
                            int order, std::vector<ct_dev_acc> *accs, std::vector<long long> *fails,
                            unsigned long long *nfail_total) {
   long long nch = (n + o->chunk - 1) / o->chunk, threads = (n + o->per_thread - 1) / o->per_thread;
   unsigned long long nf = 0;
-  float ms = 0;
-  cudaEvent_t e0, e1;
+  float ms = 0, ms_order = 0;
+  cudaEvent_t e0, e1, es;
   ct_dev_job g = *j; /* the GPU's half: the plan where there is one (--plans) */
   g.plan = o->plans;
   j = &g;
   std::vector<ct_dev_acc> h((size_t)nch);
   CT_CUDA(cudaEventCreate(&e0));
   CT_CUDA(cudaEventCreate(&e1));
+  CT_CUDA(cudaEventCreate(&es));
   CT_CUDA(cudaMemset(b->acc, 0, sizeof(ct_dev_acc) * nch));
   CT_CUDA(cudaMemset(b->nfail, 0, sizeof(unsigned long long)));
   CT_CUDA(cudaEventRecord(e0));
@@ -544,12 +575,17 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
     size_t tmp = b->sort_tmp_bytes;
     long long window = o->sort_window > 0 && o->sort_window < n ? o->sort_window : n, nwin = (n + window - 1) / window;
     while ((1ll << (end_bit - 32)) < nwin) ++end_bit;
-    ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, window, b->keys, b->ks);
+    ct_k_cost<<<(unsigned)((n + 255) / 256), 256>>>(*j, order, start, n, window, b->keys, b->ks, b->slots);
     CT_CUDA(cudaGetLastError());
     CT_CUDA(cub::DeviceRadixSort::SortPairs(b->sort_tmp, tmp, b->keys, b->keys_sorted, b->ks, b->ks_sorted, (int)n, 0,
                                             end_bit));
-    ct_k_run_sorted<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
-        *j, b->ks_sorted, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
+    CT_CUDA(cudaEventRecord(es));
+    if (b->slots)
+      ct_k_run_sorted<true><<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+          *j, b->ks_sorted, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap, b->slots);
+    else
+      ct_k_run_sorted<false><<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
+          *j, b->ks_sorted, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap, 0);
   } else {
     ct_k_run<<<(unsigned)((threads + o->threads - 1) / o->threads), o->threads>>>(
         *j, start, n, o->per_thread, o->chunk, b->acc, b->nfail, b->fails, b->fail_cap);
@@ -558,6 +594,9 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   CT_CUDA(cudaEventRecord(e1));
   CT_CUDA(cudaEventSynchronize(e1));
   CT_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+  if (order) CT_CUDA(cudaEventElapsedTime(&ms_order, e0, es));
+  ct_phase_total += ms / 1000.0;
+  ct_phase_order += ms_order / 1000.0;
   CT_CUDA(cudaMemcpy(h.data(), b->acc, sizeof(ct_dev_acc) * nch, cudaMemcpyDeviceToHost));
   CT_CUDA(cudaMemcpy(&nf, b->nfail, sizeof nf, cudaMemcpyDeviceToHost));
   if (accs) accs->insert(accs->end(), h.begin(), h.end());
@@ -569,6 +608,7 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
   if (nfail_total) *nfail_total += nf;
   CT_CUDA(cudaEventDestroy(e0));
   CT_CUDA(cudaEventDestroy(e1));
+  CT_CUDA(cudaEventDestroy(es));
   return ms / 1000.0;
 }
 
@@ -997,8 +1037,8 @@ static int ct_cmd_agree(const ct_opts *o) {
 static int ct_cmd_bench(const ct_opts *o) {
   ct_gpu_bufs b;
   int p, np = 0;
-  double sum_inv_host = 0, sum_inv_gpu = 0;
-  FILE *tsv = ct_open_tsv(o, "property\thost_cases\thost_rate\tgpu_cases\tgpu_rate\tratio\tgpu_order");
+  double sum_inv_host = 0, sum_inv_gpu = 0, sum_order = 0;
+  FILE *tsv = ct_open_tsv(o, "property\thost_cases\thost_rate\tgpu_cases\tgpu_rate\tratio\tgpu_order\torder_share");
   ct_gpu_init(o);
   ct_print_excluded(o);
   ct_gpu_bufs_init(o, &b);
@@ -1035,23 +1075,27 @@ static int ct_cmd_bench(const ct_opts *o) {
         ng = cap > nw ? cap : nw;
       }
     }
+    ct_phase_total = ct_phase_order = 0;
     tg = ct_gpu_range(o, &b, &j, 0, ng, 0, 0, 0);
     rh = (double)nh / th;
     rg = (double)ng / tg;
     sum_inv_host += 1.0 / rh;
     sum_inv_gpu += 1.0 / rg;
+    sum_order += ct_phase_total > 0 ? ct_phase_order / ct_phase_total / rg : 0; /* per case, as the mix weighs it */
     ++np;
     printf("%-36s %10lld %12.4g %12lld %12.4g %9.1f %6s\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
            ct_order_name(ct_job_order(o, &j)));
     if (tsv)
-      fprintf(tsv, "%s\t%lld\t%.4g\t%lld\t%.4g\t%.1f\t%s\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
-              ct_order_name(ct_job_order(o, &j)));
+      fprintf(tsv, "%s\t%lld\t%.4g\t%lld\t%.4g\t%.1f\t%s\t%.3f\n", ct_props[p].id, nh, rh, ng, rg, rg / rh,
+              ct_order_name(ct_job_order(o, &j)), ct_phase_total > 0 ? ct_phase_order / ct_phase_total : 0.0);
     fflush(stdout);
   }
   if (np > 0) { /* the mix: the same number of cases of every property */
     double mh = np / sum_inv_host, mg = np / sum_inv_gpu;
     printf("%-36s %10s %12.4g %12s %12.4g %9.1f\n", "property mix (equal cases each)", "", mh, "", mg, mg / mh);
     printf("mix: one CPU core %.4g cases/s, GPU %.4g cases/s, ratio %.1f (target >= 300)\n", mh, mg, mg / mh);
+    printf("mix: %.1f%% of the GPU's time draws the sort keys and sorts (the rest runs the cases)\n",
+           100.0 * sum_order / sum_inv_gpu);
     if (tsv) fprintf(tsv, "property mix\t\t%.4g\t\t%.4g\t%.1f\n", mh, mg, mg / mh);
   }
   if (tsv) fclose(tsv);

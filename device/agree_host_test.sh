@@ -3,12 +3,16 @@
 # ct_gpu's host twin (ref/ and props/ compiled as CUDA/C++ by nvcc) and
 # host_twin (the same sources compiled as C11 by gcc), in the GPU build's
 # configuration, answer the same random and enumerated cases; their chunk sums
-# must be identical and no property may fail.
+# must be identical and no property may fail. The "packed" run has the twin
+# check every case as ct_case_unpack gives it back from its ct_case_pack slot
+# (the GPU's --draw-once run, device/ct_dev.h): the same sums, or a slot
+# loses something a check reads.
 set -euo pipefail
 ct_gpu=$1
 twin=$2
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 status=0
+twin_extra=
 check() { # NAME ARGS...
   local name=$1
   shift
@@ -19,7 +23,11 @@ check() { # NAME ARGS...
     status=1
   fi
   tail -2 "$tmp/$name.out"
-  "$twin" --chunk 1024 --dump "$tmp/$name.twin" "$@"
+  "$twin" --chunk 1024 --dump "$tmp/$name.twin" $twin_extra "$@" | tee "$tmp/$name.twin.out"
+  if [ -n "$twin_extra" ] && ! awk '/^packed: / { ok = $2 > 0 && $2 * 100 >= $4 * 99 } END { exit !ok }' "$tmp/$name.twin.out"; then
+    echo "   fewer than 99% of the cases went through a slot: the packed run tests little"
+    status=1
+  fi
   if cmp -s "$tmp/$name.gpu" "$tmp/$name.twin"; then
     echo "   the C11 and the nvcc builds agree on $(wc -l <"$tmp/$name.gpu") chunks"
   else
@@ -30,6 +38,9 @@ check() { # NAME ARGS...
 }
 check random --cases 3000
 check random2 --cases 1000 --seed 12345
+twin_extra=--packed
+check packed --cases 2000 --seed 777
+twin_extra=
 # Small enumerated bounds with non-negative strides: some error-code
 # properties of props/ misfire on negative enumerated strides (as they do in
 # `cuteref check --exhaustive`); the agreement itself is what is tested here.

@@ -161,6 +161,65 @@ CT_FN static inline void ct_dev_case(const ct_dev_job *j, int64_t k, ct_case *c)
   }
 }
 
+/* A case packed into 1 KiB: what the GPU's key kernel keeps of the case
+ * it drew, so that the run reads it back instead of drawing it a second time
+ * (agree.cu, --draw-once). The nodes in use of each tuple, one after the
+ * other; n < 0 marks a slot that holds no case (more than CT_SLOT_NODES
+ * nodes, a plan's case, or a tuple whose count is not one): its case is
+ * drawn again. Unpacking gives back every field a check reads: c->n, the
+ * nodes in use of v[0..n), k, w and admissible. */
+#define CT_SLOT_NODES 60
+typedef struct {
+  int32_t n, admissible;
+  int64_t k[2];
+  ct_swizzle w[2];
+  uint8_t cnt[2 * CT_CASE_VALS]; /* nodes of v[j].shape (2j) and of v[j].stride (2j + 1) */
+  uint8_t pad[8];
+  ct_node nd[CT_SLOT_NODES];
+} ct_case_slot;
+typedef char ct_case_slot_is_1_kib[sizeof(ct_case_slot) == 1024 ? 1 : -1];
+
+CT_FN static inline int ct_case_pack(const ct_case *c, ct_case_slot *s) {
+  int j, h, i, at = 0;
+  s->n = -1;
+  if (c->n < 0 || c->n > CT_CASE_VALS) return 0;
+  for (j = 0; j < c->n; ++j)
+    for (h = 0; h < 2; ++h) {
+      int m = h ? c->v[j].stride.n : c->v[j].shape.n;
+      if (m < 0 || m > CT_MAX_NODES) return 0;
+      at += m;
+    }
+  if (at > CT_SLOT_NODES) return 0;
+  at = 0;
+  for (j = 0; j < CT_CASE_VALS; ++j)
+    for (h = 0; h < 2; ++h) {
+      const ct_tuple *t = h ? &c->v[j].stride : &c->v[j].shape;
+      int m = j < c->n ? t->n : 0;
+      s->cnt[2 * j + h] = (uint8_t)m;
+      for (i = 0; i < m; ++i) s->nd[at++] = t->nd[i];
+    }
+  s->admissible = c->admissible;
+  s->k[0] = c->k[0], s->k[1] = c->k[1];
+  s->w[0] = c->w[0], s->w[1] = c->w[1];
+  s->n = c->n;
+  return 1;
+}
+
+/* The case of a slot that holds one (s->n >= 0). */
+CT_FN static inline void ct_case_unpack(const ct_case_slot *s, ct_case *c) {
+  int j, h, i, at = 0;
+  for (j = 0; j < CT_CASE_VALS; ++j)
+    for (h = 0; h < 2; ++h) {
+      ct_tuple *t = h ? &c->v[j].stride : &c->v[j].shape;
+      t->n = s->cnt[2 * j + h];
+      for (i = 0; i < t->n; ++i) t->nd[i] = s->nd[at++];
+    }
+  c->n = s->n;
+  c->admissible = s->admissible;
+  c->k[0] = s->k[0], c->k[1] = s->k[1];
+  c->w[0] = s->w[0], c->w[1] = s->w[1];
+}
+
 CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t digest) {
   return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
 }
@@ -315,6 +374,15 @@ CT_FN static inline unsigned ct_dev_case_key(const ct_dev_job *j, int mode, int6
   return ct_dev_sort_key(mode, j->key_first, mode == CT_KEY_SHAPE ? ct_prop_key_class(j->prop, c) : 0u, c);
 }
 
+/* Adds case k's outcome to a chunk's sums; returns whether it failed. */
+CT_FN static inline int ct_dev_tally(int64_t k, const ct_outcome *o, ct_dev_acc *a) {
+  a->hash += ct_dev_case_hash(k, (int)o->verdict, o->digest);
+  ++a->cases;
+  if (o->verdict != CT_SKIPPED) ++a->admissible;
+  if (o->verdict == CT_FAILED) ++a->failures;
+  return o->verdict == CT_FAILED;
+}
+
 /* Adds cases [k0, k1) to a chunk's sums; returns the first failing index or -1. */
 CT_FN static inline int64_t ct_dev_accumulate(const ct_dev_job *j, int64_t k0, int64_t k1, ct_dev_acc *a) {
   int64_t k, first = -1;
@@ -322,15 +390,24 @@ CT_FN static inline int64_t ct_dev_accumulate(const ct_dev_job *j, int64_t k0, i
     ct_case c;
     ct_outcome o;
     ct_dev_run(j, k, &c, &o);
-    a->hash += ct_dev_case_hash(k, (int)o.verdict, o.digest);
-    ++a->cases;
-    if (o.verdict != CT_SKIPPED) ++a->admissible;
-    if (o.verdict == CT_FAILED) {
-      ++a->failures;
-      if (first < 0) first = k;
-    }
+    if (ct_dev_tally(k, &o, a) && first < 0) first = k;
   }
   return first;
+}
+
+/* Case k, packed in *s by the run that drew its sort key where it fits:
+ * its check on the unpacked case, else ct_dev_run (the same outcome, since
+ * the slot holds what the check reads); returns k if it failed, else -1. */
+CT_FN static inline int64_t ct_dev_accumulate_slot(const ct_dev_job *j, int64_t k, const ct_case_slot *s, ct_dev_acc *a) {
+  ct_case c;
+  ct_outcome o;
+  if (s->n >= 0) {
+    ct_case_unpack(s, &c);
+    ct_prop_check(j->prop, &c, &o);
+  } else {
+    ct_dev_run(j, k, &c, &o);
+  }
+  return ct_dev_tally(k, &o, a) ? k : -1;
 }
 
 #endif
