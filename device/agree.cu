@@ -73,16 +73,15 @@ __global__ void ct_k_run(ct_dev_job job, long long start, long long count, int p
  * each window's cases by cost. A case keeps its index, and its sums go to
  * its own chunk whatever thread runs it (ct_k_run_sorted). */
 __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long count, long long window,
-                          unsigned long long *keys, long long *ks, ct_case_slot *slots) {
+                          unsigned long long *keys, long long *ks, ct_slot *slots) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   ct_case c;
+  unsigned key;
   if (t >= count) return;
-  keys[t] = (unsigned long long)(t / window) << 32 | ct_dev_case_key(&job, mode, start + t, &c);
+  /* --draw-once: the case drawn for its key is kept for the run */
+  key = slots ? ct_dev_case_key_slot(&job, mode, start + t, &c, &slots[t]) : ct_dev_case_key(&job, mode, start + t, &c);
+  keys[t] = (unsigned long long)(t / window) << 32 | key;
   ks[t] = start + t;
-  if (slots) { /* --draw-once: the case drawn for its key, for the run (a plan drew none) */
-    if (ct_dev_planned(job.plan, &job)) slots[t].n = -1;
-    else ct_case_pack(&c, &slots[t]);
-  }
 }
 
 /* ct_k_run over the sorted order: thread t runs the cases at sorted
@@ -94,7 +93,7 @@ __global__ void ct_k_cost(ct_dev_job job, int mode, long long start, long long c
 template <bool SLOTS>
 __global__ void ct_k_run_sorted(ct_dev_job job, const long long *ks, long long start, long long count, int per_thread,
                                 long long chunk, ct_dev_acc *acc, unsigned long long *nfail, long long *fails,
-                                int fail_cap, const ct_case_slot *slots) {
+                                int fail_cap, const ct_slot *slots) {
   long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   long long p0 = t * per_thread, p1 = p0 + per_thread, p, ff = -1, cur = -1;
   ct_dev_acc a;
@@ -163,7 +162,7 @@ typedef struct {
   double gpu_seconds; /* bench: GPU time per property, at most --gpu-cases cases */
   long long batch;
   long long sort_window; /* --balance sorts the cases of each window of this many (0: each launch's, --batch) */
-  int draw_once;         /* sorted runs read the case the key kernel drew (ct_case_slot) */
+  int draw_once;         /* sorted runs read the case the key kernel drew (ct_slot) */
 } ct_opts;
 
 
@@ -511,7 +510,7 @@ typedef struct {
   long long *ks, *ks_sorted;
   void *sort_tmp;
   size_t sort_tmp_bytes;
-  ct_case_slot *slots; /* --draw-once: the cases ct_k_cost drew, one per case of a launch */
+  ct_slot *slots; /* --draw-once: the cases ct_k_cost drew, one per case of a launch */
 } ct_gpu_bufs;
 
 static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
@@ -534,11 +533,11 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
     CT_CUDA(cudaMalloc(&b->sort_tmp, b->sort_tmp_bytes));
   }
   b->slots = 0;
-  if (o->balance && o->draw_once && cudaMalloc(&b->slots, sizeof(ct_case_slot) * o->batch) != cudaSuccess) {
+  if (o->balance && o->draw_once && cudaMalloc(&b->slots, sizeof(ct_slot) * o->batch) != cudaSuccess) {
     (void)cudaGetLastError(); /* not fatal: the run draws each case again */
     b->slots = 0;
     printf("--draw-once: no room for %lld cases of %zu bytes on the GPU; each case is drawn twice\n", o->batch,
-           sizeof(ct_case_slot));
+           sizeof(ct_slot));
   }
 }
 

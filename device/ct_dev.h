@@ -165,8 +165,7 @@ CT_FN static inline void ct_dev_case(const ct_dev_job *j, int64_t k, ct_case *c)
  * it drew, so that the run reads it back instead of drawing it a second time
  * (agree.cu, --draw-once). The nodes in use of each tuple, one after the
  * other; n < 0 marks a slot that holds no case (more than CT_SLOT_NODES
- * nodes, a plan's case, or a tuple whose count is not one): its case is
- * drawn again. Unpacking gives back every field a check reads: c->n, the
+ * nodes, or a tuple whose count is not one): its case is drawn again. Unpacking gives back every field a check reads: c->n, the
  * nodes in use of v[0..n), k, w and admissible. */
 #define CT_SLOT_NODES 60
 typedef struct {
@@ -219,6 +218,54 @@ CT_FN static inline void ct_case_unpack(const ct_case_slot *s, ct_case *c) {
   c->k[0] = s->k[0], c->k[1] = s->k[1];
   c->w[0] = s->w[0], c->w[1] = s->w[1];
 }
+
+/* A plan's case (ct_plan_comp, props/plan.h) in the same 1 KiB: A's and B's
+ * modes, B's nesting tokens; an < 0 marks a slot that holds none (more
+ * than CT_PLAN_SLOT_MODES modes, or a nesting past CT_NEST_CODE tokens). */
+#define CT_PLAN_SLOT_MODES 39
+typedef struct {
+  int32_t an, bn, tn, admissible;
+  uint8_t t[CT_NEST_CODE];
+  ct_mode m[CT_PLAN_SLOT_MODES]; /* A's an modes, then B's bn */
+  uint8_t pad[8];
+} ct_plan_slot;
+typedef char ct_plan_slot_is_1_kib[sizeof(ct_plan_slot) == 1024 ? 1 : -1];
+
+CT_FN static inline int ct_plan_pack(const ct_plan_comp *fc, ct_plan_slot *s) {
+  int i;
+  s->an = -1;
+  if (fc->bn.full || fc->bn.n < 0 || fc->bn.n > CT_NEST_CODE || fc->a.n < 0 || fc->b.n < 0 ||
+      fc->a.n + fc->b.n > CT_PLAN_SLOT_MODES)
+    return 0;
+  for (i = 0; i < fc->a.n; ++i) s->m[i] = fc->a.m[i];
+  for (i = 0; i < fc->b.n; ++i) s->m[fc->a.n + i] = fc->b.m[i];
+  for (i = 0; i < fc->bn.n; ++i) s->t[i] = fc->bn.t[i];
+  s->bn = fc->b.n;
+  s->tn = fc->bn.n;
+  s->admissible = fc->admissible;
+  s->an = fc->a.n;
+  return 1;
+}
+
+CT_FN static inline void ct_plan_unpack(const ct_plan_slot *s, ct_plan_comp *fc) {
+  int i;
+  fc->a.n = s->an;
+  fc->b.n = s->bn;
+  for (i = 0; i < s->an; ++i) fc->a.m[i] = s->m[i];
+  for (i = 0; i < s->bn; ++i) fc->b.m[i] = s->m[s->an + i];
+  fc->bn.n = s->tn;
+  fc->bn.full = 0;
+  for (i = 0; i < s->tn; ++i) fc->bn.t[i] = s->t[i];
+  fc->admissible = s->admissible;
+}
+
+/* A slot of the GPU's draw-once buffer: which of the two a job's slots
+ * hold follows from the job (ct_dev_planned), in the key kernel and the
+ * run alike. */
+typedef union {
+  ct_case_slot c;
+  ct_plan_slot p;
+} ct_slot;
 
 CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t digest) {
   return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
@@ -395,14 +442,44 @@ CT_FN static inline int64_t ct_dev_accumulate(const ct_dev_job *j, int64_t k0, i
   return first;
 }
 
-/* Case k, packed in *s by the run that drew its sort key where it fits:
- * its check on the unpacked case, else ct_dev_run (the same outcome, since
- * the slot holds what the check reads); returns k if it failed, else -1. */
-CT_FN static inline int64_t ct_dev_accumulate_slot(const ct_dev_job *j, int64_t k, const ct_case_slot *s, ct_dev_acc *a) {
+/* Case k's sort key (ct_dev_case_key), with the case drawn for it packed
+ * into *s: a plan's case where the job runs a plan that ct_plan_draw draws,
+ * else the case's trees. */
+CT_FN static inline unsigned ct_dev_case_key_slot(const ct_dev_job *j, int mode, int64_t k, ct_case *c, ct_slot *s) {
+  unsigned key;
+  if (ct_dev_planned(j->plan, j)) {
+    ct_plan_comp fc;
+    s->p.an = -1;
+    if (!ct_plan_draw(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, &fc))
+      return ct_plan_key(j->prop, &j->params, j->seed, (uint64_t)k, j->stream) & 0xFFFFFFu;
+    ct_plan_pack(&fc, &s->p);
+    return ct_plan_key_of(j->prop, &fc) & 0xFFFFFFu;
+  }
+  key = ct_dev_case_key(j, mode, k, c);
+  ct_case_pack(c, &s->c);
+  return key;
+}
+
+/* Case k, packed in *s by ct_dev_case_key_slot where it fits: the plan's
+ * answer or the check's on the unpacked case, else ct_dev_run (the same
+ * outcome, since the slot holds what they read); returns k if it failed,
+ * else -1. */
+CT_FN static inline int64_t ct_dev_accumulate_slot(const ct_dev_job *j, int64_t k, const ct_slot *s, ct_dev_acc *a) {
   ct_case c;
   ct_outcome o;
-  if (s->n >= 0) {
-    ct_case_unpack(s, &c);
+  if (ct_dev_planned(j->plan, j)) {
+    ct_plan_comp fc;
+    if (s->p.an < 0) {
+      ct_dev_run(j, k, &c, &o);
+    } else {
+      ct_plan_unpack(&s->p, &fc);
+      if (!ct_plan_run_of(j->prop, &fc, &o)) { /* the plan does not hold it: the check, as in ct_dev_run */
+        ct_dev_case(j, k, &c);
+        ct_prop_check(j->prop, &c, &o);
+      }
+    }
+  } else if (s->c.n >= 0) {
+    ct_case_unpack(&s->c, &c);
     ct_prop_check(j->prop, &c, &o);
   } else {
     ct_dev_run(j, k, &c, &o);

@@ -8,9 +8,10 @@
  *   host_twin [--cases N] [--seed S] [--chunk C] [--only IDS] [--packed]
  *             [--exhaustive --bounds R,S,LO,HI --pair-bounds R,S,LO,HI] --dump FILE
  *
- * --packed: every case goes through ct_case_pack and is checked as
- * ct_case_unpack gives it back, as the GPU's draw-once run checks it
- * (agree.cu): the same sums as without, if a slot holds all a check reads. */
+ * --packed: every case is drawn into a slot as the GPU's key kernel draws
+ * it (ct_dev_case_key_slot) and answered from the slot as its draw-once run
+ * answers it (ct_dev_accumulate_slot; a plan's case by the plan, as on the
+ * GPU): the same sums as without, if a slot holds all that is read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,18 +73,19 @@ int main(int argc, char **argv) {
     ct_gen_default(&j.params);
     j.b1 = b1;
     j.b2 = b2;
+    j.plan = packed; /* --packed: a plan's case goes through its slot too, and its answers are the check's */
     count = exhaustive ? (long long)ct_enum_count(&j) : cases;
     for (ci = 0; ci * chunk < count; ++ci) {
       ct_dev_acc a;
       long long k1 = (ci + 1) * chunk < count ? (ci + 1) * chunk : count;
       memset(&a, 0, sizeof a);
-      if (packed) {
+      if (packed) { /* as the GPU's draw-once run: the key kernel's slot, then the run from it */
         long long kk;
         for (kk = ci * chunk; kk < k1; ++kk) {
           static ct_case c;
-          static ct_case_slot s;
-          ct_dev_case(&j, kk, &c);
-          n_packed += ct_case_pack(&c, &s);
+          static ct_slot s;
+          ct_dev_case_key_slot(&j, CT_KEY_SHAPE, kk, &c, &s);
+          n_packed += ct_dev_planned(j.plan, &j) ? s.p.an >= 0 : s.c.n >= 0;
           ++n_cases;
           ct_dev_accumulate_slot(&j, kk, &s, &a);
         }

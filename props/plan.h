@@ -53,6 +53,16 @@ CT_FN int ct_prop_drawn(int prop, const ct_case *c, int *as_prop, ct_case *d);
  * does not hold the case (props/props_table.c dispatches). */
 CT_FN int ct_plan_run(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o);
 CT_FN int ct_plan_has(int prop);
+/* The same in two steps, for a caller that keeps the drawn case (device/:
+ * the GPU's key kernel draws it for the sort key and keeps it, and the run
+ * judges what was kept instead of drawing it again): ct_plan_draw draws
+ * prop's plan case (seed, index, stream) into *fc, 1 where prop's plan has
+ * a case of this form (COMP-2), else 0; ct_plan_key_of and ct_plan_run_of
+ * are ct_plan_key and ct_plan_run on it. */
+CT_FN int ct_plan_draw(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream,
+                       ct_plan_comp *fc);
+CT_FN unsigned ct_plan_key_of(int prop, const ct_plan_comp *fc);
+CT_FN int ct_plan_run_of(int prop, const ct_plan_comp *fc, ct_outcome *o);
 /* What the plan's work on the case depends on, as a sort key below 2^24
  * (device/ct_dev.h: the GPU orders each chunk's cases by it, so the lanes
  * of a warp run alike loops): for COMP-2, the bit length of size(B) (the
@@ -60,6 +70,9 @@ CT_FN int ct_plan_has(int prop);
  * answers; 0 where prop has no plan. */
 CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
 CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
+CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc);
+/* The case (seed, index, stream) of CT_GEN_COMP as the plan draws it. */
+CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_plan_comp *fc);
 
 /* A class (1 to 127; 0: none) of what property prop's work on case c turns
  * on that the case's trees do not show: the paths of the A a BASIS property

@@ -170,23 +170,29 @@ CT_FN int ct_plan_comp_2(const ct_plan_comp *fc, ct_outcome *o) {
   return 1;
 }
 
-CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
+CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_plan_comp *fc) {
   ct_rng r;
-  ct_plan_comp fc;
   ct_rng_init(&r, seed, index, stream);
-  ct_plan_comp_draw(&r, p, &fc);
+  ct_plan_comp_draw(&r, p, fc);
+}
+
+CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
+  ct_plan_comp fc;
+  ct_plan_comp_at(p, seed, index, stream, &fc);
   return ct_plan_comp_2(&fc, o);
 }
 
-CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
-  ct_rng r;
-  ct_plan_comp fc;
+CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc) {
   int64_t size = 1;
   unsigned bits = 0;
   int j;
-  ct_rng_init(&r, seed, index, stream);
-  ct_plan_comp_draw(&r, p, &fc);
-  for (j = 0; j < fc.b.n && size < ((int64_t)1 << 30); ++j) size *= fc.b.m[j].s > 0 ? fc.b.m[j].s : 1;
+  for (j = 0; j < fc->b.n && size < ((int64_t)1 << 30); ++j) size *= fc->b.m[j].s > 0 ? fc->b.m[j].s : 1;
   while (bits < 31 && ((int64_t)1 << bits) < size) ++bits;
-  return bits << 10 | (unsigned)(fc.b.n < 31 ? fc.b.n : 31) << 5 | (unsigned)(fc.a.n < 31 ? fc.a.n : 31);
+  return bits << 10 | (unsigned)(fc->b.n < 31 ? fc->b.n : 31) << 5 | (unsigned)(fc->a.n < 31 ? fc->a.n : 31);
+}
+
+CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
+  ct_plan_comp fc;
+  ct_plan_comp_at(p, seed, index, stream, &fc);
+  return ct_plan_comp_2_key_of(&fc);
 }

@@ -82,3 +82,25 @@ CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint
   default: return 0;
   }
 }
+
+CT_FN int ct_plan_draw(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream,
+                       ct_plan_comp *fc) {
+  switch (prop) {
+  case CT_PROP_comp_2: ct_plan_comp_at(p, seed, index, stream, fc); return 1;
+  default: return 0;
+  }
+}
+
+CT_FN unsigned ct_plan_key_of(int prop, const ct_plan_comp *fc) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2_key_of(fc);
+  default: return 0;
+  }
+}
+
+CT_FN int ct_plan_run_of(int prop, const ct_plan_comp *fc, ct_outcome *o) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2(fc, o);
+  default: return 0;
+  }
+}
