@@ -45,6 +45,8 @@
 #   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 128, 0: no cap)
 #   --stack BYTES             GPU stack per thread for ct_gpu (65536)
 #   --out FILE                results file (device/RESULTS.md)
+# Environment: CT_SOURCE=REV names the source in RESULTS.md (else git's HEAD,
+# marked "with local changes" where git status shows any).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -130,7 +132,14 @@ machine_info() {
   fi
   echo "- nvcc: $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \(.*\)$/\1/p' || echo '?')"
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(nproc) cores)"
-  echo "- source: ${CT_SOURCE:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')}$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
+  # CT_SOURCE names the source where the checkout's own git state does not:
+  # a copy of a working tree beside a .git of another commit (the device
+  # tool's) reads as changed everywhere; the caller vouches for it then.
+  if [ -n "${CT_SOURCE:-}" ]; then
+    echo "- source: $CT_SOURCE"
+  else
+    echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
+  fi
   echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks)"
 }
 
