@@ -206,7 +206,7 @@ static const char ct_usage[] =
     "  --sort-window W      --balance sorts each W cases together (a multiple of --chunk; 0, the\n"
     "                       default: each launch's, up to --batch): the more cases one sort sees, the\n"
     "                       more alike the neighbours it finds for each\n"
-"  --draw-once on|off   a sorted run reads each case as the sort's key kernel drew it (1 KiB\n"
+    "  --draw-once on|off   a sorted run reads each case as the sort's key kernel drew it (1 KiB\n"
     "                       a case in GPU memory) instead of drawing it again (on)\n"
     "  --plans on|off       the GPU runs a property's plan where it has one (props/plan.h): the same\n"
     "                       answers from flat values, checked against the host half, which runs the\n"
@@ -541,17 +541,15 @@ static void ct_gpu_bufs_init(const ct_opts *o, ct_gpu_bufs *b) {
   }
 }
 
-/* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
- * appends its chunk sums and failing indices. Returns the kernel time. */
-/* One launch over [start, start+n) (start a chunk boundary, n <= --batch)
- * in the given order (0: case order; CT_KEY_SIZE / CT_KEY_SHAPE: each chunk
- * sorted by that key); appends the chunk sums and failing indices. Returns
- * the GPU time, the sort included. */
 /* GPU seconds of the launches since the last reset, and of them the ones
  * spent drawing the sort keys (ct_k_cost) and sorting: the bench's order
  * share, what ordering costs a property before its run. */
 static double ct_phase_total, ct_phase_order;
 
+/* One launch over [start, start+n) (start a chunk boundary, n <= --batch)
+ * in the given order (0: case order; CT_KEY_SIZE / CT_KEY_SHAPE: each chunk
+ * sorted by that key); appends the chunk sums and failing indices. Returns
+ * the GPU time, the sort included. */
 static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long n,
                            int order, std::vector<ct_dev_acc> *accs, std::vector<long long> *fails,
                            unsigned long long *nfail_total) {
