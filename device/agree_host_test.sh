@@ -4,9 +4,9 @@
 # host_twin (the same sources compiled as C11 by gcc), in the GPU build's
 # configuration, answer the same random and enumerated cases; their chunk sums
 # must be identical and no property may fail. The "packed" run has the twin
-# check every case as ct_case_unpack gives it back from its ct_case_pack slot
-# (the GPU's --draw-once run, device/ct_dev.h): the same sums, or a slot
-# loses something a check reads.
+# answer every case from the slot the GPU's key kernel fills (--draw-once,
+# device/ct_dev.h: ct_dev_case_key_slot, ct_dev_accumulate_slot; a plan's
+# case by the plan): the same sums, or a slot loses something that is read.
 set -euo pipefail
 ct_gpu=$1
 twin=$2

@@ -279,14 +279,19 @@ CT_FN static inline int ct_dev_planned(int plan, const ct_dev_job *j) {
   return plan && j->source == CT_SRC_RANDOM && ct_plan_has(j->prop);
 }
 
+/* The property's check on case k's trees, drawn into *c. */
+CT_FN static inline void ct_dev_check(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
+  ct_dev_case(j, k, c);
+  ct_prop_check(j->prop, c, o);
+}
+
 /* Runs case k: its verdict and digest, the answer both sides compare. With
  * j->plan, a property's plan answers where it holds the case, and *c is
  * left unset (the plan builds no case); the check answers the rest. */
 CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, ct_outcome *o) {
   if (ct_dev_planned(j->plan, j) && ct_plan_run(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, o))
     return;
-  ct_dev_case(j, k, c);
-  ct_prop_check(j->prop, c, o);
+  ct_dev_check(j, k, c, o);
 }
 
 /* Sort keys for the GPU's dispatch (agree.cu, --balance). Which thread runs
@@ -448,11 +453,10 @@ CT_FN static inline int64_t ct_dev_accumulate(const ct_dev_job *j, int64_t k0, i
  * else the case's trees. */
 CT_FN static inline unsigned ct_dev_case_key_slot(const ct_dev_job *j, int mode, int64_t k, ct_case *c, ct_slot *s) {
   unsigned key;
-  if (ct_dev_planned(j->plan, j)) {
+  if (ct_dev_planned(j->plan, j)) { /* ct_plan_key, keeping the draw */
     ct_plan_comp fc;
     s->p.an = -1;
-    if (!ct_plan_draw(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, &fc))
-      return ct_plan_key(j->prop, &j->params, j->seed, (uint64_t)k, j->stream) & 0xFFFFFFu;
+    if (!ct_plan_draw(j->prop, &j->params, j->seed, (uint64_t)k, j->stream, &fc)) return 0;
     ct_plan_pack(&fc, &s->p);
     return ct_plan_key_of(j->prop, &fc) & 0xFFFFFFu;
   }
@@ -474,10 +478,7 @@ CT_FN static inline int64_t ct_dev_accumulate_slot(const ct_dev_job *j, int64_t 
       ct_dev_run(j, k, &c, &o);
     } else {
       ct_plan_unpack(&s->p, &fc);
-      if (!ct_plan_run_of(j->prop, &fc, &o)) { /* the plan does not hold it: the check, as in ct_dev_run */
-        ct_dev_case(j, k, &c);
-        ct_prop_check(j->prop, &c, &o);
-      }
+      if (!ct_plan_run_of(j->prop, &fc, &o)) ct_dev_check(j, k, &c, &o); /* the plan does not hold it */
     }
   } else if (s->c.n >= 0) {
     ct_case_unpack(&s->c, &c);

@@ -69,7 +69,6 @@ CT_FN int ct_plan_run_of(int prop, const ct_plan_comp *fc, ct_outcome *o);
  * judge's loop) first, then B's leaves and A's. Any key gives the same
  * answers; 0 where prop has no plan. */
 CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
-CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream);
 CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc);
 /* The case (seed, index, stream) of CT_GEN_COMP as the plan draws it. */
 CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_plan_comp *fc);

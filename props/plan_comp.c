@@ -190,9 +190,3 @@ CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc) {
   while (bits < 31 && ((int64_t)1 << bits) < size) ++bits;
   return bits << 10 | (unsigned)(fc->b.n < 31 ? fc->b.n : 31) << 5 | (unsigned)(fc->a.n < 31 ? fc->a.n : 31);
 }
-
-CT_FN unsigned ct_plan_comp_2_key(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
-  ct_plan_comp fc;
-  ct_plan_comp_at(p, seed, index, stream, &fc);
-  return ct_plan_comp_2_key_of(&fc);
-}

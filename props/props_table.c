@@ -69,18 +69,16 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c) {
 /* Plans (props/plan.h): the properties that have one. */
 CT_FN int ct_plan_has(int prop) { return prop == CT_PROP_comp_2; }
 
+/* A plan is its draw, its key and its answer (the three switches below);
+ * ct_plan_run and ct_plan_key are the draw followed by the other two. */
 CT_FN int ct_plan_run(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
-  switch (prop) {
-  case CT_PROP_comp_2: return ct_plan_comp_2_run(p, seed, index, stream, o);
-  default: return 0;
-  }
+  ct_plan_comp fc;
+  return ct_plan_draw(prop, p, seed, index, stream, &fc) && ct_plan_run_of(prop, &fc, o);
 }
 
 CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
-  switch (prop) {
-  case CT_PROP_comp_2: return ct_plan_comp_2_key(p, seed, index, stream);
-  default: return 0;
-  }
+  ct_plan_comp fc;
+  return ct_plan_draw(prop, p, seed, index, stream, &fc) ? ct_plan_key_of(prop, &fc) : 0u;
 }
 
 CT_FN int ct_plan_draw(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream,
