@@ -1,5 +1,5 @@
-/* gen.c -- generators (see gen.h). Recursion only in ct_gen_nest, bounded by
- * max_depth <= CT_MAX_DEPTH.
+/* gen.c -- generators (see gen.h). No recursion: ct_gen_nest's depth-first
+ * draw keeps its open tuples on a stack of CT_MAX_DEPTH >= max_depth frames.
  *
  * A generated layout has at most max_leaves (4) leaves plus a tiler's or a
  * divisor's few more, nested below max_depth (2): far inside the
@@ -61,33 +61,63 @@ CT_FN static void ct_nest_close(const ct_nest_sink *to, int hs, int hd, int at, 
 }
 
 /* The draws decide the nesting; the sink only records it, so a tree and a
- * code drawn from one stream describe the same layout. */
-CT_FN static void ct_nest_rec(ct_rng *r, const ct_gen_params *p, const ct_modes *m, int lo, int hi, int depth,
-                              const ct_nest_sink *to, int as_tuple) {
+ * code drawn from one stream describe the same layout.
+ *
+ * The nesting is drawn depth first: a tuple draws, item by item, whether the
+ * next item takes 1, 2 or 3 modes (a run) and whether a lone mode is a leaf
+ * or a tuple of its own, and a tuple item is drawn whole before the next item
+ * of its parent. Written as a loop over an explicit stack of open tuples
+ * rather than as a recursion (issue 16): on the GPU, lanes in recursive calls
+ * of different depths cannot run together, and this draw ran at about 3 of 32
+ * lanes in the key kernel; the loop gives every lane the same step. Tuples
+ * open only below max_depth <= CT_MAX_DEPTH, so CT_MAX_DEPTH frames hold
+ * every open tuple. */
+typedef struct {
+  int i, hi;      /* the modes [i, hi) still to place in this tuple */
+  int rank;       /* its items so far */
+  int hs, hd, at; /* where its headers are (ct_nest_open) */
+} ct_nest_frame;
+
+CT_FN static void ct_nest_leaf(const ct_nest_sink *to, const ct_mode *x) {
   ct_err e;
-  int i, hs = 0, hd = 0, at, rank = 0;
-  if (!as_tuple && hi - lo == 1) {
-    if (to->out) {
-      ct_discard(ct_t_push_int(&to->out->shape, m->m[lo].s, m->m[lo].ss, &e));
-      ct_discard(ct_t_push_int(&to->out->stride, m->m[lo].d, m->m[lo].ds, &e));
-    }
-    if (to->code) ct_nest_token(to->code, CT_NEST_LEAF);
+  if (to->out) {
+    ct_discard(ct_t_push_int(&to->out->shape, x->s, x->ss, &e));
+    ct_discard(ct_t_push_int(&to->out->stride, x->d, x->ds, &e));
+  }
+  if (to->code) ct_nest_token(to->code, CT_NEST_LEAF);
+}
+
+CT_FN static void ct_nest_draw(ct_rng *r, const ct_gen_params *p, const ct_modes *m, const ct_nest_sink *to,
+                               int as_tuple) {
+  ct_nest_frame f[CT_MAX_DEPTH];
+  int top = 0; /* f[top] is the innermost open tuple, at depth top */
+  if (!as_tuple && m->n == 1) {
+    ct_nest_leaf(to, &m->m[0]);
     return;
   }
-  ct_nest_open(to, &hs, &hd, &at);
-  i = lo;
-  while (i < hi) {
-    int run = 1;
-    if (depth + 1 < p->max_depth && depth + 1 < CT_MAX_DEPTH && ct_rng_chance(r, 1, 3))
-      run = (int)ct_rng_range(r, 1, hi - i < 3 ? hi - i : 3);
-    if (run == 1 && !(depth + 1 < p->max_depth && ct_rng_chance(r, 1, 12)))
-      ct_nest_rec(r, p, m, i, i + 1, depth + 1, to, 0);
-    else
-      ct_nest_rec(r, p, m, i, i + run, depth + 1, to, 1);
-    i += run;
-    ++rank;
+  f[0].i = 0, f[0].hi = m->n, f[0].rank = 0;
+  ct_nest_open(to, &f[0].hs, &f[0].hd, &f[0].at);
+  while (top >= 0) {
+    ct_nest_frame *t = &f[top];
+    int lo = t->i, d = top + 1, run = 1; /* d: the depth of its next item */
+    if (lo >= t->hi) { /* the tuple is complete */
+      ct_nest_close(to, t->hs, t->hd, t->at, t->rank);
+      --top;
+      continue;
+    }
+    if (d < p->max_depth && d < CT_MAX_DEPTH && ct_rng_chance(r, 1, 3))
+      run = (int)ct_rng_range(r, 1, t->hi - lo < 3 ? t->hi - lo : 3);
+    t->i = lo + run;
+    ++t->rank;
+    if ((run == 1 && !(d < p->max_depth && ct_rng_chance(r, 1, 12))) || d >= CT_MAX_DEPTH) {
+      /* a leaf (the last test only guards the stack: a run > 1 needs d < CT_MAX_DEPTH, a lone tuple d < max_depth) */
+      ct_nest_leaf(to, &m->m[lo]);
+      continue;
+    }
+    ++top; /* the item is a tuple of modes [lo, lo + run): drawn whole, next */
+    f[top].i = lo, f[top].hi = lo + run, f[top].rank = 0;
+    ct_nest_open(to, &f[top].hs, &f[top].hd, &f[top].at);
   }
-  ct_nest_close(to, hs, hd, at, rank);
 }
 
 CT_FN void ct_gen_nest_to(ct_rng *r, const ct_gen_params *p, const ct_modes *m, const ct_nest_sink *to) {
@@ -101,7 +131,7 @@ CT_FN void ct_gen_nest_to(ct_rng *r, const ct_gen_params *p, const ct_modes *m, 
     if (to->code) to->code->full = 1; /* 1:0 with no mode for it: a plan leaves such a case to the check */
     return;
   }
-  ct_nest_rec(r, p, m, 0, m->n, 0, to, m->n > 1 || ct_rng_chance(r, 1, 4));
+  ct_nest_draw(r, p, m, to, m->n > 1 || ct_rng_chance(r, 1, 4));
 }
 
 CT_FN void ct_gen_nest(ct_rng *r, const ct_gen_params *p, const ct_modes *m, ct_layout *out) {
