@@ -3,7 +3,7 @@
 # device/run_gpu.sh and by the Bazel genrules of device/BUILD.
 #
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
-#                   [--regs 128] [TARGET...]
+#                   [--regs 96] [TARGET...]
 #
 # Targets (default: all five):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
@@ -17,7 +17,9 @@
 #              properties the exhaustive step runs (`cuteref ops`)
 #
 # --regs N caps ct_gpu's registers per thread (-maxrregcount; 0: no cap): the
-# property code would take 255 and run 8 warps per SM.
+# property code would take 255 and run 8 warps per SM. 96 (20 warps per SM)
+# ran the property mix 2.1% faster than 128 on one H100, two runs each
+# (docs/data/gpu-tuning.md, tenth step).
 # Environment: NVCC (default /usr/local/cuda/bin/nvcc), CC (gcc),
 # NVCC_FLAGS (extra nvcc flags for every target).
 set -euo pipefail
@@ -29,7 +31,7 @@ arch=sm_90
 jobs=$(nproc 2>/dev/null || echo 2)
 nodes=32
 brute=512
-regs=128
+regs=96
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in

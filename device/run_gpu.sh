@@ -42,7 +42,7 @@
 #                             2000000, quick 20000); at least this many with one
 #   --host-every K            the host recomputes every K-th chunk (full 200, quick 1)
 #   --sweep4-shards N         sweep4 runs shard 0 of N (full 64, quick 4096)
-#   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 128, 0: no cap)
+#   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 96, 0: no cap)
 #   --stack BYTES             GPU stack per thread for ct_gpu (65536)
 #   --out FILE                results file (device/RESULTS.md)
 # Environment: CT_SOURCE=REV names the source in RESULTS.md (else git's HEAD,
@@ -60,7 +60,7 @@ agree_cases=
 agree_seconds=
 host_every=
 sweep4_shards=
-regs=128
+regs=96
 stack=65536
 out=$here/RESULTS.md
 while [ $# -gt 0 ]; do
