@@ -165,7 +165,8 @@ CT_FN static inline void ct_dev_case(const ct_dev_job *j, int64_t k, ct_case *c)
  * it drew, so that the run reads it back instead of drawing it a second time
  * (agree.cu, --draw-once). The nodes in use of each tuple, one after the
  * other; n < 0 marks a slot that holds no case (more than CT_SLOT_NODES
- * nodes, or a tuple whose count is not one): its case is drawn again.
+ * nodes in all, or a value or node count outside what a ct_case holds): its
+ * case is drawn again.
  * Unpacking gives back every field a check reads: c->n, the nodes in use
  * of v[0..n), k, w and admissible. */
 #define CT_SLOT_NODES 60
