@@ -36,7 +36,7 @@
 #include "props/engine.h"
 #include "ref/notation.h"
 
-enum { CT_BAL_AUTO = 3 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE: device/ct_dev.h) */
+enum { CT_BAL_AUTO = 8 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE: device/ct_dev.h) */
 
 /* ---- GPU kernels ---------------------------------------------------------------- */
 
@@ -199,10 +199,12 @@ static const char ct_usage[] =
     "  --threads T          threads per block (128)\n"
     "  --per-thread P       cases per GPU thread (1)\n"
     "  --stack BYTES        GPU stack per thread (65536)\n"
-    "  --balance auto|shape|size|off  sort the cases before the GPU runs them, so that the lanes of a\n"
-    "                       warp do alike work: by structure then size, by size alone, or not; auto\n"
-    "                       times shape and off on each property's first cases and keeps the faster\n"
-    "                       (auto; the same answers and chunk sums either way: device/ct_dev.h)\n"
+    "  --balance auto|shape|sizes|sizes-last|size|off  sort the cases before the GPU runs them, so\n"
+    "                       that the lanes of a warp do alike work: by structure then size, by the\n"
+    "                       first (last) layout's size then the others' then structure, by total\n"
+    "                       size, or not; auto times off, shape, sizes and sizes-last on each\n"
+    "                       property's first cases and keeps the fastest (auto; the same answers and\n"
+    "                       chunk sums either way: device/ct_dev.h)\n"
     "  --sort-window W      --balance sorts each W cases together (a multiple of --chunk; 0, the\n"
     "                       default: each launch's, up to --batch): the more cases one sort sees, the\n"
     "                       more alike the neighbours it finds for each\n"
@@ -277,8 +279,10 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
       if (strcmp(v, "auto") == 0) o->balance = CT_BAL_AUTO;
       else if (strcmp(v, "shape") == 0 || strcmp(v, "on") == 0) o->balance = CT_KEY_SHAPE;
       else if (strcmp(v, "size") == 0) o->balance = CT_KEY_SIZE;
+      else if (strcmp(v, "sizes") == 0) o->balance = CT_KEY_SIZES;
+      else if (strcmp(v, "sizes-last") == 0) o->balance = CT_KEY_SIZES_LAST;
       else if (strcmp(v, "off") == 0) o->balance = 0;
-      else ct_die("--balance auto|shape|size|off, not '%s'", v);
+      else ct_die("--balance auto|shape|sizes|sizes-last|size|off, not '%s'", v);
     }
     else if (CT_ARG("--report")) o->report = atoi(v);
     else if (CT_ARG("--host-seconds")) o->host_seconds = atof(v);
@@ -610,12 +614,12 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
 }
 
 /* --balance auto: the order each job runs in, decided once per property and
- * case source by timing two probes of its first cases (sorting costs a
+ * case source by timing a probe of its first cases in each candidate order (sorting costs a
  * second generation of every case; it pays where cases diverge). */
 static std::map<long long, int> ct_auto_order;
 
 static const char *ct_order_name(int order) {
-  return order == CT_KEY_SHAPE ? "shape" : order == CT_KEY_SIZE ? "size" : order == 0 ? "off" : "-";
+  return order == CT_KEY_SHAPE ? "shape" : order == CT_KEY_SIZE ? "size" : order == CT_KEY_SIZES ? "sizes" : order == CT_KEY_SIZES_LAST ? "sizes-last" : order == 0 ? "off" : "-";
 }
 
 static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {
@@ -625,14 +629,19 @@ static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {
   return it == ct_auto_order.end() ? -1 : it->second;
 }
 
+/* --balance auto's candidates, timed in this order on a probe each. */
+static const int ct_probe_orders[] = {0, CT_KEY_SHAPE, CT_KEY_SIZES, CT_KEY_SIZES_LAST};
+enum { CT_PROBES = sizeof ct_probe_orders / sizeof ct_probe_orders[0], CT_PROBE_CHUNKS = 6 };
+
 /* Runs [start, start+count) of a job on the GPU (start a chunk boundary);
  * appends its chunk sums and failing indices. Returns the GPU time. */
 static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j, long long start, long long count,
                            std::vector<ct_dev_acc> *accs, std::vector<long long> *fails, unsigned long long *nfail_total) {
   double secs = 0;
-  /* 2 x 8 chunks, the bench's warm-up: a sort of 8 chunks foretells a
-   * launch's better than one of 4, with which LAYOUT-5 chose case order */
-  long long done = 0, probe = 8 * o->chunk;
+  /* 4 probes of 6 chunks, which the bench's warm-up runs. Probes of 4
+   * chunks chose case order over shape for LAYOUT-5 (2 of 8 did not); it
+   * now takes sizes, 2.7 times faster than shape on an H200 */
+  long long done = 0, probe = CT_PROBE_CHUNKS * o->chunk;
   int order = ct_job_order(o, j);
   if (order < 0 && ct_dev_planned(o->plans, j)) {
     /* auto with a plan: its own key (ct_plan_key), not probed. The probe of
@@ -641,13 +650,21 @@ static double ct_gpu_range(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
     order = CT_KEY_SHAPE;
     ct_auto_order[(long long)j->prop * 2 + j->source] = order;
   }
-  if (order < 0 && count >= 2 * probe) { /* auto, undecided: time both orders on real cases */
-    double t_off = ct_gpu_batch(o, b, j, start, probe, 0, accs, fails, nfail_total);
-    double t_shape = ct_gpu_batch(o, b, j, start + probe, probe, CT_KEY_SHAPE, accs, fails, nfail_total);
-    order = t_shape < t_off ? CT_KEY_SHAPE : 0;
+  if (order < 0 && count >= CT_PROBES * probe) { /* auto, undecided: time each order on real cases */
+    double best = 0;
+    int q;
+    for (q = 0; q < CT_PROBES; ++q) {
+      double t = ct_gpu_batch(o, b, j, start + done, probe, ct_probe_orders[q], accs, fails, nfail_total);
+      /* the sizes keys win a probe by 5% or not at all: a sort of 6 chunks
+       * finds fewer cases of one tree shape than a launch's, so shape gains
+       * more from a launch than they do (RINV-1 and RINV-2 took sizes in a
+       * probe, then ran 9% and 12% slower than shape at 2^20 cases; H200) */
+      double judged = ct_probe_orders[q] >= CT_KEY_SIZES ? 1.05 * t : t;
+      if (q == 0 || judged < best) best = judged, order = ct_probe_orders[q];
+      secs += t;
+      done += probe;
+    }
     ct_auto_order[(long long)j->prop * 2 + j->source] = order;
-    secs = t_off + t_shape;
-    done = 2 * probe;
   }
   if (order < 0) order = CT_KEY_SHAPE; /* too few cases to probe */
   while (done < count) {
@@ -880,7 +897,7 @@ static void ct_agree_header(const ct_opts *o, size_t njobs, long long ntasks) {
   else snprintf(order, sizeof order, "sorted a launch at a time (up to %lld cases)", o->batch);
   printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases, %s%s; host "
          "recomputes %s (%lld chunks, %d processes)\n",
-         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, order, o->balance == CT_BAL_AUTO ? " or not, as --balance auto finds faster" : "",
+         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, order, o->balance == CT_BAL_AUTO ? " by the key --balance auto finds fastest, or not" : "",
          o->host_every == 0 ? "nothing" : o->host_every == 1 ? "every chunk" : "a sample of the chunks", ntasks,
          o->procs);
   fflush(stdout);
@@ -1064,8 +1081,12 @@ static int ct_cmd_bench(const ct_opts *o) {
     ng -= ng % o->chunk;
     if (ng < o->chunk) ng = o->exhaustive && count < o->chunk ? count : o->chunk;
     { /* warm-up; it also bounds the GPU's cases by --gpu-seconds */
-      long long nw = ng < 16 * o->chunk ? ng : 16 * o->chunk;
-      double tw = ct_gpu_range(o, &b, &j, 0, nw, 0, 0, 0);
+      long long nw = ng < 16 * o->chunk ? ng : 16 * o->chunk, nrun = nw;
+      double tw;
+      if (o->balance == CT_BAL_AUTO && nrun < CT_PROBES * CT_PROBE_CHUNKS * o->chunk) /* room for auto's probes */
+        nrun = CT_PROBES * CT_PROBE_CHUNKS * o->chunk;
+      if (o->exhaustive && nrun > count) nrun = count;
+      tw = ct_gpu_range(o, &b, &j, 0, nrun, 0, 0, 0) * (double)nw / (double)nrun;
       if (o->gpu_seconds > 0 && tw > 0 && (double)ng / ((double)nw / tw) > o->gpu_seconds) {
         long long cap = (long long)((double)nw / tw * o->gpu_seconds);
         cap -= cap % o->chunk;
