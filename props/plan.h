@@ -76,7 +76,8 @@ CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index
 /* A class (1 to 127; 0: none) of what property prop's work on case c turns
  * on that the case's trees do not show: the paths of the A a BASIS property
  * draws (ct_basis_class), the choices a CL property makes from k1
- * (ct_cl_class). The GPU sorts a launch's cases by it after their tree
+ * (ct_cl_class), the operands a product or DIV tiler property derives
+ * (ct_pp_class, ct_dv_class). The GPU sorts a launch's cases by it after their tree
  * shapes (device/ct_dev.h); it changes the order of the runs, never an
  * answer. */
 CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
@@ -87,5 +88,16 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
 enum { CT_BA_PLAIN, CT_BA_RUNS, CT_BA_DRAWN, CT_BA_HALF };
 CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how);
 CT_FN unsigned ct_cl_class(int n, const ct_case *c);
+/* The class of a tree's shape (its nodes' kinds, ranks and marks) and of a
+ * salt, hashed to 1..127. */
+CT_FN unsigned ct_tree_class(const ct_tuple *t, uint64_t salt);
+/* The shape of the operand a product property derives from its case (the
+ * divisor B of ct_pp_operand, or with tiler the tiler T of
+ * ct_pp_tiler_case), and of the nested tiler a DIV tiler property derives
+ * (ct_dv_nested_tiler; 1 where it derives none): ct_tree_class of it. */
+CT_FN unsigned ct_pp_class(const ct_case *c, int tiler);
+CT_FN unsigned ct_dv_class(const ct_case *c);
+/* A TILE case's target shape, whether it has an order, and its copies. */
+CT_FN unsigned ct_pp_tile_class(const ct_case *c);
 
 #endif

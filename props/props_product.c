@@ -8,6 +8,7 @@
  * A* = complement(A, size(A)*m), drawn from a generator seeded with the case
  * itself, so a case (and a shrunk or recorded one) always derives the same
  * B. The "/random" variants take the case's own B. */
+#include "props/plan.h"
 #include "props/props.h"
 #include "props/props_divide.h"
 #include "props/props_list.h"
@@ -418,6 +419,20 @@ CT_FN void ct_p_prod_7(const ct_case *c, ct_outcome *o) {
   ct_unpack_matches(&Z, &Ti, &Fl, o);
 }
 
+/* The GPU's sort class of a product property's case (props/plan.h): the
+ * shape of the operand it derives, which the case's trees do not show (on
+ * an H200 PROD-5..7 ran at 5.5 active lanes of 32 sorted by the case's
+ * trees alone). Only the order of the GPU's runs depends on it. */
+CT_FN unsigned ct_pp_class(const ct_case *c, int tiler) {
+  ct_layout A, B;
+  if (tiler) {
+    ct_pp_tiler_case(c, &A, &B);
+  } else {
+    ct_pp_operand(c, &B);
+  }
+  return ct_tree_class(&B.shape, 0);
+}
+
 /* ---- blocked_product and raked_product (BLK-*, RAKE-*) --------------------------------- */
 
 /* What BLK/RAKE are stated in: A' and B' padded to R = max(rank A, rank B),
@@ -697,6 +712,20 @@ CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
     for (k = 0; k < R; ++k) ct_discard(ct_t_push_int(&t->order, ct_rng_range(&r, 0, R - 1), 0, &e));
     ct_discard(ct_t_close(&t->order, h, &e));
   }
+}
+
+/* The GPU's sort class of a TILE case (props/plan.h): the target's shape,
+ * whether an order is given and the number of copies, which set the work
+ * and which the case's trees do not show. */
+CT_FN unsigned ct_pp_tile_class(const ct_case *c) {
+  ct_pp_tile t;
+  ct_val v;
+  ct_err e;
+  int64_t copies, size;
+  ct_pp_tile_case(c, &t);
+  size = ct_size(&t.block);
+  copies = ct_t_product(&t.trg, 0, &v, &e) == CT_OK && size > 0 ? v.v / size : 0;
+  return ct_tree_class(&t.trg, (uint64_t)t.has_order | (uint64_t)copies << 1);
 }
 
 CT_FN static int ct_pp_tiled(const ct_case *c, ct_pp_tile *t, ct_layout *R, ct_outcome *o) {

@@ -41,6 +41,14 @@ CT_FN int ct_prop_drawn(int prop, const ct_case *c, int *as_prop, ct_case *d) {
   }
 }
 
+CT_FN unsigned ct_tree_class(const ct_tuple *t, uint64_t salt) {
+  uint64_t h = ct_mix64(salt) ^ (uint64_t)t->n;
+  int i;
+  for (i = 0; i < t->n; ++i)
+    h = ct_mix64(h ^ ((uint64_t)t->nd[i].kind | (uint64_t)t->nd[i].rank << 4 | (uint64_t)t->nd[i].mark << 12));
+  return 1u + (unsigned)(h % 127u);
+}
+
 /* Sort classes (props/plan.h). The pairs (salt, how) are each property's
  * own call of ct_basis_a (props/props_basis.c); a pair that drifted from it
  * would cost speed on the GPU, not an answer. */
@@ -62,6 +70,25 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c) {
   case CT_PROP_cl_4: return ct_cl_class(4, c);
   case CT_PROP_cl_5: return ct_cl_class(5, c);
   case CT_PROP_cl_6: return ct_cl_class(6, c);
+  /* The derived operands' classes where they paid on an H200 (1.08x to
+   * 1.48x: PROD-7, PROD-4, DIV-6, PROD-6, DIV-8, ...); the key kernel
+   * derives the operand again, which PROD-5 (0.91x), BLK-1 and RAKE-1
+   * (0.98x), PROD-2, BLK-2 and RAKE-2 (1.02x) do not earn back */
+  case CT_PROP_prod_1:
+  case CT_PROP_prod_3:
+  case CT_PROP_prod_4:
+  case CT_PROP_blk_3:
+  case CT_PROP_blk_4:
+  case CT_PROP_rake_3:
+  case CT_PROP_rake_4: return ct_pp_class(c, 0);
+  case CT_PROP_prod_6:
+  case CT_PROP_prod_7: return ct_pp_class(c, 1);
+  case CT_PROP_div_5:
+  case CT_PROP_div_6:
+  case CT_PROP_div_7:
+  case CT_PROP_div_8: return ct_dv_class(c);
+  case CT_PROP_tile_1: /* 1.11x; TILE-3 1.02x, TILE-4 1.00x */
+  case CT_PROP_tile_2: return ct_pp_tile_class(c);
   default: return 0;
   }
 }
