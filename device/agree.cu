@@ -36,7 +36,7 @@
 #include "props/engine.h"
 #include "ref/notation.h"
 
-enum { CT_BAL_AUTO = 8 }; /* --balance auto (0 off, CT_KEY_SIZE, CT_KEY_SHAPE: device/ct_dev.h) */
+enum { CT_BAL_AUTO = 8 }; /* --balance auto (0 off, or a key of device/ct_dev.h: CT_KEY_SIZE, CT_KEY_SHAPE, CT_KEY_SIZES, CT_KEY_SIZES_LAST) */
 
 /* ---- GPU kernels ---------------------------------------------------------------- */
 
@@ -614,12 +614,20 @@ static double ct_gpu_batch(const ct_opts *o, ct_gpu_bufs *b, const ct_dev_job *j
 }
 
 /* --balance auto: the order each job runs in, decided once per property and
- * case source by timing a probe of its first cases in each candidate order (sorting costs a
- * second generation of every case; it pays where cases diverge). */
+ * case source by timing a probe of its first cases in each candidate order
+ * (sorting costs a second generation of every case; it pays where cases
+ * diverge). */
 static std::map<long long, int> ct_auto_order;
 
 static const char *ct_order_name(int order) {
-  return order == CT_KEY_SHAPE ? "shape" : order == CT_KEY_SIZE ? "size" : order == CT_KEY_SIZES ? "sizes" : order == CT_KEY_SIZES_LAST ? "sizes-last" : order == 0 ? "off" : "-";
+  switch (order) {
+  case 0: return "off";
+  case CT_KEY_SIZE: return "size";
+  case CT_KEY_SHAPE: return "shape";
+  case CT_KEY_SIZES: return "sizes";
+  case CT_KEY_SIZES_LAST: return "sizes-last";
+  default: return "-";
+  }
 }
 
 static int ct_job_order(const ct_opts *o, const ct_dev_job *j) {

@@ -76,10 +76,10 @@ CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index
 /* A class (1 to 127; 0: none) of what property prop's work on case c turns
  * on that the case's trees do not show: the paths of the A a BASIS property
  * draws (ct_basis_class), the choices a CL property makes from k1
- * (ct_cl_class), the operands a product or DIV tiler property derives
- * (ct_pp_class, ct_dv_class). The GPU sorts a launch's cases by it after their tree
- * shapes (device/ct_dev.h); it changes the order of the runs, never an
- * answer. */
+ * (ct_cl_class), the operands a product, DIV tiler or TILE property
+ * derives (ct_pp_class, ct_dv_class, ct_pp_tile_class). The GPU sorts a
+ * launch's cases by it after their tree shapes (device/ct_dev.h); it changes
+ * the order of the runs, never an answer. */
 CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
 /* How a BASIS property gives its case's first layout basis strides
  * (ct_basis_a, props/props_basis.c): the runs not kept, kept, kept or not

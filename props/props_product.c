@@ -421,8 +421,9 @@ CT_FN void ct_p_prod_7(const ct_case *c, ct_outcome *o) {
 
 /* The GPU's sort class of a product property's case (props/plan.h): the
  * shape of the operand it derives, which the case's trees do not show (on
- * an H200 PROD-5..7 ran at 5.5 active lanes of 32 sorted by the case's
- * trees alone). Only the order of the GPU's runs depends on it. */
+ * an H200 PROD-6 and PROD-7 ran at 5.5 active lanes of 32 sorted by the
+ * case's trees alone, 8.4 with this class). Only the order of the GPU's runs
+ * depends on it. */
 CT_FN unsigned ct_pp_class(const ct_case *c, int tiler) {
   ct_layout A, B;
   if (tiler) {
