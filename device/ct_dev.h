@@ -383,7 +383,7 @@ CT_FN static inline unsigned ct_dev_shape_key(const ct_case *c, int key_first, u
   for (j = 0; j < c->n && j < CT_CASE_VALS; ++j) {
     const ct_tuple *s = &c->v[j].shape, *d = &c->v[j].stride;
     for (i = 0; i < s->n; ++i) {
-      tree = ct_mix64(tree ^ ((uint64_t)s->nd[i].kind | (uint64_t)s->nd[i].rank << 4 | (uint64_t)s->nd[i].mark << 12));
+      tree = ct_tree_node_mix(tree, &s->nd[i]);
       if (s->nd[i].kind == CT_INT)
         vals = ct_mix64(vals ^ (uint64_t)(s->nd[i].v == 1) ^
                         (i < d->n ? (uint64_t)(d->nd[i].v > 0 ? 2 : d->nd[i].v < 0 ? 4 : 6) : 0));
@@ -436,7 +436,7 @@ CT_FN static inline unsigned ct_dev_sizes_key(const ct_case *c, int last, unsign
     if (j == f) first = size;
     else rest += size;
     for (i = 0; i < s->n; ++i)
-      tree = ct_mix64(tree ^ ((uint64_t)s->nd[i].kind | (uint64_t)s->nd[i].rank << 4 | (uint64_t)s->nd[i].mark << 12));
+      tree = ct_tree_node_mix(tree, &s->nd[i]);
   }
   return ct_dev_size_field(first, 512, 11) << 21 | ct_dev_size_field(rest, 256, 10) << 11 |
          (cls ? (cls & 0x7Fu) << 4 | (unsigned)(tree & 0xFu) : (unsigned)(tree & 0x7FFu));

@@ -88,6 +88,12 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
 enum { CT_BA_PLAIN, CT_BA_RUNS, CT_BA_DRAWN, CT_BA_HALF };
 CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how);
 CT_FN unsigned ct_cl_class(int n, const ct_case *c);
+/* h mixed with one node's place in a tree's shape (its kind, rank and mark,
+ * not its value): the tree hashes of the GPU's sort keys (device/ct_dev.h)
+ * and of ct_tree_class. */
+CT_FN static inline uint64_t ct_tree_node_mix(uint64_t h, const ct_node *x) {
+  return ct_mix64(h ^ ((uint64_t)x->kind | (uint64_t)x->rank << 4 | (uint64_t)x->mark << 12));
+}
 /* The class of a tree's shape (its nodes' kinds, ranks and marks) and of a
  * salt, hashed to 1..127. */
 CT_FN unsigned ct_tree_class(const ct_tuple *t, uint64_t salt);

@@ -45,7 +45,7 @@ CT_FN unsigned ct_tree_class(const ct_tuple *t, uint64_t salt) {
   uint64_t h = ct_mix64(salt) ^ (uint64_t)t->n;
   int i;
   for (i = 0; i < t->n; ++i)
-    h = ct_mix64(h ^ ((uint64_t)t->nd[i].kind | (uint64_t)t->nd[i].rank << 4 | (uint64_t)t->nd[i].mark << 12));
+    h = ct_tree_node_mix(h, &t->nd[i]);
   return 1u + (unsigned)(h % 127u);
 }
 
