@@ -75,7 +75,7 @@ int ct_dot_tv(const char *tile_text, const char *expr) {
   }
   for (v = 0; v < V; ++v)
     for (t = 0; t < T; ++t) {
-      int64_t off;
+      int64_t off = 0;
       ct_tv_cell *c;
       if (ct_l_eval(&L, t + T * v, &off, &e) != CT_OK) return ct_tv_fail(expr, &e);
       if (off < 0 || off >= rows * cols) {

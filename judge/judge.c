@@ -38,20 +38,6 @@ ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...) 
 }
 #endif
 
-CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_l_eval(L, i, &v, &e) != CT_OK) return 0;
-  return v;
-}
-
-CT_FN int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
-  return v;
-}
-
 CT_FN int64_t ct_j_size(const ct_layout *L) {
   ct_val v;
   ct_err e;

@@ -65,10 +65,25 @@ ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...)
 #endif
 
 /* Helpers of the judges. L(i) past the size extends through the last mode
- * (LAYOUT-EVAL); 0 when it cannot be evaluated. size(L), -1 on overflow. */
-CT_FN int64_t ct_j_at(const ct_layout *L, int64_t i);
-/* ct_j_at through a leaf form of L (ref/leaf_form.h): cheap index after index. */
-CT_FN int64_t ct_j_at_form(ct_leaf_form *F, int64_t i);
+ * (LAYOUT-EVAL); 0 when it cannot be evaluated. Inline, as ct_j_at_form:
+ * judges call them once per index, and on the GPU a call, registers saved to
+ * local memory around it, costs more than the wrapper (docs/data/gpu-tuning.md,
+ * twelfth step). */
+CT_FN static inline int64_t ct_j_at(const ct_layout *L, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_l_eval(L, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
+/* ct_j_at through a leaf form of L (ref/leaf_form.h): cheap index after
+ * index, a step without a call. */
+CT_FN static inline int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
+  int64_t v = 0;
+  ct_err e;
+  if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
+  return v;
+}
+/* size(L), -1 on overflow. */
 CT_FN int64_t ct_j_size(const ct_layout *L);
 /* Sorts a[0..n) (no recursion). */
 CT_FN void ct_j_sort(int64_t *a, int64_t n);

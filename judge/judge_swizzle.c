@@ -49,7 +49,7 @@ CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct
   ct_lf_init(&FL, L);
   ct_lf_init(&FR, &R->inner);
   for (i = 0; i < n; ++i) {
-    int64_t got;
+    int64_t got = 0;
     if (ct_cl_eval_form(R, &FR, i, &got, &e) != CT_OK || got != ct_sw_apply(w, ct_j_at_form(&FL, i)))
       return CT_J_VIOLATES(j, "SW-7", "R(%lld) = %lld, Sw(L(i)) = %lld", (long long)i, (long long)got,
                            (long long)ct_sw_apply(w, ct_j_at(L, i)));

@@ -72,7 +72,7 @@ CT_FN static void ct_check_on_inner(const ct_composed *C, const ct_composed *R, 
   ct_lf_init(&FR, &R->inner);
   for (i = 0; i < n; ++i) {
     int ok;
-    int64_t got, want = ct_outer_at(C, ct_cl_offset(C) + ct_ev_form(&FB, i), &ok);
+    int64_t got = 0, want = ct_outer_at(C, ct_cl_offset(C) + ct_ev_form(&FB, i), &ok);
     if (!ok) continue; /* an outer layout below 0: not evaluated */
     if (ct_cl_eval_form(R, &FR, i, &got, &e) != CT_OK || got != want) {
       CT_FAILS(o, "%s: %s, R(%lld) = %lld, outer(offset + B'(i)) = %lld", id, what, (long long)i, (long long)got,
@@ -218,7 +218,7 @@ CT_FN void ct_p_cl_5(const ct_case *c, ct_outcome *o) {
   for (j = 0; j < m; ++j) { /* C at the coordinate with mode p := j */
     ct_tuple at, sub;
     const ct_tuple *parts[CT_MAX_RANK];
-    int64_t got, want;
+    int64_t got = 0, want;
     ct_layout Lp;
     ct_code rc = ct_l_mode(&C.inner, &p, 1, &Lp, &e);
     if (rc == CT_OK) rc = ct_idx2crd(j, &Lp.shape, &sub, &e);

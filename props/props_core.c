@@ -14,13 +14,6 @@ void ct_fails(ct_outcome *o, const char *fmt, ...) {
 }
 #endif
 
-CT_FN int64_t ct_ev(const ct_layout *L, int64_t i) {
-  int64_t v = 0;
-  ct_err e;
-  if (ct_l_eval(L, i, &v, &e) != CT_OK) return 0;
-  return v;
-}
-
 CT_FN int64_t ct_size(const ct_layout *L) {
   ct_val v;
   ct_err e;

@@ -305,7 +305,7 @@ void ct_p_edge_eval(const ct_case *c, ct_outcome *o) {
   m = ct_e_samples(&r, ct_e_size(&L, &big), x);
   for (k = 0; k < m; ++k) {
     ct_e_val want;
-    int64_t got;
+    int64_t got = 0;
     ct_err e;
     ct_code rc = ct_l_eval(&L, x[k], &got, &e);
     if (!ct_e_eval(&L, x[k], &want)) continue;

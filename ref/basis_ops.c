@@ -206,7 +206,7 @@ CT_FN static ct_code ct_exact_leaf(const ct_layout *A, const int *heads, int np,
     CT_TRY(ct_t_open(&out->stride, &hd, e));
   }
   for (k = 0; k + 1 < nu; ++k) {
-    int64_t x, v, val = 0;
+    int64_t x, v = 0, val = 0;
     int on = -1;
     if (ct_mul_ovf(d, u[k], &x)) return CT_FAIL(e, CT_OVERFLOW, "an index of A overflows int64");
     for (p = 0; p < np; ++p) {

@@ -13,42 +13,11 @@ CT_FN ct_code ct_cl_check(const ct_composed *C, ct_err *e) {
   return ct_l_check(&C->inner, e);
 }
 
-CT_FN int64_t ct_cl_offset(const ct_composed *C) { return C->offset.nd[0].v; }
-
-CT_FN ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *out, ct_err *e) {
-  if (C->outer_kind == CT_OUTER_SWIZZLE) {
-    *out = ct_sw_apply(&C->sw, x);
-    return CT_OK;
-  }
-  return ct_l_eval(&C->outer, x, out, e);
-}
-
 /* CL-1: outer(offset + inner(c)). */
 CT_FN ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *out, ct_err *e) {
   ct_val in;
-  int64_t x;
   CT_TRY(ct_crd2idx(c, &C->inner, &in, e));
-  if (ct_add_ovf(ct_cl_offset(C), in.v, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(c) overflows int64");
-  return ct_cl_outer(C, x, out, e);
-}
-
-/* outer(offset + in), in = inner(i). */
-CT_FN static ct_code ct_cl_after_inner(const ct_composed *C, int64_t in, int64_t *out, ct_err *e) {
-  int64_t x;
-  if (ct_add_ovf(ct_cl_offset(C), in, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner(i) overflows int64");
-  return ct_cl_outer(C, x, out, e);
-}
-
-CT_FN ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
-  int64_t in;
-  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
-  return ct_cl_after_inner(C, in, out, e);
-}
-
-CT_FN ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
-  int64_t in;
-  CT_TRY(ct_lf_eval(F, i, &in, e));
-  return ct_cl_after_inner(C, in, out, e);
+  return ct_cl_after_inner(C, in.v, out, e);
 }
 
 CT_FN ct_code ct_cl_of_swizzle(const ct_swizzle *w, const ct_layout *L, ct_composed *out, int *plain, ct_err *e) {

@@ -9,6 +9,7 @@
 #ifndef CT_COMPOSED_H
 #define CT_COMPOSED_H
 
+#include "ct_arith.h"
 #include "layout.h"
 #include "leaf_form.h"
 #include "swizzle.h"
@@ -27,16 +28,40 @@ typedef struct {
  * (ARG_TYPE otherwise), a valid inner layout. */
 CT_FN CT_MUST_USE ct_code ct_cl_check(const ct_composed *C, ct_err *e);
 /* The offset as an integer (the check guarantees one). */
-CT_FN int64_t ct_cl_offset(const ct_composed *C);
+CT_FN static inline int64_t ct_cl_offset(const ct_composed *C) { return C->offset.nd[0].v; }
 /* outer(x) for an integer x: the swizzle, or the outer layout at index x. */
-CT_FN CT_MUST_USE ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *out, ct_err *e);
+CT_FN static inline CT_MUST_USE ct_code ct_cl_outer(const ct_composed *C, int64_t x, int64_t *out, ct_err *e) {
+  if (C->outer_kind == CT_OUTER_SWIZZLE) {
+    *out = ct_sw_apply(&C->sw, x);
+    return CT_OK;
+  }
+  return ct_l_eval(&C->outer, x, out, e);
+}
+/* outer(offset + in), in = inner(i) or inner(c). */
+CT_FN static inline CT_MUST_USE ct_code ct_cl_after_inner(const ct_composed *C, int64_t in, int64_t *out, ct_err *e) {
+  int64_t x;
+  if (ct_add_ovf(ct_cl_offset(C), in, &x)) return CT_FAIL(e, CT_OVERFLOW, "offset + inner overflows int64");
+  return ct_cl_outer(C, x, out, e);
+}
 /* CL-1: C(c) = outer(offset + inner(c)) at a coordinate (crd2idx rules). */
 CT_FN CT_MUST_USE ct_code ct_cl_crd2idx(const ct_tuple *c, const ct_composed *C, int64_t *out, ct_err *e);
-/* C(i) at an integer index. */
-CT_FN CT_MUST_USE ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e);
+/* C(i) at an integer index (inline, as ct_cl_eval_form below). */
+CT_FN static inline CT_MUST_USE ct_code ct_cl_eval(const ct_composed *C, int64_t i, int64_t *out, ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_l_eval(&C->inner, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
+}
 /* C(i) as ct_cl_eval, the inner layout read through F, a leaf form of
- * C->inner (ref/leaf_form.h): cheap index after index (LAYOUT-2/walk). */
-CT_FN CT_MUST_USE ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e);
+ * C->inner (ref/leaf_form.h): cheap index after index (LAYOUT-2/walk).
+ * Inline with the three above: checks call it once per index, and on the
+ * GPU a call per index, registers saved to local memory around it, cost
+ * more than the evaluation (docs/data/gpu-tuning.md, twelfth step). */
+CT_FN static inline CT_MUST_USE ct_code ct_cl_eval_form(const ct_composed *C, ct_leaf_form *F, int64_t i, int64_t *out,
+                                                        ct_err *e) {
+  int64_t in;
+  CT_TRY(ct_lf_eval(F, i, &in, e));
+  return ct_cl_after_inner(C, in, out, e);
+}
 
 /* composition(Sw, L) = Sw o _0 o L, as a composed value (SW-7). CuTe returns
  * L itself for Sw<0,...>: *plain is then 1 and out->inner is the answer. */

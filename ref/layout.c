@@ -197,40 +197,8 @@ CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_
   return ct_crd_rec(c, 0, L, 0, 0, out, e);
 }
 
-/* L(i) is ct_crd2idx of the integer coordinate i (LAYOUT-EVAL), here in one
- * pass over the leaves, without a coordinate tuple or a list of leaves, since
- * every check evaluates layouts index by index (issue 16). Once the rest is 0
- * every later term is 0. The same errors in the same order as ct_crd2idx;
- * LAYOUT-2/integer checks the two case by case. A basis stride is noticed on
- * the way rather than by a scan before it: the scan runs only where the pass
- * could answer before reaching it (a negative i, an overflow, a stride tree
- * not of the shape's size). */
-CT_FN static ct_code ct_l_eval_basis(ct_err *e) {
+CT_FN ct_code ct_l_eval_basis(ct_err *e) {
   return CT_FAIL(e, CT_ARG_TYPE, "an integer offset of a layout with basis strides: see ct_basis_eval");
-}
-
-CT_FN ct_code ct_l_eval(const ct_layout *L, int64_t i, int64_t *out, ct_err *e) {
-  const ct_node *s = L->shape.nd, *d = L->stride.nd;
-  int j, last, n = s[0].span;
-  int64_t v = i, acc = 0, term;
-  if ((v < 0 || d[0].span != n) && ct_t_has_basis(&L->stride, 0)) return ct_l_eval_basis(e);
-  if (v < 0) return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)v);
-  for (last = n - 1; last > 0 && s[last].kind == CT_TUPLE; --last) continue;
-  for (j = 0; j < n; ++j) {
-    int64_t ck = v;
-    if (d[j].kind == CT_BASIS) return ct_l_eval_basis(e);
-    if (s[j].kind == CT_TUPLE || v == 0) continue; /* v == 0: only the basis check is left */
-    if (j != last) { /* colexicographic split; the last leaf is not reduced */
-      if (v < s[j].v) v = 0; /* ck = v and nothing is left: no division */
-      else if (s[j].v <= 0) /* only a layout built past the checks (0 < v, s <= 0): an error, not a division by 0 */
-        return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "shape entry %lld is not positive", (long long)s[j].v);
-      else ck = ct_divmod(v, s[j].v, &v);
-    }
-    if (ct_mul_ovf(ck, d[j].v, &term) || ct_add_ovf(acc, term, &acc))
-      return ct_t_has_basis(&L->stride, 0) ? ct_l_eval_basis(e) : CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
-  }
-  *out = acc;
-  return CT_OK;
 }
 
 CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e) {

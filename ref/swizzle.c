@@ -26,18 +26,6 @@ CT_FN ct_code ct_sw_check(const ct_swizzle *w, ct_err *e) {
   return CT_OK;
 }
 
-CT_FN static int64_t ct_sw_bits(int b) { return ((int64_t)1 << b) - 1; }
-
-CT_FN int64_t ct_sw_ymask(const ct_swizzle *w) { return ct_sw_bits(w->b) << (w->m + (w->s > 0 ? w->s : 0)); }
-
-CT_FN int64_t ct_sw_zmask(const ct_swizzle *w) { return ct_sw_bits(w->b) << (w->m - (w->s < 0 ? w->s : 0)); }
-
-/* SW-1: ZZZ ^= YYY. */
-CT_FN int64_t ct_sw_apply(const ct_swizzle *w, int64_t x) {
-  int64_t y = x & ct_sw_ymask(w);
-  return x ^ (w->s >= 0 ? y >> w->s : y << -w->s);
-}
-
 /* SW-1 with the masks taken once: a positive S shifts right, a negative
  * one left (ct_sw_apply_masks). */
 CT_FN void ct_sw_masks_of(const ct_swizzle *w, ct_sw_masks *k) {

@@ -19,15 +19,27 @@ typedef struct {
 /* CuTe's asserts on B, M, S, and the masks below bit 31: BAD_SWIZZLE. */
 CT_FN CT_MUST_USE ct_code ct_sw_check(const ct_swizzle *w, ct_err *e);
 CT_FN void ct_sw_set(ct_swizzle *w, int b, int m, int s);
-/* The Y mask (the bits read) and the Z mask (the bits flipped). */
-CT_FN int64_t ct_sw_ymask(const ct_swizzle *w);
-CT_FN int64_t ct_sw_zmask(const ct_swizzle *w);
+/* The Y mask (the bits read) and the Z mask (the bits flipped): B ones
+ * above M + max(0, S) and above M + max(0, -S). Inline, as ct_sw_apply. */
+CT_FN static inline int64_t ct_sw_ones(int b) { return ((int64_t)1 << b) - 1; }
+CT_FN static inline int64_t ct_sw_ymask(const ct_swizzle *w) {
+  return ct_sw_ones(w->b) << (w->m + (w->s > 0 ? w->s : 0));
+}
+CT_FN static inline int64_t ct_sw_zmask(const ct_swizzle *w) {
+  return ct_sw_ones(w->b) << (w->m - (w->s < 0 ? w->s : 0));
+}
 /* B + M + |S|: the swizzle maps every aligned block of 2^width offsets onto
  * itself (SW-3). */
 CT_FN int ct_sw_width(const ct_swizzle *w);
 /* Sw(x) = x ^ ((x & Y) >> S), a negative S shifting left (SW-1). Any
- * int64 x: only bits below 31 change. w must be valid (ct_sw_check). */
-CT_FN int64_t ct_sw_apply(const ct_swizzle *w, int64_t x);
+ * int64 x: only bits below 31 change. w must be valid (ct_sw_check).
+ * Inline: checks call it once per offset, and on the GPU a call per offset
+ * (registers saved to local memory around it) cost more than the two
+ * operations (docs/data/gpu-tuning.md, twelfth step). */
+CT_FN static inline int64_t ct_sw_apply(const ct_swizzle *w, int64_t x) {
+  int64_t y = x & ct_sw_ymask(w);
+  return x ^ (w->s >= 0 ? y >> w->s : y << -w->s);
+}
 /* A brute force over many offsets takes the masks once (issue 16): k holds
  * the Y mask and the shift as a right and a left shift, one of them 0, and
  * ct_sw_apply_masks(k, x) == ct_sw_apply(w, x) for every x. The fast path
