@@ -502,24 +502,48 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
 /* L at the coordinate (v_0, ..., v_(R-1)), one integer per top-level mode:
  * the sum over the modes of v_k split colexicographically over mode k's
  * leaves, the last leaf keeping the rest (LAYOUT-EVAL), evaluated here
- * (cheaper than building a coordinate tuple for ct_crd2idx). */
-CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
-  int k, j, last, end;
-  int64_t sum = 0;
-  if (R == 1) return ct_ev(L, v[0]);
-  for (k = 0; k < R; ++k) {
+ * (cheaper than building a coordinate tuple for ct_crd2idx). The checks
+ * evaluate one layout at every coordinate of a box, so the leaves of each
+ * mode are listed once (ct_pp_form_of), not found again per coordinate. */
+typedef struct {
+  const ct_layout *L; /* R == 1: L(v_0) itself */
+  int R, missing;     /* missing: L has fewer than R modes (INT64_MIN) */
+  int begin[CT_MAX_RANK + 1]; /* mode k's leaves: [begin[k], begin[k+1]) */
+  int64_t s[CT_MAX_NODES], d[CT_MAX_NODES];
+} ct_pp_form;
+
+CT_FN static void ct_pp_form_of(const ct_layout *L, int R, ct_pp_form *F) {
+  int k, j, n = 0;
+  F->L = L;
+  F->R = R;
+  F->missing = 0;
+  F->begin[0] = 0;
+  for (k = 0; k < R && R > 1; ++k) {
     int im = ct_t_mode(&L->shape, 0, k);
+    if (im < 0) {
+      F->missing = 1;
+      return;
+    }
+    for (j = im; j < im + L->shape.nd[im].span; ++j)
+      if (L->shape.nd[j].kind != CT_TUPLE) {
+        F->s[n] = L->shape.nd[j].v;
+        F->d[n++] = L->stride.nd[j].v;
+      }
+    F->begin[k + 1] = n;
+  }
+}
+
+CT_FN static int64_t ct_pp_at(const ct_pp_form *F, const int64_t *v) {
+  int k, j;
+  int64_t sum = 0;
+  if (F->R == 1) return ct_ev(F->L, v[0]);
+  if (F->missing) return INT64_MIN;
+  for (k = 0; k < F->R; ++k) {
     int64_t rest = v[k];
-    if (im < 0) return INT64_MIN;
-    /* the leaves of mode k in order, each split off colexicographically but
-     * the last (walked in place: no list of leaf indices) */
-    end = im + L->shape.nd[im].span;
-    for (last = end - 1; last >= im && L->shape.nd[last].kind == CT_TUPLE; --last) {}
-    for (j = im; j < end; ++j) {
+    for (j = F->begin[k]; j < F->begin[k + 1]; ++j) {
       int64_t ck = rest;
-      if (L->shape.nd[j].kind == CT_TUPLE) continue;
-      if (j != last) ck = ct_divmod(rest, L->shape.nd[j].v, &rest);
-      sum += ck * L->stride.nd[j].v;
+      if (j + 1 != F->begin[k + 1]) ck = ct_divmod(rest, F->s[j], &rest); /* the last leaf keeps the rest */
+      sum += ck * F->d[j];
     }
   }
   return sum;
@@ -530,8 +554,12 @@ CT_FN static int64_t ct_pp_at(const ct_layout *L, const int64_t *v, int R) {
 CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int raked, ct_outcome *o) {
   int64_t total = 1, i, x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK];
   int k;
+  ct_pp_form FZ, FA, FT;
   for (k = 0; k < q->R; ++k) total *= q->a[k] * q->b[k];
   if (total > CT_BRUTE_MAX) return;
+  ct_pp_form_of(Z, q->R, &FZ);
+  ct_pp_form_of(&q->Ap, q->R, &FA);
+  ct_pp_form_of(&q->T, q->R, &FT);
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want;
     for (k = 0; k < q->R; ++k) {
@@ -541,8 +569,8 @@ CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int rak
       if (raked) y[k] = ct_divmod(ck, q->b[k], &x[k]);
       else x[k] = ct_divmod(ck, q->a[k], &y[k]);
     }
-    got = ct_pp_at(Z, z, q->R);
-    want = ct_pp_at(&q->Ap, x, q->R) + ct_pp_at(&q->T, y, q->R);
+    got = ct_pp_at(&FZ, z);
+    want = ct_pp_at(&FA, x) + ct_pp_at(&FT, y);
     if (got != want) {
       CT_FAILS(o, "%s = %s: value %lld at the coordinate of block element %lld of copy %lld (mode 0), want %lld", raked ? "raked" : "blocked",
                ct_dv_show(Z), (long long)got, (long long)x[0], (long long)y[0], (long long)want);
@@ -825,6 +853,7 @@ CT_FN static int64_t ct_pp_weight(const ct_pp_tile *t, const int64_t *n, int Rn,
 CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   ct_pp_tile t;
   ct_layout R, Bp, X;
+  ct_pp_form FR, FB;
   CT_SCRATCH int64_t base[CT_BRUTE_MAX];
   int64_t a[CT_MAX_RANK], n[CT_MAX_RANK], w[CT_MAX_RANK], x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK], total = 1, copies = 1, i;
   int k, Rn;
@@ -842,6 +871,8 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   if (t.has_order && t.order.nd[0].kind == CT_TUPLE && (ct_t_rank(&t.order, 0) != Rn || ct_t_depth(&t.order, 0) != 1)) return;
   for (k = 0; k < Rn; ++k) w[k] = ct_pp_weight(&t, n, Rn, k);
   for (i = 0; i < copies; ++i) base[i] = INT64_MIN;
+  ct_pp_form_of(&R, Rn, &FR);
+  ct_pp_form_of(&Bp, Rn, &FB);
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want, zb, rank = 0;
     for (k = 0; k < Rn; ++k) {
@@ -850,10 +881,10 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
       z[k] = ck;
       x[k] = ct_divmod(ck, a[k], &y[k]);
     }
-    got = ct_pp_at(&R, z, Rn);
-    want = ct_pp_at(&Bp, x, Rn);
+    got = ct_pp_at(&FR, z);
+    want = ct_pp_at(&FB, x);
     for (k = 0; k < Rn; ++k) z[k] = a[k] * y[k];
-    zb = ct_pp_at(&R, z, Rn);
+    zb = ct_pp_at(&FR, z);
     if (got != want + zb) {
       CT_FAILS(o, "tile_to_shape(%s, ...) = %s: %lld at block element %lld of copy %lld (mode 0), want %lld + %lld",
                ct_dv_show(&t.block), ct_dv_show(&R), (long long)got, (long long)x[0], (long long)y[0], (long long)want,
