@@ -518,7 +518,8 @@ CT_FN static void ct_pp_form_of(const ct_layout *L, int R, ct_pp_form *F) {
   F->R = R;
   F->missing = 0;
   F->begin[0] = 0;
-  for (k = 0; k < R && R > 1; ++k) {
+  if (R == 1) return; /* ct_pp_at evaluates L itself */
+  for (k = 0; k < R; ++k) {
     int im = ct_t_mode(&L->shape, 0, k);
     if (im < 0) {
       F->missing = 1;

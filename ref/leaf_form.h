@@ -68,8 +68,12 @@ CT_FN static inline void ct_lf_step(ct_leaf_form *F) {
  * and the same one again, inline; the rest (a jump, or ct_l_eval) in
  * ct_lf_eval_any. */
 CT_FN static inline CT_MUST_USE ct_code ct_lf_eval(ct_leaf_form *F, int64_t i, int64_t *out, ct_err *e) {
-  if (F->n >= 0 && i < F->size && (i == F->at || (F->n > 0 && i == F->at + 1))) {
-    if (i != F->at) ct_lf_step(F);
+  if (F->n >= 0 && i == F->at && i < F->size) { /* the same index again */
+    *out = F->val;
+    return CT_OK;
+  }
+  if (F->n > 0 && i == F->at + 1 && i < F->size) { /* the next index */
+    ct_lf_step(F);
     *out = F->val;
     return CT_OK;
   }
