@@ -3,9 +3,10 @@
 # after the plain `bazel test //...`:
 #
 #   1. the sanitizer builds (.bazelrc): --config=san (ASan and UBSan, GCC's
-#      runtimes) on the unit tests, `cuteref check`, the tests of cli/ and
-#      spec/ and the fuzz corpora replays; --config=msan (clang's
-#      MemorySanitizer) on the unit tests, `cuteref check` and the replays;
+#      runtimes) on the unit tests, `cuteref check` (and on edge values,
+#      props/edge_test.sh), the tests of cli/ and spec/ and the fuzz corpora
+#      replays; --config=msan (clang's MemorySanitizer) on the unit tests,
+#      `cuteref check`, the edge values and the replays;
 #   2. a bounded fuzz run: the libFuzzer builds of fuzz/ (ASan+UBSan), each
 #      target FUZZ_SECONDS seconds (default 30) from its committed corpus.
 #
@@ -51,7 +52,7 @@ if gcc -fsanitize=address "$probe/p.c" -o "$probe/p" 2>/dev/null &&
 fi
 rm -rf "$probe"
 if [ "$sanitizers" = 1 ]; then
-  unit=(//ref/tests/... //fuzz/... //props:check_test)
+  unit=(//ref/tests/... //fuzz/... //props:check_test //props:edge_test)
   echo "fuzz/ci.sh: bazel test --config=san (ASan + UBSan)"
   bazel test --config=san "${lsan[@]}" "${unit[@]}" //props:trace_test //cli/tests/... //spec/...
   echo "fuzz/ci.sh: bazel test --config=msan (MemorySanitizer)"

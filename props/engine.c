@@ -145,6 +145,17 @@ static void ct_remove_node(ct_tuple *t, int j) {
   --t->n;
 }
 
+/* Whether node j (not the root) is the only child of its parent: dropping
+ * it would leave an empty tuple `()`, a value no generator makes, and on
+ * which a property's own set-up may not hold (its failure there would be
+ * another failure than the one being shrunk). */
+static int ct_only_child(const ct_tuple *t, int j) {
+  int i, parent = 0;
+  for (i = 0; i < j; ++i)
+    if (t->nd[i].kind == CT_TUPLE && i + t->nd[i].span > j) parent = i;
+  return t->nd[parent].rank == 1;
+}
+
 static int ct_still_fails(int prop, const ct_case *c, ct_outcome *o) {
   ct_outcome r;
   ct_prop_check(prop, c, &r);
@@ -163,7 +174,7 @@ static int ct_candidate(const ct_case *c, int k, ct_case *out) {
     int x;
     /* 1. drop a leaf */
     for (x = 0; x < L->shape.n; ++x) {
-      if (L->shape.nd[x].kind == CT_TUPLE || x == 0) continue;
+      if (L->shape.nd[x].kind == CT_TUPLE || x == 0 || ct_only_child(&L->shape, x)) continue;
       if (k-- == 0) {
         ct_remove_node(&out->v[j].shape, x);
         ct_remove_node(&out->v[j].stride, x);

@@ -2,7 +2,9 @@
 # Every mutant must be caught (mutants/*.patch); prints the mutation score.
 # Then a seed-only property's failure: COMP-2/draw under mutant 172 is
 # shrunk as the COMP-2/plan case it draws, and its regression line, rerun
-# from a file, fails again under the mutant.
+# from a file, fails again under the mutant. And a whole run under mutant
+# 71 reports its failures and ends (CL-5's failure once shrank to the
+# rank-0 layout and died there).
 set -u
 out=$("$1" mutants)
 status=$?
@@ -25,5 +27,14 @@ elif "$1" check --mutant 172 --only COMP-2/plan --cases 0 --regressions "$t/reg.
   status=1
 else
   echo "COMP-2/draw under mutant 172: shrunk as COMP-2/plan, $(wc -l <"$t/reg.txt") regression lines that fail again"
+fi
+"$1" check --mutant 71 --regressions /dev/null >"$t/m71.txt" 2>&1
+s71=$?
+if [ "$s71" = 1 ] && grep -q '^FAIL CL-5' "$t/m71.txt" && grep -q '^total ' "$t/m71.txt"; then
+  echo "the whole check under mutant 71: $(grep -c '^FAIL ' "$t/m71.txt") failures reported, run complete"
+else
+  echo "mutants_test: the whole check under mutant 71 ended with status $s71 (want 1, with CL-5's failures and the totals)"
+  tail -5 "$t/m71.txt"
+  status=1
 fi
 exit $status

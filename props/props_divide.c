@@ -922,13 +922,14 @@ CT_FN static ct_code ct_dv_push_mode(ct_tuple *S, ct_tuple *D, int pair, int64_t
  * more than CT_MAX_NODES in all four forms:
  *   divide:  A = ((s,2):(1,s), ...), T = <(s,1):(1,0), ...>, modes ((s,1),2);
  *   product: A = (s:1, ...),         T = <(2,1):(1,0), ...>, modes (s,(2,1)).
- * 0 where a build step fails (it should not). */
+ * 0 where L has no leaf or a build step fails (it should not). */
 CT_FN static int ct_dv_cap_inputs(const ct_layout *L, int product, ct_layout *A, ct_tiler *T) {
   ct_modes m;
   ct_err e;
   int k, ha, hb, ht, hu, bad = 0;
   int r = (CT_MAX_NODES - 1) / 3 < CT_MAX_RANK ? (CT_MAX_NODES - 1) / 3 : CT_MAX_RANK;
   ct_modes_of(L, 0, &m);
+  if (m.n == 0) return 0; /* (): no leaf to repeat (a shrunk or regression case) */
   ct_t_clear(&A->shape);
   ct_t_clear(&A->stride);
   ct_t_clear(&T->shape);

@@ -507,7 +507,7 @@ CT_FN static int ct_pp_rankprod(const ct_case *c, int raked, ct_layout *B, ct_la
  * mode are listed once (ct_pp_form_of), not found again per coordinate. */
 typedef struct {
   const ct_layout *L; /* R == 1: L(v_0) itself */
-  int R, missing;     /* missing: L has fewer than R modes (INT64_MIN) */
+  int R, missing;     /* missing: L has fewer than R modes, or a leaf that is no positive integer (INT64_MIN) */
   int begin[CT_MAX_RANK + 1]; /* mode k's leaves: [begin[k], begin[k+1]) */
   int64_t s[CT_MAX_NODES], d[CT_MAX_NODES];
 } ct_pp_form;
@@ -527,6 +527,10 @@ CT_FN static void ct_pp_form_of(const ct_layout *L, int R, ct_pp_form *F) {
     }
     for (j = im; j < im + L->shape.nd[im].span; ++j)
       if (L->shape.nd[j].kind != CT_TUPLE) {
+        if (L->shape.nd[j].kind != CT_INT || L->shape.nd[j].v <= 0) { /* `_` from a hand-written line: no divisor */
+          F->missing = 1;
+          return;
+        }
         F->s[n] = L->shape.nd[j].v;
         F->d[n++] = L->stride.nd[j].v;
       }
@@ -561,6 +565,7 @@ CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int rak
   ct_pp_form_of(Z, q->R, &FZ);
   ct_pp_form_of(&q->Ap, q->R, &FA);
   ct_pp_form_of(&q->T, q->R, &FT);
+  if (FA.missing || FT.missing) return; /* A' or T not evaluable: a hand-written case with `_` leaves */
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want;
     for (k = 0; k < q->R; ++k) {
@@ -874,6 +879,10 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   for (i = 0; i < copies; ++i) base[i] = INT64_MIN;
   ct_pp_form_of(&R, Rn, &FR);
   ct_pp_form_of(&Bp, Rn, &FB);
+  if (FR.missing || FB.missing) { /* a leaf that is no positive integer: a hand-written case with `_` leaves */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   for (i = 0; i < total; ++i) {
     int64_t rem = i, got, want, zb, rank = 0;
     for (k = 0; k < Rn; ++k) {
@@ -1158,6 +1167,10 @@ CT_FN void ct_p_tile_e_pos(const ct_case *c, ct_outcome *o) {
   int r;
   ct_pp_compact_like(&c->v[0], &block);
   r = ct_l_rank(&block);
+  if (r == 0) { /* (): no mode to make bad (a shrunk or regression case) */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   ct_tile_sizes(&block, r, (int)(ct_digest_layout(&c->v[0]) % (uint64_t)r), CT_INT, -(int64_t)(ct_digest_layout(&c->v[0]) >> 60),
                 &trg);
   ct_tile_expect(&block, &trg, 0, CT_SHAPE_NOT_POSITIVE, o);
@@ -1169,6 +1182,10 @@ CT_FN void ct_p_tile_e_arg(const ct_case *c, ct_outcome *o) {
   int r;
   ct_pp_compact_like(&c->v[0], &block);
   r = ct_l_rank(&block);
+  if (r == 0) { /* (): no mode to make `_` (a shrunk or regression case) */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   ct_tile_sizes(&block, r, (int)(ct_digest_layout(&c->v[0]) % (uint64_t)r), CT_ALL, 0, &trg);
   ct_tile_expect(&block, &trg, 0, CT_ARG_TYPE, o);
 }
