@@ -283,7 +283,9 @@ int ct_shrink(int prop, ct_case *c, ct_outcome *o) {
 
 /* ---- regressions -------------------------------------------------------------- */
 
-/* A line: ID;value;value...;k=K0,K1 (values in notation, tilers in <...>). */
+/* A line: ID;value;value...;k=K0,K1[;sw=Sw<B,M,S>[,Sw<B,M,S>]] (values in
+ * notation, tilers in <...>; the swizzles of a CT_GEN_SWIZZLE case, written
+ * when one is not Sw<0,0,0>, so that the line replays the same case). */
 static int ct_parse_regression(char *line, int *prop, ct_case *c) {
   char *tok, *save = 0;
   int n = 0;
@@ -303,6 +305,16 @@ static int ct_parse_regression(char *line, int *prop, ct_case *c) {
       c->k[1] = b;
       continue;
     }
+    if (strncmp(tok, "sw=", 3) == 0) {
+      int w[6] = {0, 0, 0, 0, 0, 0}, j;
+      int got = sscanf(tok + 3, "Sw<%d,%d,%d>,Sw<%d,%d,%d>", &w[0], &w[1], &w[2], &w[3], &w[4], &w[5]);
+      if (got != 3 && got != 6) return 0;
+      for (j = 0; j < 2; ++j) {
+        ct_sw_set(&c->w[j], w[3 * j], w[3 * j + 1], w[3 * j + 2]);
+        if (ct_sw_check(&c->w[j], &e) != CT_OK) return 0;
+      }
+      continue;
+    }
     if (n >= CT_CASE_VALS) return 0;
     if (tok[0] == '<' ? ct_parse_tiler(tok, &c->v[n], &e) != CT_OK : ct_parse_layout(tok, &c->v[n], &e) != CT_OK)
       return 0;
@@ -318,7 +330,10 @@ static void ct_format_regression(int prop, const ct_case *c, char *buf, int cap)
     buf[n++] = ';';
     n += ct_print_tiler(&c->v[j], buf + n, cap - n);
   }
-  if (n < cap) snprintf(buf + n, (size_t)(cap - n), ";k=%lld,%lld", (long long)c->k[0], (long long)c->k[1]);
+  if (n < cap) n += snprintf(buf + n, (size_t)(cap - n), ";k=%lld,%lld", (long long)c->k[0], (long long)c->k[1]);
+  if (n < cap && (c->w[0].b || c->w[0].m || c->w[0].s || c->w[1].b || c->w[1].m || c->w[1].s))
+    snprintf(buf + n, (size_t)(cap - n), ";sw=Sw<%d,%d,%d>,Sw<%d,%d,%d>", c->w[0].b, c->w[0].m, c->w[0].s, c->w[1].b,
+             c->w[1].m, c->w[1].s);
 }
 
 static int ct_run_regressions(const ct_run_opts *o) {

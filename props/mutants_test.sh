@@ -2,9 +2,10 @@
 # Every mutant must be caught (mutants/*.patch); prints the mutation score.
 # Then a seed-only property's failure: COMP-2/draw under mutant 172 is
 # shrunk as the COMP-2/plan case it draws, and its regression line, rerun
-# from a file, fails again under the mutant. And a whole run under mutant
-# 71 reports its failures and ends (CL-5's failure once shrank to the
-# rank-0 layout and died there).
+# from a file, fails again under the mutant. A swizzle property's failure
+# (SW-1 under mutant 60) is recorded with its swizzles (sw=...), so that its
+# line fails again too. And a whole run under mutant 71 reports its failures
+# and ends (CL-5's failure once shrank to the rank-0 layout and died there).
 set -u
 out=$("$1" mutants)
 status=$?
@@ -27,6 +28,15 @@ elif "$1" check --mutant 172 --only COMP-2/plan --cases 0 --regressions "$t/reg.
   status=1
 else
   echo "COMP-2/draw under mutant 172: shrunk as COMP-2/plan, $(wc -l <"$t/reg.txt") regression lines that fail again"
+fi
+if ! "$1" check --mutant 60 --only SW-1 --cases 50 --record "$t/sw.txt" >"$t/sw.out" 2>&1 && grep -q ';sw=Sw<' "$t/sw.txt" &&
+  ! "$1" check --mutant 60 --only SW-1 --cases 0 --regressions "$t/sw.txt" >"$t/sw.replay" 2>&1 &&
+  grep -q '^FAIL SW-1 (regression' "$t/sw.replay"; then
+  echo "SW-1 under mutant 60: $(wc -l <"$t/sw.txt") regression lines with their swizzles that fail again"
+else
+  echo "mutants_test: SW-1's regression lines under mutant 60 do not carry their swizzles or do not fail again:"
+  head -5 "$t/sw.txt" "$t/sw.replay"
+  status=1
 fi
 "$1" check --mutant 71 --regressions /dev/null >"$t/m71.txt" 2>&1
 s71=$?
