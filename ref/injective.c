@@ -50,7 +50,7 @@ CT_FN static int ct_inj_search(const ct_modes *m, const int64_t *R, int t, int64
 
 CT_FN int ct_modes_injective(const ct_modes *m, int64_t *twice) {
   int64_t R[CT_MAX_NODES + 1], p[CT_MAX_NODES + 1], pos[CT_MAX_NODES + 1];
-  long steps = 0;
+  long steps = 0, tries = 0;
   int t, j;
   R[0] = 0;
   for (j = 0; j < m->n; ++j) { /* R[j+1] = R[j] + (N_j - 1)*d_j, bounded */
@@ -61,6 +61,10 @@ CT_FN int ct_modes_injective(const ct_modes *m, int64_t *twice) {
     int64_t et;
     for (et = 1; et < m->m[t].s && et * m->m[t].d <= R[t]; ++et) { /* the last non-zero digit, e_t > 0 */
       int r;
+      /* a search that ends at once takes no step; counted here, so that
+       * modes out of order (mutant 10 skips the sort) cannot loop about
+       * R_t/d_t times, up to 2^61 */
+      if (++tries > CT_INJECTIVE_STEPS) return -1;
       p[t] = -et * m->m[t].d;
       pos[t] = et * m->m[t].d;
       r = ct_inj_search(m, R, t, p, pos, &steps, twice);
