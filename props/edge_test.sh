@@ -2,8 +2,8 @@
 # Every property survives edge values it was not written for: a property's
 # own set-up (picking a mode, a divisor, a leaf to repeat) must not divide by
 # zero or read out of bounds on the rank-0 layout (), nested empty tuples,
-# size-1 and stride-0 modes, a tiler where a layout is expected, and the
-# like. Such values reach a property through a regression file or a replay
+# size-1 and stride-0 modes, a tiler of layouts where a layout is expected,
+# and the like. Such values reach a property through a regression file or a replay
 # line, and a crash there would hide every property after it (mutant 71's
 # CL-5 failure once shrank to () and ended the run with SIGFPE).
 #
@@ -15,7 +15,10 @@ set -u
 bin=$1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-edges='():() 1:0 1:1 (1):(1) ((1)):((1)) (()):(()) ((),2):((),1) (1,1):(0,0) 8:-1 (2,(2,2)):(4,(1,2)) <():()> <1:1> <_>'
+# Not `<_>`: a tiler of `_` in a layout's slot hands ref/ a layout with a `_`
+# leaf, which its functions never take (the parser rejects `_` inside a
+# layout): ct_composition then reads a mode it never set (MemorySanitizer).
+edges='():() 1:0 1:1 (1):(1) ((1)):((1)) (()):(()) ((),2):((),1) (1,1):(0,0) 8:-1 (2,(2,2)):(4,(1,2)) <():()> <1:1>'
 fill='4:1 (2,2):(1,2)'
 "$bin" check --list | awk '{ print $1 }' >"$t/props.txt"
 props=$(wc -l <"$t/props.txt")
