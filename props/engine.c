@@ -148,12 +148,11 @@ static void ct_remove_node(ct_tuple *t, int j) {
 /* Whether node j (not the root) is the only child of its parent: dropping
  * it would leave an empty tuple `()`, a value no generator makes, and on
  * which a property's own set-up may not hold (its failure there would be
- * another failure than the one being shrunk). */
+ * another failure than the one being shrunk). In preorder a first child
+ * follows its parent, so j is an only child exactly when node j-1 is a
+ * tuple of rank 1. */
 static int ct_only_child(const ct_tuple *t, int j) {
-  int i, parent = 0;
-  for (i = 0; i < j; ++i)
-    if (t->nd[i].kind == CT_TUPLE && i + t->nd[i].span > j) parent = i;
-  return t->nd[parent].rank == 1;
+  return t->nd[j - 1].kind == CT_TUPLE && t->nd[j - 1].rank == 1;
 }
 
 static int ct_still_fails(int prop, const ct_case *c, ct_outcome *o) {

@@ -1161,7 +1161,10 @@ CT_FN void ct_p_tile_e_div(const ct_case *c, ct_outcome *o) {
   ct_tile_expect(&block, &trg, 0, CT_NOT_DIVISIBLE, o);
 }
 
-CT_FN void ct_p_tile_e_pos(const ct_case *c, ct_outcome *o) {
+/* A block like v0, the target its sizes with one mode (picked by v0's
+ * digest) made bad: the entry v (kind CT_INT) or `_` (CT_ALL); tile_to_shape
+ * must say `want`. */
+CT_FN static void ct_tile_bad_mode(const ct_case *c, int kind, int64_t v, ct_code want, ct_outcome *o) {
   ct_layout block;
   ct_tuple trg;
   int r;
@@ -1171,24 +1174,15 @@ CT_FN void ct_p_tile_e_pos(const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
-  ct_tile_sizes(&block, r, (int)(ct_digest_layout(&c->v[0]) % (uint64_t)r), CT_INT, -(int64_t)(ct_digest_layout(&c->v[0]) >> 60),
-                &trg);
-  ct_tile_expect(&block, &trg, 0, CT_SHAPE_NOT_POSITIVE, o);
+  ct_tile_sizes(&block, r, (int)(ct_digest_layout(&c->v[0]) % (uint64_t)r), kind, v, &trg);
+  ct_tile_expect(&block, &trg, 0, want, o);
 }
 
-CT_FN void ct_p_tile_e_arg(const ct_case *c, ct_outcome *o) {
-  ct_layout block;
-  ct_tuple trg;
-  int r;
-  ct_pp_compact_like(&c->v[0], &block);
-  r = ct_l_rank(&block);
-  if (r == 0) { /* (): no mode to make `_` (a shrunk or regression case) */
-    o->verdict = CT_SKIPPED;
-    return;
-  }
-  ct_tile_sizes(&block, r, (int)(ct_digest_layout(&c->v[0]) % (uint64_t)r), CT_ALL, 0, &trg);
-  ct_tile_expect(&block, &trg, 0, CT_ARG_TYPE, o);
+CT_FN void ct_p_tile_e_pos(const ct_case *c, ct_outcome *o) {
+  ct_tile_bad_mode(c, CT_INT, -(int64_t)(ct_digest_layout(&c->v[0]) >> 60), CT_SHAPE_NOT_POSITIVE, o);
 }
+
+CT_FN void ct_p_tile_e_arg(const ct_case *c, ct_outcome *o) { ct_tile_bad_mode(c, CT_ALL, 0, CT_ARG_TYPE, o); }
 
 /* An order of rank(trg)+1 entries: not weakly congruent to the counts. */
 CT_FN void ct_p_tile_e_prof(const ct_case *c, ct_outcome *o) {
