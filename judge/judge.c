@@ -56,12 +56,47 @@ CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort, gaps 1, 4, 13, 40, 
     }
 }
 
-CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap) {
+CT_FN int64_t ct_j_values(const ct_layout *L, int64_t *v, int64_t cap) {
   int64_t i, n = ct_j_size(L);
   ct_leaf_form F;
   if (n < 0 || n > cap) return -1;
   ct_lf_init(&F, L);
   for (i = 0; i < n; ++i) v[i] = ct_j_at_form(&F, i);
-  ct_j_sort(v, n);
   return n;
+}
+
+CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap) {
+  int64_t n = ct_j_values(L, v, cap);
+  if (n >= 0) ct_j_sort(v, n);
+  return n;
+}
+
+/* A bitmap of CT_J_NARROW bits: where the values span less, one pass marks
+ * them (a compact layout's values span size(L) - 1). Else sorted, and
+ * neighbours compared. The bitmap's loop runs alike on every lane of a GPU
+ * warp; the sort's inner loop does not (issue 16). */
+#define CT_J_NARROW 512
+CT_FN int ct_j_repeats(int64_t *v, int64_t n) {
+  uint64_t seen[CT_J_NARROW / 64];
+  int64_t i, lo, hi;
+  if (n < 2) return 0;
+  lo = hi = v[0];
+  for (i = 1; i < n; ++i) {
+    if (v[i] < lo) lo = v[i];
+    if (v[i] > hi) hi = v[i];
+  }
+  if ((uint64_t)hi - (uint64_t)lo < CT_J_NARROW) {
+    int64_t words = (int64_t)(((uint64_t)hi - (uint64_t)lo) >> 6) + 1;
+    for (i = 0; i < words; ++i) seen[i] = 0;
+    for (i = 0; i < n; ++i) {
+      uint64_t b = (uint64_t)v[i] - (uint64_t)lo, bit = (uint64_t)1 << (b & 63);
+      if (seen[b >> 6] & bit) return 1;
+      seen[b >> 6] |= bit;
+    }
+    return 0;
+  }
+  ct_j_sort(v, n);
+  for (i = 1; i < n; ++i)
+    if (v[i] == v[i - 1]) return 1;
+  return 0;
 }

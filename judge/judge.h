@@ -87,8 +87,12 @@ CT_FN static inline int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
 CT_FN int64_t ct_j_size(const ct_layout *L);
 /* Sorts a[0..n) (no recursion). */
 CT_FN void ct_j_sort(int64_t *a, int64_t n);
+/* L(0..size) into v, in index order; -1 when size(L) > cap. */
+CT_FN int64_t ct_j_values(const ct_layout *L, int64_t *v, int64_t cap);
 /* L(0..size) into v, sorted, duplicates kept; -1 when size(L) > cap. */
 CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap);
+/* Whether v[0..n) holds a value twice (v may be reordered). */
+CT_FN int ct_j_repeats(int64_t *v, int64_t n);
 
 /* Whether f[0..n) (f[0] == 0) is a layout's function: its coalesced form,
  * peeled mode by mode (COMP-PEEL in spec/composition.md). */

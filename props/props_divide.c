@@ -71,34 +71,6 @@ CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t ca
   return n;
 }
 
-/* Whether v[0..n) holds a value twice (v may be reordered): one pass over a
- * bitmap of [min, max] when that range is under CT_BRUTE_MAX wide (compact
- * layouts), else sorted and compared with the neighbours (issue 16). */
-CT_FN int ct_dv_repeats(int64_t *v, int64_t n) {
-  uint64_t seen[(CT_BRUTE_MAX + 63) / 64];
-  int64_t i, lo, hi;
-  if (n < 2) return 0;
-  lo = hi = v[0];
-  for (i = 1; i < n; ++i) {
-    if (v[i] < lo) lo = v[i];
-    if (v[i] > hi) hi = v[i];
-  }
-  if ((uint64_t)hi - (uint64_t)lo < CT_BRUTE_MAX) {
-    int64_t words = (int64_t)(((uint64_t)hi - (uint64_t)lo) >> 6) + 1;
-    for (i = 0; i < words; ++i) seen[i] = 0;
-    for (i = 0; i < n; ++i) {
-      uint64_t b = (uint64_t)v[i] - (uint64_t)lo, bit = (uint64_t)1 << (b & 63);
-      if (seen[b >> 6] & bit) return 1;
-      seen[b >> 6] |= bit;
-    }
-    return 0;
-  }
-  ct_j_sort(v, n);
-  for (i = 1; i < n; ++i)
-    if (v[i] == v[i - 1]) return 1;
-  return 0;
-}
-
 /* Whether v and w (n values each) hold the same multiset: 1 or 0 by
  * counting over [min, max] when that range is under CT_BRUTE_MAX wide, -1
  * when it is wider (the caller sorts both and compares; issue 16). count:
@@ -135,7 +107,7 @@ CT_FN int ct_dv_injective(const ct_layout *L) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
   int64_t n = ct_dv_values(L, ct_size(L), v, CT_BRUTE_MAX);
   if (n < 0) return -1;
-  return !ct_dv_repeats(v, n);
+  return !ct_j_repeats(v, n);
 }
 
 /* A tiler <...> or `_` (not a plain layout). */

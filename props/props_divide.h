@@ -9,7 +9,6 @@
 
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap);
 CT_FN int ct_dv_injective(const ct_layout *L);
-CT_FN int ct_dv_repeats(int64_t *v, int64_t n);
 CT_FN int ct_dv_same_counts(const int64_t *v, const int64_t *w, int64_t n, int32_t *count);
 CT_FN int ct_dv_is_tiler(const ct_tiler *T);
 CT_FN void ct_dv_mode(const ct_layout *L, int k, ct_layout *out);

@@ -93,10 +93,7 @@ CT_FN static int64_t ct_pi_values(const ct_layout *L, int64_t *v) {
 CT_FN static int ct_pi_distinct(const int64_t *v, int64_t n, int64_t *w) {
   int64_t i;
   for (i = 0; i < n; ++i) w[i] = v[i];
-  ct_j_sort(w, n);
-  for (i = 1; i < n; ++i)
-    if (w[i] == w[i - 1]) return 0;
-  return 1;
+  return !ct_j_repeats(w, n);
 }
 
 /* The n values are a permutation of [0, n) (w: scratch). */
@@ -395,11 +392,13 @@ CT_FN static void ct_pi_judge(const ct_case *c, int op, int kind, int judge, ct_
 CT_FN static void ct_pi_undoes(const ct_layout *F, const char *f, const ct_layout *G, const char *g, int64_t n,
                                ct_outcome *o) {
   int64_t i;
+  ct_leaf_form FG; /* G index after index */
   (void)f;
   (void)g;
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&FG, G);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t x = ct_ev(G, i), v = ct_ev(F, x);
+    int64_t x = ct_ev_form(&FG, i), v = ct_ev(F, x);
     if (v != i) CT_FAILS(o, "%s(%s(%lld)) = %s(%lld) = %lld", f, g, (long long)i, f, (long long)x, (long long)v);
   }
 }
@@ -527,10 +526,12 @@ CT_FN void ct_p_null_1(const ct_case *c, ct_outcome *o) {
   int64_t i, n;
   int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
   if (!how) return;
+  ct_leaf_form FR;
   n = ct_size(&R);
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&FR, &R);
   for (i = 0; i < n; ++i) {
-    int64_t j = ct_ev(&R, i), v = ct_ev(&L, j);
+    int64_t j = ct_ev_form(&FR, i), v = ct_ev(&L, j);
     if (v != 0) {
       CT_FAILS(o, "L(R(%lld)) = L(%lld) = %lld", (long long)i, (long long)j, (long long)v);
       break;
@@ -603,6 +604,7 @@ CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_
   CT_SCRATCH int64_t f[CT_BRUTE_MAX];
   int small = ct_size(a) < ct_size(b);
   ct_layout I;
+  ct_leaf_form FI; /* I index after index */
   ct_err e;
   ct_code rinv = ct_right_inverse(b, &I, &e); /* INV-NEG: a negative b as right_inverse decides it */
   int64_t n, N = 1;
@@ -615,7 +617,8 @@ CT_FN static int ct_pi_mcl_justified(const ct_layout *a, const ct_layout *b, ct_
     *want = got;
     return 1;
   }
-  for (f[0] = 0; N < n && ct_ev(a, f[N] = ct_ev(&I, N)) == N; ++N) {
+  ct_lf_init(&FI, &I);
+  for (f[0] = 0; N < n && ct_ev(a, f[N] = ct_ev_form(&FI, N)) == N; ++N) {
   }
   *want = ct_j_is_layout(f, N) ? CT_OK : CT_SHAPE_DIVISIBILITY;
   return got == *want;
@@ -709,14 +712,16 @@ CT_FN static void ct_pi_note_pair(ct_outcome *o, int how, const ct_layout *a, co
 CT_FN void ct_p_mcl_1(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout a, b, R;
+  ct_leaf_form FR;
   int64_t i, n;
   int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
   if (!how) return;
   n = ct_size(&R);
   if (n < 1) CT_FAILS(o, "size(R) = %lld", (long long)n);
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&FR, &R);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t j = ct_ev(&R, i), va = ct_ev(&a, j), vb = ct_ev(&b, j);
+    int64_t j = ct_ev_form(&FR, i), va = ct_ev(&a, j), vb = ct_ev(&b, j);
     if (va != i || vb != i)
       CT_FAILS(o, "R(%lld) = %lld: a there is %lld, b %lld", (long long)i, (long long)j, (long long)va, (long long)vb);
   }
@@ -726,6 +731,7 @@ CT_FN void ct_p_mcl_1(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_mcl_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout a, b, R;
+  ct_leaf_form FR;
   int64_t i, n, nb;
   int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
   if (!how) return;
@@ -733,8 +739,9 @@ CT_FN void ct_p_mcl_2(const ct_case *c, ct_outcome *o) {
   nb = ct_size(&b);
   if (nb > ct_size(&a)) CT_FAILS(o, "size(b) = %lld > size(a) = %lld", (long long)nb, (long long)ct_size(&a));
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&FR, &R);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t j = ct_ev(&R, i);
+    int64_t j = ct_ev_form(&FR, i);
     if (j < 0 || j >= nb) CT_FAILS(o, "R(%lld) = %lld is outside [0, size(b) = %lld)", (long long)i, (long long)j, (long long)nb);
   }
   ct_pi_note_pair(o, how, &a, &b);
@@ -743,6 +750,7 @@ CT_FN void ct_p_mcl_2(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_mcl_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout a, b, R, I;
+  ct_leaf_form FR, FI; /* R and I index after index */
   ct_err e;
   int64_t i, n, ni, want = 1;
   int how = ct_pi_pair(c, 0, &sc, &a, &b, &R, o);
@@ -754,10 +762,13 @@ CT_FN void ct_p_mcl_3(const ct_case *c, ct_outcome *o) {
   }
   n = ct_size(&R);
   ni = ct_size(&I);
-  while (want < ni && want < CT_BRUTE_MAX && ct_ev(&a, ct_ev(&I, want)) == want) ++want;
+  ct_lf_init(&FI, &I);
+  while (want < ni && want < CT_BRUTE_MAX && ct_ev(&a, ct_ev_form(&FI, want)) == want) ++want;
   if (n != want) CT_FAILS(o, "size(R) = %lld, a(I(i)) == i holds for i < %lld, size(I) = %lld", (long long)n, (long long)want, (long long)ni);
+  ct_lf_init(&FI, &I);
+  ct_lf_init(&FR, &R);
   for (i = 0; i < n && i < CT_BRUTE_MAX && o->verdict != CT_FAILED; ++i)
-    if (ct_ev(&R, i) != ct_ev(&I, i))
+    if (ct_ev_form(&FR, i) != ct_ev_form(&FI, i))
       CT_FAILS(o, "R(%lld) = %lld, I(%lld) = %lld", (long long)i, (long long)ct_ev(&R, i), (long long)i, (long long)ct_ev(&I, i));
   ct_pi_note_pair(o, how, &a, &b);
 }
@@ -937,9 +948,11 @@ CT_FN void ct_p_rinv_6(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "right_inverse gives %s, and a layout with RINV-1..4 %s", got == CT_OK ? "a result" : "NO_LAYOUT",
              exists ? "exists" : "does not exist");
   else if (got == CT_OK && finj) {
+    ct_leaf_form FR;
     if (ct_size(&R) != N) CT_FAILS(o, "size(R) = %lld, N = %lld", (long long)ct_size(&R), (long long)N);
+    ct_lf_init(&FR, &R);
     for (i = 0; i < N && o->verdict != CT_FAILED; ++i)
-      if (ct_ev(&R, i) != sc.b[i])
+      if (ct_ev_form(&FR, i) != sc.b[i])
         CT_FAILS(o, "R(%lld) = %lld, the least index of %lld is %lld", (long long)i, (long long)ct_ev(&R, i), (long long)i,
                  (long long)sc.b[i]);
   }
@@ -1236,12 +1249,15 @@ CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
              got == CT_OK ? "a result" : ct_code_name(got), gv == CT_OK ? "a result" : ct_code_name(gv),
              want == CT_OK ? "a result" : ct_code_name(want));
   } else if (got == CT_OK) {
+    ct_leaf_form FR, FI;
     n = ct_size(&I);
     if (ct_size(&R) != n || N.v != n)
       CT_FAILS(o, "size(R) = %lld, N = %lld, size(right_inverse(b)) = %lld", (long long)ct_size(&R), (long long)N.v,
                (long long)n);
+    ct_lf_init(&FR, &R);
+    ct_lf_init(&FI, &I);
     for (i = 0; i < n && i < CT_BRUTE_MAX && o->verdict != CT_FAILED; ++i)
-      if (ct_ev(&R, i) != ct_ev(&I, i))
+      if (ct_ev_form(&FR, i) != ct_ev_form(&FI, i))
         CT_FAILS(o, "R(%lld) = %lld, right_inverse(b) there is %lld", (long long)i, (long long)ct_ev(&R, i),
                  (long long)ct_ev(&I, i));
   }

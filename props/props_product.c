@@ -285,7 +285,7 @@ CT_FN void ct_p_prod_4(const ct_case *c, ct_outcome *o) {
       CT_FAILS(o, "R(%lld) = %lld outside [0, %lld): R = %s", (long long)i, (long long)v[i], (long long)K, ct_dv_show(&R));
       return;
     }
-  if (!ct_dv_repeats(v, n)) return; /* sorted only to name the value */
+  if (!ct_j_repeats(v, n)) return; /* sorted only to name the value */
   ct_j_sort(v, n);
   for (i = 1; i < n; ++i)
     if (v[i] == v[i - 1]) {

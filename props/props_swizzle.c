@@ -299,7 +299,7 @@ CT_FN void ct_p_sw_7(const ct_case *c, ct_outcome *o) {
     vb[i] = ri;
   }
   {
-    int dup_a = ct_dv_repeats(va, n), dup_b = ct_dv_repeats(vb, n);
+    int dup_a = ct_j_repeats(va, n), dup_b = ct_j_repeats(vb, n);
     if (dup_a != dup_b) CT_FAILS(o, "composition(Sw, L) is %sinjective while L is %sinjective", dup_b ? "not " : "",
                                  dup_a ? "not " : "");
   }
