@@ -194,6 +194,7 @@ CT_FN static ct_jstatus ct_jb_coshape_on(const ct_layout *L, const ct_node *p, i
   ct_layout part;
   int64_t want, i, n = ct_j_size(L), lo = 0, hi = 0, v;
   int pos = 0, neg = 0, x;
+  ct_leaf_form F; /* the part index after index */
   if (!ct_jb_cosize(L, p, &want)) return ct_j_unchecked(j, "BASIS-4");
   if (got != want)
     return CT_J_VIOLATES(j, "BASIS-4", "an entry of coshape(L) is %lld, 1 + sum (s-1)*|v| is %lld", (long long)got,
@@ -205,8 +206,9 @@ CT_FN static ct_jstatus ct_jb_coshape_on(const ct_layout *L, const ct_node *p, i
       pos |= part.stride.nd[x].v > 0;
       neg |= part.stride.nd[x].v < 0;
     }
+  ct_lf_init(&F, &part);
   for (i = 0; i < n; ++i) {
-    v = ct_j_at(&part, i);
+    v = ct_j_at_form(&F, i);
     if (i == 0 || v < lo) lo = v;
     if (i == 0 || v > hi) hi = v;
   }
@@ -246,14 +248,17 @@ CT_FN ct_jstatus ct_judge_basis_4(const ct_layout *L, const ct_tuple *cs, int64_
 CT_FN static int ct_jb_same_values(const ct_layout *A, const ct_layout *B, int64_t n, int64_t *bad) {
   ct_paths P;
   ct_layout pa, pb;
+  ct_leaf_form Fa, Fb; /* the parts index after index */
   int q;
   int64_t i;
   ct_jb_paths2(A, B, &P);
   for (q = 0; q < (P.n ? P.n : 1); ++q) {
     ct_jb_part(A, P.n ? &P.p[q] : 0, &pa);
     ct_jb_part(B, P.n ? &P.p[q] : 0, &pb);
+    ct_lf_init(&Fa, &pa);
+    ct_lf_init(&Fb, &pb);
     for (i = 0; i < n; ++i)
-      if (ct_j_at(&pa, i) != ct_j_at(&pb, i)) {
+      if (ct_j_at_form(&Fa, i) != ct_j_at_form(&Fb, i)) {
         *bad = i;
         return 0;
       }
@@ -330,6 +335,7 @@ CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const 
   ct_paths Q, P;
   ct_err e;
   ct_modes cm;
+  ct_leaf_form F; /* a part of B, then of R, index after index */
   int q, r, k, path[CT_BASIS_DEPTH], unchecked = 0, one;
   int64_t d1 = 0, i, n = ct_j_size(B), upto, cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, b, t;
   if (ct_judge_comp_1(B, R, j) == CT_J_VIOLATED || ct_judge_comp_3(B, R, j) == CT_J_VIOLATED) {
@@ -351,8 +357,9 @@ CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const 
       ct_comp_prepare(&parts[0], &cm, &one); /* below 0, A^ is defined when A is one mode (COMP-PREP) */
       one = cm.n == 1;
       d1 = cm.m[0].d;
+      ct_lf_init(&F, &parts[1]);
       for (i = 0; i < upto; ++i) {
-        b = ct_j_at(&parts[1], i);
+        b = ct_j_at_form(&F, i);
         if (b < 0 && !one) { /* A^ undefined there: COMP-2's rule, this index not judged */
           unchecked = 1;
           skip[i] = 1;
@@ -364,8 +371,9 @@ CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const 
       }
     }
     ct_jb_part(R, pr, &parts[2]);
+    ct_lf_init(&F, &parts[2]);
     for (i = 0; i < upto; ++i)
-      if (!skip[i] && ct_j_at(&parts[2], i) != want[i])
+      if (!skip[i] && ct_j_at_form(&F, i) != want[i])
         return CT_J_VIOLATES(j, "BASIS-7", "entry %d of R(%lld) is %lld, A(B(%lld)) gives %lld", r, (long long)i,
                              (long long)ct_j_at(&parts[2], i), (long long)i, (long long)want[i]);
   }

@@ -135,12 +135,14 @@ CT_FN void ct_p_cx_1(const ct_case *c, ct_outcome *o) {
   for (kind = 0; kind < CT_2X_KINDS; ++kind) {
     ct_2x_case x;
     ct_layout L;
+    ct_leaf_form F; /* L index after index */
     int64_t i, n, crd[4];
     if (!ct_2x_build_case(c, kind, &x, &L, o)) return;
     n = ct_size(&L);
+    ct_lf_init(&F, &L);
     for (i = 0; i < n; ++i) {
       ct_2x_crd(&x, i, crd);
-      if (ct_ev(&L, i) != ct_2x_offset_of(&x, crd)) {
+      if (ct_ev_form(&F, i) != ct_2x_offset_of(&x, crd)) {
         CT_FAILS(o, "%s ld %lld: CuTe layout at index %lld = %lld, the 2.x offset %lld", ct_2x_name(kind),
                  (long long)x.ld[0], (long long)i, (long long)ct_ev(&L, i), (long long)ct_2x_offset_of(&x, crd));
         return;
@@ -182,6 +184,7 @@ CT_FN void ct_p_cx_3(const ct_case *c, ct_outcome *o) {
   for (kind = 0; kind < CT_2X_KINDS; ++kind) {
     ct_2x_case x;
     ct_layout L, Li;
+    ct_leaf_form F; /* L index after index */
     ct_err e;
     int64_t i, n, crd[4], inv[4], back[4];
     int r;
@@ -191,8 +194,9 @@ CT_FN void ct_p_cx_3(const ct_case *c, ct_outcome *o) {
       return;
     }
     n = ct_size(&L);
+    ct_lf_init(&F, &L);
     for (i = 0; i < n; ++i) {
-      int64_t off = ct_ev(&L, i);
+      int64_t off = ct_ev_form(&F, i);
       ct_2x_crd(&x, i, crd);
       ct_2x_inverse_of(&x, off, inv);
       ct_2x_crd(&x, ct_ev(&Li, off), back);

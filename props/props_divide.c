@@ -66,8 +66,10 @@ CT_FN const char *ct_dv_form_name(int form) {
 /* L(i) for i < n into v; n itself, or -1 when n > cap (too big to check). */
 CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t cap) {
   int64_t i;
+  ct_leaf_form F; /* index after index: a step, no division (issue 16) */
   if (n < 0 || n > cap) return -1;
-  for (i = 0; i < n; ++i) v[i] = ct_ev(L, i);
+  ct_lf_init(&F, L);
+  for (i = 0; i < n; ++i) v[i] = ct_ev_form(&F, i);
   return n;
 }
 
