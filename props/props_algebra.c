@@ -241,9 +241,11 @@ CT_FN void ct_p_comp_7(const ct_case *c, ct_outcome *o) {
   ct_layout AB, ABC1, BC, ABC2;
   ct_err e;
   int64_t i, n = ct_size(C), nb = ct_size(B);
+  ct_leaf_form F; /* C index after index */
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&F, C);
   for (i = 0; i < n; ++i) { /* [Cecka]: needs C's image inside B's domain */
-    int64_t x = ct_ev(C, i);
+    int64_t x = ct_ev_form(&F, i);
     if (x < 0 || x >= nb) {
       o->verdict = CT_SKIPPED;
       return;
@@ -635,6 +637,7 @@ CT_FN void ct_p_cpl_7a(const ct_case *c, ct_outcome *o) { ct_p_cpl_7(c, o); }
 CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
   ct_layout F;
+  ct_leaf_form L; /* F index after index */
   ct_modes m, leaves;
   int64_t span = 1, n, i;
   int j, q, chain = 1;
@@ -661,15 +664,9 @@ CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
     if (F.shape.nd[j].kind == CT_INT && F.stride.nd[j].v == 0) F.shape.nd[j].v = 1;
   n = ct_size(&F);
   if (n < 0 || n > CT_BRUTE_MAX) return CT_NUM_CODES; /* not classified */
-  for (i = 0; i < n; ++i) v[i] = ct_ev(&F, i);
-  for (i = 1; i < n; ++i) { /* insertion sort, then a repeated offset */
-    int64_t x = v[i], p = i - 1;
-    for (; p >= 0 && v[p] > x; --p) v[p + 1] = v[p];
-    v[p + 1] = x;
-  }
-  for (i = 1; i < n; ++i)
-    if (v[i] == v[i - 1]) return CT_NOT_INJECTIVE;
-  return CT_NOT_COMPLEMENTABLE;
+  ct_lf_init(&L, &F);
+  for (i = 0; i < n; ++i) v[i] = ct_ev_form(&L, i);
+  return ct_j_repeats(v, n) ? CT_NOT_INJECTIVE : CT_NOT_COMPLEMENTABLE; /* a repeated offset */
 }
 
 CT_FN void ct_p_cpl_classified(const ct_case *c, ct_outcome *o) {

@@ -184,6 +184,7 @@ CT_FN void ct_p_compact_1(const ct_case *c, ct_outcome *o) {
 /* S:compact_*(S) maps index i to i (col) or to its lexicographic index (row). */
 CT_FN static void ct_pc_compact_map(int right, const ct_case *c, ct_outcome *o) {
   ct_layout L;
+  ct_leaf_form F; /* L index after index */
   ct_modes m;
   int64_t i, n, crd[CT_MAX_NODES];
   int k;
@@ -193,8 +194,9 @@ CT_FN static void ct_pc_compact_map(int right, const ct_case *c, ct_outcome *o) 
   n = ct_size(&L);
   if (n < 0) return;
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&F, &L);
   for (i = 0; i < n; ++i) {
-    int64_t want = i, got = ct_ev(&L, i);
+    int64_t want = i, got = ct_ev_form(&F, i);
     if (right) { /* lexicographic: the last leaf varies fastest */
       ct_pc_colex(i, &m, crd);
       want = 0;
@@ -275,12 +277,14 @@ CT_FN void ct_p_ord_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH unsigned char seen[CT_BRUTE_MAX];
   ct_tuple order;
   ct_layout R;
+  ct_leaf_form F; /* R index after index */
   int64_t i, n;
   ct_pc_order(c, 12, &order);
   if (!ct_pc_ordered(&c->v[0].shape, &order, &R, o)) return;
   n = ct_size(&R);
   if (n < 0 || n > CT_BRUTE_MAX) return;
-  for (i = 0; i < n; ++i) v[i] = ct_ev(&R, i);
+  ct_lf_init(&F, &R);
+  for (i = 0; i < n; ++i) v[i] = ct_ev_form(&F, i);
   if (!ct_pc_bijective(v, n, seen)) CT_FAILS(o, "the image is not [0, %lld)", (long long)n);
 }
 
@@ -304,6 +308,7 @@ CT_FN void ct_p_ord_3(const ct_case *c, ct_outcome *o) {
   int64_t key[CT_MAX_NODES], start[CT_MAX_NODES], crd[CT_MAX_NODES], i, n, p = 1;
   ct_tuple order;
   ct_layout R;
+  ct_leaf_form F; /* R index after index */
   ct_modes ms;
   ct_pc_order(c, 13, &order);
   if (!ct_pc_ordered(&c->v[0].shape, &order, &R, o)) return;
@@ -317,8 +322,9 @@ CT_FN void ct_p_ord_3(const ct_case *c, ct_outcome *o) {
   n = ct_size(&R);
   if (n < 0) return;
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
+  ct_lf_init(&F, &R);
   for (i = 0; i < n; ++i) {
-    int64_t want = 0, got = ct_ev(&R, i);
+    int64_t want = 0, got = ct_ev_form(&F, i);
     ct_pc_colex(i, &ms, crd);
     for (g = 0; g < m; ++g) { /* idx_g(c): the column-major index inside group g */
       int64_t idx = 0;
@@ -868,6 +874,7 @@ CT_FN void ct_p_cast_5(const ct_case *c, ct_outcome *o) {
   ct_err e;
   uint64_t h = ct_pc_hc(c, 25);
   int64_t i, size;
+  ct_leaf_form FL, FR; /* L and R index after index */
   n = ct_pc_val(2 + (int64_t)((h >> 16) % 3), (int)((h >> 24) & 1));
   if (h & 1)
     ct_l_copy(&L, &c->v[0]);
@@ -885,8 +892,10 @@ CT_FN void ct_p_cast_5(const ct_case *c, ct_outcome *o) {
   }
   size = ct_size(&L);
   if (size > CT_BRUTE_MAX) size = CT_BRUTE_MAX;
+  ct_lf_init(&FL, &L);
+  ct_lf_init(&FR, &R);
   for (i = 0; i < size; ++i)
-    if (ct_ev(&L, i) != n.v * ct_ev(&R, i)) {
+    if (ct_ev_form(&FL, i) != n.v * ct_ev_form(&FR, i)) {
       CT_FAILS(o, "upcast<%lld>: L(%lld) = %lld, N*R(%lld) = %lld", (long long)n.v, (long long)i,
                (long long)ct_ev(&L, i), (long long)i, (long long)(n.v * ct_ev(&R, i)));
       return;
