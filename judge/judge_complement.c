@@ -79,9 +79,11 @@ CT_FN static int ct_j_member(const int64_t *v, int64_t n, int64_t x) {
 CT_FN ct_jstatus ct_judge_cpl_4(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j) {
   CT_JUDGE_SCRATCH int64_t img[CT_JUDGE_CAP];
   int64_t i, nr = ct_j_size(R), na = ct_j_sorted_values(A, img, bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP);
+  ct_leaf_form F; /* R index after index */
   if (na < 0 || nr < 0 || nr > bound) return ct_j_unchecked(j, "CPL-4");
+  ct_lf_init(&F, R);
   for (i = 1; i < nr; ++i)
-    if (ct_j_member(img, na, ct_j_at(R, i)))
+    if (ct_j_member(img, na, ct_j_at_form(&F, i)))
       return CT_J_VIOLATES(j, "CPL-4", "R(%lld) = %lld is in A's image", (long long)i, (long long)ct_j_at(R, i));
   return ct_j_holds(j, "CPL-4");
 }

@@ -23,6 +23,7 @@
  * last, so Â is linear iff it is on [0, P]. 1 linear, 0 not, -1 past bound. */
 CT_FN static int ct_j_linear(const ct_layout *A, int64_t bound) {
   ct_modes m;
+  ct_leaf_form F; /* A index after index */
   int64_t P = 1, y, a1 = ct_j_at(A, 1);
   int k;
   ct_modes_of(A, 0, &m);
@@ -30,8 +31,9 @@ CT_FN static int ct_j_linear(const ct_layout *A, int64_t bound) {
     P *= m.m[k].s;
     if (P > bound) return -1;
   }
+  ct_lf_init(&F, A);
   for (y = 0; y <= P; ++y)
-    if (ct_j_at(A, y) != y * a1) return 0;
+    if (ct_j_at_form(&F, y) != y * a1) return 0;
   return 1;
 }
 

@@ -383,6 +383,7 @@ CT_FN void ct_p_it_8(const ct_case *c, ct_outcome *o) {
   int64_t t[CT_MAX_NODES], p[CT_MAX_NODES], init = D->nd[D->n - 1].v, last, whole, i, size;
   ct_tuple r;
   ct_layout L;
+  ct_leaf_form F; /* L index after index */
   int k, n;
   /* consecutive integers, on the stride (signed) and a signed init */
   n = ct_pi_vals(D, 0, t);
@@ -407,8 +408,9 @@ CT_FN void ct_p_it_8(const ct_case *c, ct_outcome *o) {
   ct_t_copy(&L.stride, &r);
   size = ct_size(&L);
   if (size > CT_BRUTE_MAX) size = CT_BRUTE_MAX;
+  ct_lf_init(&F, &L);
   for (i = 0; i < size; ++i)
-    if (ct_ev(&L, i) != i) {
+    if (ct_ev_form(&F, i) != i) {
       CT_FAILS(o, "shape:prefix_product(shape) maps %lld to %lld", (long long)i, (long long)ct_ev(&L, i));
       return;
     }

@@ -556,17 +556,19 @@ CT_FN void ct_p_null_2(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_null_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R, N;
+  ct_leaf_form FR; /* R index after index */
   ct_err e;
-  int64_t i, n, nl;
+  int64_t i, j = 0, prev = 0, n, nl;
   int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
   if (!how) return;
   n = ct_size(&R);
   nl = ct_size(&L);
   if (n > CT_BRUTE_MAX) n = CT_BRUTE_MAX;
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) {
-    int64_t j = ct_ev(&R, i);
+  ct_lf_init(&FR, &R);
+  for (i = 0; i < n && o->verdict != CT_FAILED; prev = j, ++i) {
+    j = ct_ev_form(&FR, i);
     if (j < 0 || j >= nl) CT_FAILS(o, "R(%lld) = %lld is outside [0, size(L) = %lld)", (long long)i, (long long)j, (long long)nl);
-    else if (i > 0 && ct_ev(&R, i - 1) >= j)
+    else if (i > 0 && prev >= j)
       CT_FAILS(o, "R(%lld) = %lld >= R(%lld) = %lld", (long long)(i - 1), (long long)ct_ev(&R, i - 1), (long long)i, (long long)j);
   }
   if (o->verdict != CT_FAILED && (ct_nullspace(&R, &N, &e) != CT_OK || ct_size(&N) != 1))
@@ -577,16 +579,19 @@ CT_FN void ct_p_null_3(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_null_4(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pi_scratch sc;
   ct_layout L, R;
+  ct_leaf_form F; /* L, then R, index after index */
   int64_t i, j, n, nl, k = 0;
   int how = ct_pi_unary(c, CT_PI_NULL, CT_PI_ZERO, &sc, &L, &R, o);
   if (!how) return;
   n = ct_size(&R);
   nl = ct_size(&L);
   if (nl > CT_BRUTE_MAX) return;
+  ct_lf_init(&F, &L);
   for (j = 0; j < nl; ++j) /* the indices where L is 0, increasing */
-    if (ct_ev(&L, j) == 0) sc.a[k++] = j;
+    if (ct_ev_form(&F, j) == 0) sc.a[k++] = j;
   if (n != k) CT_FAILS(o, "R has %lld values, L is 0 at %lld indices", (long long)n, (long long)k);
-  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) sc.b[i] = ct_ev(&R, i);
+  ct_lf_init(&F, &R);
+  for (i = 0; i < n && o->verdict != CT_FAILED; ++i) sc.b[i] = ct_ev_form(&F, i);
   ct_j_sort(sc.b, n);
   for (i = 0; i < n && o->verdict != CT_FAILED; ++i)
     if (sc.a[i] != sc.b[i]) CT_FAILS(o, "the %lld-th index where L is 0 is %lld, R's is %lld", (long long)i, (long long)sc.a[i], (long long)sc.b[i]);

@@ -191,6 +191,7 @@ CT_FN static int ct_al_has_negative(const ct_layout *L) {
  * force over G. */
 CT_FN static void ct_al_check(const ct_layout *L, ct_outcome *o) {
   ct_layout F, RI, D, G;
+  ct_leaf_form FG; /* G index after index */
   ct_val N, n;
   ct_err e;
   int path[1];
@@ -213,8 +214,9 @@ CT_FN static void ct_al_check(const ct_layout *L, ct_outcome *o) {
   if (ct_build_failed(rc, o, "the static part and its rest")) return;
   g = n.v;
   sz = ct_size(&G);
+  ct_lf_init(&FG, &G);
   for (i = 0; i < sz && i < CT_BRUTE_MAX; ++i) {
-    int64_t v = ct_ev(&G, i);
+    int64_t v = ct_ev_form(&FG, i);
     g = ct_gcd(g, v < 0 ? -v : v);
   }
   if (sz > CT_BRUTE_MAX) return; /* bound reached: passes */

@@ -570,16 +570,19 @@ CT_FN void ct_p_dist_1(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_dist_2(const ct_case *c, ct_outcome *o) {
   ct_tuple a, n;
   ct_layout R, A, C;
+  ct_leaf_form F; /* R index after index */
   ct_err e;
-  int64_t i, sz;
+  int64_t i, sz, prev, cur;
   ct_code rc;
   ct_pf_dist_args(c, &a, &n);
   rc = ct_domain_distribute(&a, &n, &R, &e);
   if (!ct_pf_answer(rc, 1, &e, o, "DIST-2")) return;
   o->digest = ct_digest_layout(&R);
   sz = ct_size(&R);
-  for (i = 1; i < sz && i < CT_BRUTE_MAX; ++i)
-    if (ct_ev(&R, i) <= ct_ev(&R, i - 1)) {
+  ct_lf_init(&F, &R);
+  prev = ct_ev_form(&F, 0);
+  for (i = 1; i < sz && i < CT_BRUTE_MAX; prev = cur, ++i)
+    if ((cur = ct_ev_form(&F, i)) <= prev) {
       CT_FAILS(o, "DIST-2: R(%lld) = %lld is not above R(%lld) = %lld", (long long)i, (long long)ct_ev(&R, i),
                (long long)(i - 1), (long long)ct_ev(&R, i - 1));
       return;

@@ -266,6 +266,7 @@ CT_FN void ct_p_sw_7(const ct_case *c, ct_outcome *o) {
   const ct_swizzle *w = &c->w[0];
   const ct_layout *L = &c->v[0];
   ct_composed R;
+  ct_leaf_form FL; /* L index after index */
   ct_err e;
   ct_val sl, sr, cl, cr;
   int plain, width = ct_sw_width(w);
@@ -288,8 +289,9 @@ CT_FN void ct_p_sw_7(const ct_case *c, ct_outcome *o) {
     return;
   }
   if (n < 0 || n > CT_BRUTE_MAX) return;
+  ct_lf_init(&FL, L);
   for (i = 0; i < n; ++i) {
-    int64_t li = ct_ev(L, i), ri = 0;
+    int64_t li = ct_ev_form(&FL, i), ri = 0;
     if (ct_cl_eval(&R, i, &ri, &e) != CT_OK || ri != ct_sw_by_bits(w, li) || (ri >> width) != (li >> width)) {
       CT_FAILS(o, "composition(Sw<%d,%d,%d>, L)(%lld) = %lld, Sw(L(i)) = %lld", w->b, w->m, w->s, (long long)i,
                (long long)ri, (long long)ct_sw_by_bits(w, li));
