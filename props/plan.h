@@ -105,5 +105,7 @@ CT_FN unsigned ct_pp_class(const ct_case *c, int tiler);
 CT_FN unsigned ct_dv_class(const ct_case *c);
 /* A TILE case's target shape, whether it has an order, and its copies. */
 CT_FN unsigned ct_pp_tile_class(const ct_case *c);
+/* Whether the b an MCL-5 case derives has a negative stride. */
+CT_FN unsigned ct_pi_mcl5_class(const ct_case *c);
 
 #endif

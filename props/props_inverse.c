@@ -11,6 +11,7 @@
  * by the case, so the derived input follows the case through shrinking). A
  * derived input is admissible by construction; a failure message names it. */
 #include "props/props.h"
+#include "props/plan.h"
 #include "props/props_list.h"
 #include "ref/coalesce.h"
 #include "ref/composition.h"
@@ -1307,4 +1308,19 @@ CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
   ct_modes_push(&m, (4 * w + 2) / 3 + ct_rng_range(&r, 0, 4), 0, 0, 0); /* size(a) >= size(b) = 4w */
   if (ct_build_failed(ct_modes_to_layout(&m, &a, &e), o, "a")) return;
   ct_pi_expect_pair(&a, &b, CT_SHAPE_DIVISIBILITY, o);
+}
+
+/* The GPU's sort class of an MCL-5 case (props/plan.h): whether its b has a
+ * negative stride. Only then can right_inverse recognize least indices
+ * (RINV-NEG, ref/recognize.c), walks that a few lanes of a warp would
+ * otherwise run alone (on one H200, MCL-5 1.26x). The same class for the
+ * pairs MCL-1..4 and MCV derive did not pay: deriving them in the key
+ * kernel cost more than it sorted (MCL-4 0.73x; docs/data/gpu-tuning.md).
+ * It orders the GPU's runs, never an answer. */
+CT_FN unsigned ct_pi_mcl5_class(const ct_case *c) {
+  ct_layout b;
+  ct_rng r;
+  ct_pi_rng(c, 0x52, &r);
+  if (ct_rng_chance(&r, 1, 4)) return 1u; /* b = |v1| */
+  return ct_pi_negated(&c->v[1], &r, &b) == CT_OK && ct_pi_negative(&b) ? 2u : 1u;
 }

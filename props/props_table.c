@@ -89,6 +89,7 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c) {
   case CT_PROP_div_8: return ct_dv_class(c);
   case CT_PROP_tile_1: /* 1.11x; TILE-3 1.02x, TILE-4 1.00x */
   case CT_PROP_tile_2: return ct_pp_tile_class(c);
+  case CT_PROP_mcl_e1: return ct_pi_mcl5_class(c);
   default: return 0;
   }
 }
