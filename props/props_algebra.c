@@ -637,9 +637,8 @@ CT_FN void ct_p_cpl_7a(const ct_case *c, ct_outcome *o) { ct_p_cpl_7(c, o); }
 CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
   CT_SCRATCH int64_t v[CT_BRUTE_MAX];
   ct_layout F;
-  ct_leaf_form L; /* F index after index */
   ct_modes m, leaves;
-  int64_t span = 1, n, i;
+  int64_t span = 1, n;
   int j, q, chain = 1;
   ct_l_copy(&F, A);
   if (all) return CT_ARG_TYPE;
@@ -662,10 +661,8 @@ CT_FN static ct_code ct_cpl_classify(const ct_layout *A, int64_t k, int all) {
   if (chain) return CT_OK;
   for (j = 0; j < F.shape.n; ++j) /* filter(A)'s offsets: A without its stride-0 leaves */
     if (F.shape.nd[j].kind == CT_INT && F.stride.nd[j].v == 0) F.shape.nd[j].v = 1;
-  n = ct_size(&F);
-  if (n < 0 || n > CT_BRUTE_MAX) return CT_NUM_CODES; /* not classified */
-  ct_lf_init(&L, &F);
-  for (i = 0; i < n; ++i) v[i] = ct_ev_form(&L, i);
+  n = ct_j_values(&F, v, CT_BRUTE_MAX);
+  if (n < 0) return CT_NUM_CODES; /* not classified */
   return ct_j_repeats(v, n) ? CT_NOT_INJECTIVE : CT_NOT_COMPLEMENTABLE; /* a repeated offset */
 }
 

@@ -277,14 +277,11 @@ CT_FN void ct_p_ord_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH unsigned char seen[CT_BRUTE_MAX];
   ct_tuple order;
   ct_layout R;
-  ct_leaf_form F; /* R index after index */
-  int64_t i, n;
+  int64_t n;
   ct_pc_order(c, 12, &order);
   if (!ct_pc_ordered(&c->v[0].shape, &order, &R, o)) return;
-  n = ct_size(&R);
-  if (n < 0 || n > CT_BRUTE_MAX) return;
-  ct_lf_init(&F, &R);
-  for (i = 0; i < n; ++i) v[i] = ct_ev_form(&F, i);
+  n = ct_j_values(&R, v, CT_BRUTE_MAX);
+  if (n < 0) return;
   if (!ct_pc_bijective(v, n, seen)) CT_FAILS(o, "the image is not [0, %lld)", (long long)n);
 }
 

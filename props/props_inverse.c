@@ -1230,17 +1230,24 @@ CT_FN static void ct_pi_expect_pair(const ct_layout *a, const ct_layout *b, ct_c
  * I = right_inverse(b) as a function, and (a, b) is rejected exactly when
  * right_inverse(b) is, with its code (NO_LAYOUT, UNDECIDED), or UNDECIDED
  * when finding N ran out. max_common_vector gives size(I) or that code. */
+/* MCL-5's b: |v1| one time in four, else v1 with a stride negated. The code
+ * of building it. */
+CT_FN static ct_code ct_pi_mcl5_b(const ct_case *c, ct_layout *b) {
+  ct_rng r;
+  ct_pi_rng(c, 0x52, &r);
+  if (!ct_rng_chance(&r, 1, 4)) return ct_pi_negated(&c->v[1], &r, b);
+  ct_pi_abs(&c->v[1], b);
+  return CT_OK;
+}
+
 CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
   ct_layout a, b, I, R;
   const ct_layout *parts[2];
   ct_val N;
   ct_err e;
-  ct_rng r;
   ct_code want, got, gv;
   int64_t i, n;
-  ct_pi_rng(c, 0x52, &r);
-  if (ct_rng_chance(&r, 1, 4)) ct_pi_abs(&c->v[1], &b);
-  else if (ct_build_failed(ct_pi_negated(&c->v[1], &r, &b), o, "b with a negative stride")) return;
+  if (ct_build_failed(ct_pi_mcl5_b(c, &b), o, "b with a negative stride")) return;
   parts[0] = &b;
   parts[1] = &c->v[0];
   if (ct_build_failed(ct_l_concat(parts, 2, &a, &e), o, "make_layout(b, L)")) return;
@@ -1319,8 +1326,5 @@ CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
  * It orders the GPU's runs, never an answer. */
 CT_FN unsigned ct_pi_mcl5_class(const ct_case *c) {
   ct_layout b;
-  ct_rng r;
-  ct_pi_rng(c, 0x52, &r);
-  if (ct_rng_chance(&r, 1, 4)) return 1u; /* b = |v1| */
-  return ct_pi_negated(&c->v[1], &r, &b) == CT_OK && ct_pi_negative(&b) ? 2u : 1u;
+  return ct_pi_mcl5_b(c, &b) == CT_OK && ct_pi_negative(&b) ? 2u : 1u;
 }
