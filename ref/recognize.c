@@ -82,21 +82,48 @@ CT_FN static int64_t ct_rec_eval(const ct_modes *R, int64_t v) {
   return y;
 }
 
+/* The values in [from, from + CT_REC_WINDOW) that one walk marks in a
+ * bitmap: *lo becomes the least value >= from that L does not take when it
+ * lies in the window, else from + CT_REC_WINDOW (every value below it is
+ * taken). One walk instead of the binary search's O(log N) where N is
+ * close to from, as it mostly is; 64 bytes of memory. The same walk reads
+ * *r1 = r(1), the first level's stride (-1 if 1 is no value). */
+#define CT_REC_WINDOW 512
+CT_FN static void ct_rec_window(const ct_modes *c, const int64_t *pre, int64_t from, int64_t *lo, int64_t *r1) {
+  uint64_t seen[CT_REC_WINDOW / 64];
+  ct_rec_walk w;
+  int b;
+  for (b = 0; b < CT_REC_WINDOW / 64; ++b) seen[b] = 0;
+  *r1 = -1;
+  for (ct_rec_start(&w, c, pre); !w.done; ct_rec_next(&w)) {
+    if (w.v >= from && w.v - from < CT_REC_WINDOW) seen[(w.v - from) / 64] |= (uint64_t)1 << ((w.v - from) % 64);
+    if (w.v == 1) *r1 = w.j;
+  }
+  b = 0;
+  while (b < CT_REC_WINDOW && (seen[b / 64] >> (b % 64) & 1)) ++b;
+  *lo = from + b;
+}
+
 CT_FN ct_code ct_recognize_least_indices(const ct_modes *c, const int64_t *pre, int64_t from, int64_t *N,
                                          ct_modes *out, const char *op, ct_err *e) {
   ct_rec_walk w;
-  int64_t lo = from, hi = 1, P = 1, d = -1, t, next = 0, bad = -1, want = 0;
+  int64_t lo = from, hi = 1, P = 1, d = -1, t, next = 0, bad = -1, want = 0, r1 = -1;
   int k;
   for (k = 0; k < c->n; ++k)
     if (c->m[k].d != 0) hi *= c->m[k].s; /* N <= size(filter(L)): it takes no more values */
-  while (lo < hi) { /* N: the largest X >= from with every value below X taken */
+  if (from < hi) {
+    ct_rec_window(c, pre, from, &lo, &r1);
+    if (lo < from + CT_REC_WINDOW) hi = lo; /* the window holds N */
+  }
+  while (lo < hi) { /* N: the largest X >= lo with every value below X taken */
     int64_t mid = lo + (hi - lo + 1) / 2;
     if (ct_rec_count(c, pre, mid) == mid) lo = mid;
     else hi = mid - 1;
   }
   *N = lo;
   out->n = 0;
-  if (*N > 1) ct_rec_run(c, pre, *N, 1, -1, &d); /* d = r(1): every t mismatches -1 */
+  if (*N > 1 && r1 >= 0) d = r1; /* 1 < N is a value, met by the window's walk */
+  else if (*N > 1) ct_rec_run(c, pre, *N, 1, -1, &d); /* d = r(1): every t mismatches -1 */
   while (P < *N) {
     t = ct_rec_run(c, pre, *N, P, d, &next);
     if ((*N / P) % t != 0)
