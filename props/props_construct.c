@@ -83,13 +83,14 @@ CT_FN static int ct_pc_bijective(const int64_t *v, int64_t n, unsigned char *see
 /* Appends a coarsening of t@i with the values of vals (congruent to t): a
  * tuple node may become one integer (hash h), the value of vals' first
  * integer below it. Bounded by the depth. A coarsening has no more nodes
- * than t, so its building steps cannot fail (codes dropped on purpose). */
+ * than t, so its building steps cannot fail (codes dropped on purpose).
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
                                     ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
-    ct_discard(ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e));
+    ct_discard(ct_t_push_int_ext(out, vals->nd[i].v, vals->nd[i].stat, &e));
     return;
   }
   if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
@@ -100,12 +101,12 @@ CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *va
         v = vals->nd[j].v;
         break;
       }
-    ct_discard(ct_t_push_int(out, v, 0, &e));
+    ct_discard(ct_t_push_int_ext(out, v, 0, &e));
     return;
   }
-  ct_discard(ct_t_open(out, &hdr, &e));
+  ct_discard(ct_t_open_ext(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) ct_pc_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_discard(ct_t_close(out, hdr, &e));
+  ct_discard(ct_t_close_ext(out, hdr, &e));
 }
 
 /* An order for the case's shape: its strides, coarsened. */
@@ -1137,24 +1138,25 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
  * counts the leaves before t@i, and the count after it is returned (not
  * threaded through the recursion by pointer: nvcc 13's ptxas -O3 miscompiled
  * that form, device/README.md). Two nodes more than a generated shape: the
- * building steps cannot fail (codes dropped on purpose). */
+ * building steps cannot fail (codes dropped on purpose).
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static int ct_pc_refine_rec(const ct_tuple *t, int i, int leaf, int target, int depth, ct_tuple *out) {
   ct_err e;
   int k, hdr;
   if (t->nd[i].kind != CT_TUPLE) {
     if (leaf == target && depth < CT_MAX_DEPTH - 1) {
-      ct_discard(ct_t_open(out, &hdr, &e));
-      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
-      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
-      ct_discard(ct_t_close(out, hdr, &e));
+      ct_discard(ct_t_open_ext(out, &hdr, &e));
+      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_close_ext(out, hdr, &e));
     } else {
-      ct_discard(ct_t_push_int(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
     }
     return leaf + 1;
   }
-  ct_discard(ct_t_open(out, &hdr, &e));
+  ct_discard(ct_t_open_ext(out, &hdr, &e));
   for (k = 0; k < t->nd[i].rank; ++k) leaf = ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
-  ct_discard(ct_t_close(out, hdr, &e));
+  ct_discard(ct_t_close_ext(out, hdr, &e));
   return leaf;
 }
 

@@ -603,7 +603,7 @@ CT_FN int ct_dv_nested_tiler(const ct_case *c, const ct_layout *A, ct_tiler *out
       }
       ct_step(&rc, ct_t_close(&out->shape, h1, &e));
       ct_step(&rc, ct_t_close(&out->stride, h2, &e));
-      out->shape.nd[h1].mark = out->stride.nd[h2].mark = 1;
+      if (rc == CT_OK) out->shape.nd[h1].mark = out->stride.nd[h2].mark = 1;
       changed = 1;
       continue;
     }

@@ -323,8 +323,10 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
             ct_step(&rc, ct_t_push_int(&R.stride, L->stride.nd[k].v, 0, &e));
             ct_step(&rc, ct_t_push_int(&R.shape, sz / f, 0, &e));
             ct_step(&rc, ct_t_push_int(&R.stride, L->stride.nd[k].v * f, 0, &e));
-            R.shape.nd[hs].rank = R.stride.nd[hd].rank = 2;
-            R.shape.nd[hs].span = R.stride.nd[hd].span = 3;
+            if (rc == CT_OK) { /* the headers were opened */
+              R.shape.nd[hs].rank = R.stride.nd[hd].rank = 2;
+              R.shape.nd[hs].span = R.stride.nd[hd].span = 3;
+            }
           }
         }
         for (k = 0; k < x; ++k) /* ancestors of x grew by two nodes */

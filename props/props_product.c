@@ -122,7 +122,7 @@ CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) 
       }
       ct_discard(ct_t_close(&T->shape, h1, &e));
       ct_discard(ct_t_close(&T->stride, h2, &e));
-      T->shape.nd[h1].mark = T->stride.nd[h2].mark = 1;
+      if (h1 >= 0 && h2 >= 0) T->shape.nd[h1].mark = T->stride.nd[h2].mark = 1;
       continue;
     }
     if (!ct_pp_divisor_of_rest(&r, &Ak, &Bk)) ct_l_copy(&Bk, &Tk);

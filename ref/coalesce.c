@@ -36,7 +36,8 @@ CT_FN ct_code ct_coalesce(const ct_layout *L, ct_layout *out, ct_err *e) {
  * coalesced into one mode; at a profile tuple the structure is kept, and the
  * modes of L past the profile's rank are kept as they are (COAL-6, as CuTe's
  * transform_layout does). A one-mode profile tuple over a leaf of L reads
- * the leaf as its one-mode tuple (EQUIV-2), as the CuTe DSL does. */
+ * the leaf as its one-mode tuple (EQUIV-2), as the CuTe DSL does.
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, int ip, ct_layout *out, ct_err *e) {
   if (p->nd[ip].kind != CT_TUPLE) {
     ct_modes m, c;
@@ -46,27 +47,27 @@ CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, 
   }
   if (L->shape.nd[il].kind != CT_TUPLE && p->nd[ip].rank == 1) {
     int hs, hd;
-    CT_TRY(ct_t_open(&out->shape, &hs, e));
-    CT_TRY(ct_t_open(&out->stride, &hd, e));
+    CT_TRY(ct_t_open_ext(&out->shape, &hs, e));
+    CT_TRY(ct_t_open_ext(&out->stride, &hd, e));
     CT_TRY(ct_coal_rec(L, il, p, ct_t_child(p, ip, 0), out, e));
-    CT_TRY(ct_t_close(&out->shape, hs, e));
-    return ct_t_close(&out->stride, hd, e);
+    CT_TRY(ct_t_close_ext(&out->shape, hs, e));
+    return ct_t_close_ext(&out->stride, hd, e);
   }
   if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank < p->nd[ip].rank)
     return CT_FAIL(e, CT_BAD_PROFILE, "the profile has a tuple where the shape has a leaf or fewer modes");
   {
     int k, hs, hd;
-    CT_TRY(ct_t_open(&out->shape, &hs, e));
-    CT_TRY(ct_t_open(&out->stride, &hd, e));
+    CT_TRY(ct_t_open_ext(&out->shape, &hs, e));
+    CT_TRY(ct_t_open_ext(&out->stride, &hd, e));
     for (k = 0; k < p->nd[ip].rank; ++k)
       CT_TRY(ct_coal_rec(L, ct_t_child(&L->shape, il, k), p, ct_t_child(p, ip, k), out, e));
     for (; k < L->shape.nd[il].rank; ++k) { /* past the profile: as they are */
       int c = ct_t_child(&L->shape, il, k);
-      CT_TRY(ct_t_push_sub(&out->shape, &L->shape, c, e));
-      CT_TRY(ct_t_push_sub(&out->stride, &L->stride, c, e));
+      CT_TRY(ct_t_push_sub_ext(&out->shape, &L->shape, c, e));
+      CT_TRY(ct_t_push_sub_ext(&out->stride, &L->stride, c, e));
     }
-    CT_TRY(ct_t_close(&out->shape, hs, e));
-    return ct_t_close(&out->stride, hd, e);
+    CT_TRY(ct_t_close_ext(&out->shape, hs, e));
+    return ct_t_close_ext(&out->stride, hd, e);
   }
 }
 
@@ -113,22 +114,23 @@ CT_FN int ct_l_same_function(const ct_layout *a, const ct_layout *b) {
 }
 
 /* The shape with size-1 leaves removed and one-element tuples unwrapped,
- * compared structurally. */
+ * compared structurally.
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_profile_rec(const ct_tuple *t, int i, ct_tuple *out, ct_err *e) {
   if (t->nd[i].kind != CT_TUPLE) {
     if (t->nd[i].kind == CT_INT && t->nd[i].v == 1) return CT_OK;
-    return ct_t_push_int(out, t->nd[i].v, 0, e);
+    return ct_t_push_int_ext(out, t->nd[i].v, 0, e);
   }
   {
     int k, hdr, before = out->n, kept = 0;
-    CT_TRY(ct_t_open(out, &hdr, e));
+    CT_TRY(ct_t_open_ext(out, &hdr, e));
     for (k = 0; k < t->nd[i].rank; ++k) {
       int n0 = out->n;
       CT_TRY(ct_profile_rec(t, ct_t_child(t, i, k), out, e));
       if (out->n > n0) ++kept;
     }
     if (kept == 0) { out->n = before; return CT_OK; }
-    CT_TRY(ct_t_close(out, hdr, e));
+    CT_TRY(ct_t_close_ext(out, hdr, e));
     if (kept == 1) { /* unwrap (x) to x: shift the child over the header */
       int j;
       for (j = hdr; j + 1 < out->n; ++j) out->nd[j] = out->nd[j + 1];

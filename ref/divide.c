@@ -25,31 +25,33 @@ CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layou
 }
 
 /* Appends node i of L (both trees) as the next element of the tuple being
- * built in out. */
+ * built in out. These three write through out by the out-of-line
+ * primitives: ct_unzip_rec hands them a caller's local (inttuple.h). */
 CT_FN static ct_code ct_div_push(ct_layout *out, const ct_layout *L, int i, ct_err *e) {
-  CT_TRY(ct_t_push_sub(&out->shape, &L->shape, i, e));
-  return ct_t_push_sub(&out->stride, &L->stride, i, e);
+  CT_TRY(ct_t_push_sub_ext(&out->shape, &L->shape, i, e));
+  return ct_t_push_sub_ext(&out->stride, &L->stride, i, e);
 }
 
 CT_FN static ct_code ct_div_open(ct_layout *out, int *hs, int *hd, ct_err *e) {
-  CT_TRY(ct_t_open(&out->shape, hs, e));
-  return ct_t_open(&out->stride, hd, e);
+  CT_TRY(ct_t_open_ext(&out->shape, hs, e));
+  return ct_t_open_ext(&out->stride, hd, e);
 }
 
 CT_FN static ct_code ct_div_close(ct_layout *out, int hs, int hd, ct_err *e) {
-  CT_TRY(ct_t_close(&out->shape, hs, e));
-  return ct_t_close(&out->stride, hd, e);
+  CT_TRY(ct_t_close_ext(&out->shape, hs, e));
+  return ct_t_close_ext(&out->stride, hd, e);
 }
 
 /* zip2_by: walks node il of L and node it of T together, appending the first
- * parts to F and the second parts to S. */
+ * parts to F and the second parts to S.
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T, int it, ct_layout *F, ct_layout *S,
                                   ct_err *e) {
   const ct_node *g = &T->shape.nd[it];
   if (g->kind == CT_ALL) { /* the whole mode is the tile; one repetition */
     CT_TRY(ct_div_push(F, L, il, e));
-    CT_TRY(ct_t_push_int(&S->shape, 1, 1, e));
-    return ct_t_push_int(&S->stride, 0, 1, e);
+    CT_TRY(ct_t_push_int_ext(&S->shape, 1, 1, e));
+    return ct_t_push_int_ext(&S->stride, 0, 1, e);
   }
   if (!(g->kind == CT_TUPLE && g->mark)) { /* a layout: L has (first, second) here */
     if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)

@@ -155,7 +155,7 @@ CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest
                                  ct_err *e) {
   int base = out->n, j, span = a->nd[ia].span;
   ct_val r = *rest;
-  CT_TRY(ct_t_push_sub(out, a, ia, e));
+  CT_TRY(ct_t_push_sub_ext(out, a, ia, e)); /* out: ct_div_rec's, handed down its recursion */
   for (j = base; j < base + span; ++j) {
     ct_node *n = &out->nd[j];
     ct_val x, q, nr;
@@ -182,7 +182,8 @@ CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest
   return CT_OK;
 }
 
-/* Appends op(a@ia, b@ib) (b@ib may be absent: ib < 0 means 1). */
+/* Appends op(a@ia, b@ib) (b@ib may be absent: ib < 0 means 1).
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out,
                                 ct_err *e) {
   ct_val bv;
@@ -192,10 +193,10 @@ CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tupl
       if (op == CT_SHAPE_DIV ? ra != rb : rb > ra)
         return CT_FAIL(e, CT_NOT_CONGRUENT, "%s: a tuple of rank %d divided by a tuple of rank %d", ct_div_name(op), ra,
                        rb);
-      CT_TRY(ct_t_open(out, &hdr, e));
+      CT_TRY(ct_t_open_ext(out, &hdr, e));
       for (k = 0; k < ra; ++k)
         CT_TRY(ct_div_rec(op, a, ct_t_child(a, ia, k), b, k < rb ? ct_t_child(b, ib, k) : -1, out, e));
-      return ct_t_close(out, hdr, e);
+      return ct_t_close_ext(out, hdr, e);
     }
     /* int tuple: divide by the product */
     if (ct_t_product(b, ib, &bv, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "%s: product overflows", ct_div_name(op));
@@ -208,7 +209,7 @@ CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tupl
   if (a->nd[ia].kind != CT_TUPLE) { /* int int */
     ct_val q;
     CT_TRY(ct_div_int(op, ct_leaf_val(a, ia), bv, &q, e));
-    return ct_t_push_int(out, q.v, q.stat, e);
+    return ct_t_push_int_ext(out, q.v, q.stat, e);
   }
   /* tuple int: the fold treats a as a shape */
   CT_TRY(ct_all_positive(a, ia, ct_div_name(op), e));
@@ -246,22 +247,23 @@ CT_FN ct_code ct_it_ceil_div(const ct_tuple *a, const ct_tuple *b, ct_tuple *out
 
 /* --- elem_scale (IT-17, IT-18) ------------------------------------------------ */
 
+/* Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_scale_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out, ct_err *e) {
   if (a->nd[ia].kind == CT_TUPLE) {
     int k, hdr;
     if (b->nd[ib].kind != CT_TUPLE || b->nd[ib].rank != a->nd[ia].rank)
       return CT_FAIL(e, CT_NOT_CONGRUENT, "elem_scale: a tuple of rank %d scaled by %s of rank %d", a->nd[ia].rank,
                      b->nd[ib].kind == CT_TUPLE ? "a tuple" : "an integer", ct_t_rank(b, ib));
-    CT_TRY(ct_t_open(out, &hdr, e));
+    CT_TRY(ct_t_open_ext(out, &hdr, e));
     for (k = 0; k < a->nd[ia].rank; ++k) CT_TRY(ct_scale_rec(a, ct_t_child(a, ia, k), b, ct_t_child(b, ib, k), out, e));
-    return ct_t_close(out, hdr, e);
+    return ct_t_close_ext(out, hdr, e);
   }
   {
     ct_val pb;
     int64_t v;
     if (ct_t_product(b, ib, &pb, e) != CT_OK || ct_mul_ovf(a->nd[ia].v, pb.v, &v))
       return CT_FAIL(e, CT_OVERFLOW, "elem_scale: overflows int64");
-    return ct_t_push_int(out, v, a->nd[ia].stat && pb.stat, e);
+    return ct_t_push_int_ext(out, v, a->nd[ia].stat && pb.stat, e);
   }
 }
 

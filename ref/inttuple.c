@@ -2,34 +2,14 @@
 #include "inttuple.h"
 #include "ct_arith.h"
 
-CT_FN void ct_t_clear(ct_tuple *t) { t->n = 0; }
-
-CT_FN void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
-  int k, n = src->n, m = (unsigned)n <= CT_MAX_NODES ? n : CT_MAX_NODES;
-  for (k = 0; k < m; ++k) dst->nd[k] = src->nd[k];
-  dst->n = n;
-}
-
-CT_FN static void ct_node_int(ct_node *nd, int64_t v, int stat) {
-  nd->v = v;
-  nd->kind = CT_INT;
-  nd->stat = (uint8_t)(stat ? 1 : 0);
-  nd->mark = 0;
-  nd->rank = 0;
-  nd->span = 1;
-  nd->path = 0;
-}
-
-CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat) {
-  t->n = 1;
-  ct_node_int(&t->nd[0], v, stat);
-}
-
-CT_FN ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e) {
-  if (t->n >= CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
-  ct_node_int(&t->nd[t->n++], v, stat);
-  return CT_OK;
-}
+/* The out-of-line twins of the inline primitives (inttuple.h). */
+CT_FN void ct_t_clear_ext(ct_tuple *t) { ct_t_clear(t); }
+CT_FN void ct_t_copy_ext(ct_tuple *dst, const ct_tuple *src) { ct_t_copy(dst, src); }
+CT_FN ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e) { return ct_t_push_int(t, v, stat, e); }
+CT_FN ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e) { return ct_t_open(t, hdr, e); }
+CT_FN ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e) { return ct_t_close(t, hdr, e); }
+CT_FN ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) { return ct_t_push_sub(t, src, i, e); }
+CT_FN void ct_t_sub_ext(const ct_tuple *src, int i, ct_tuple *out) { ct_t_sub(src, i, out); }
 
 CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e) {
   CT_TRY(ct_t_push_int(t, 0, 0, e));
@@ -52,47 +32,6 @@ CT_FN ct_code ct_t_push_basis(ct_tuple *t, int64_t v, int stat, const int *path,
   t->nd[t->n - 1].rank = (uint8_t)npath;
   t->nd[t->n - 1].path = bits;
   return CT_OK;
-}
-
-CT_FN ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
-  CT_TRY(ct_t_push_int(t, 0, 0, e));
-  *hdr = t->n - 1;
-  t->nd[*hdr].kind = CT_TUPLE;
-  return CT_OK;
-}
-
-CT_FN ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
-  int j, r = 0, d = 0;
-  for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
-    /* a leaf: depth 0; a subtree's depth is at most its nodes, so only one
-     * of CT_MAX_DEPTH nodes or more can reach the bound and is measured */
-    int cd = t->nd[j].kind == CT_TUPLE && t->nd[j].span >= CT_MAX_DEPTH ? ct_t_depth(t, j) : 0;
-    if (cd > d) d = cd;
-    ++r;
-  }
-  if (r > CT_MAX_RANK) return CT_FAIL(e, CT_RANK_LIMIT, "a tuple of %d elements (at most %d)", r, CT_MAX_RANK);
-  if (d + 1 > CT_MAX_DEPTH) return CT_FAIL(e, CT_DEPTH_LIMIT, "nesting depth %d (at most %d)", d + 1, CT_MAX_DEPTH);
-  t->nd[hdr].rank = (uint8_t)r;
-  t->nd[hdr].span = (uint16_t)(t->n - hdr);
-  return CT_OK;
-}
-
-CT_FN ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) {
-  int k, s = src->nd[i].span;
-  if (t->n + s > CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
-  for (k = 0; k < s; ++k) t->nd[t->n + k] = src->nd[i + k];
-  t->n += s;
-  return CT_OK;
-}
-
-CT_FN void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out) {
-  int k, s = src->nd[i].span;
-  if (src == out) { /* move the subtree to the front in place */
-    for (k = 0; k < s; ++k) out->nd[k] = out->nd[i + k];
-  } else {
-    for (k = 0; k < s; ++k) out->nd[k] = src->nd[i + k];
-  }
-  out->n = s;
 }
 
 CT_FN int ct_t_child(const ct_tuple *t, int i, int k) {

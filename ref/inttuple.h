@@ -48,28 +48,31 @@ typedef struct {
  * Nodes past n are never read. dst may be src. The builders of composed
  * values clear the parts they leave unused; an n outside [0, CT_MAX_NODES]
  * is still bounded by the capacity, so a copy never reads past the array.
- * Not inline: a recursive
- * function that hands its output on (ct_by_mode's out = the caller's local)
- * passes it to an extern function, never writes it itself (the ptxas rule
- * of device/README.md; inline copies crashed the GPU run at COMP-6). */
-CT_FN void ct_t_copy(ct_tuple *dst, const ct_tuple *src);
+ *
+ * This and the building primitives below are inline (defined at the end of
+ * this file), so that the GPU runs them without a call (issue 16). A
+ * recursive function that hands a caller's local on (ct_by_mode's out)
+ * must not write it itself: it calls the out-of-line twins, ct_t_copy_ext
+ * and so on (the ptxas rule of device/README.md; inline copies crashed a
+ * GPU run at COMP-6 before that rule). */
+CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src);
 
 /* --- building (append-only, preorder) ------------------------------------ */
-CT_FN void ct_t_clear(ct_tuple *t);
-CT_FN void ct_t_set_int(ct_tuple *t, int64_t v, int stat);
-CT_FN CT_MUST_USE ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
+CT_FN static inline void ct_t_clear(ct_tuple *t);
+CT_FN static inline void ct_t_set_int(ct_tuple *t, int64_t v, int stat);
+CT_FN static inline CT_MUST_USE ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
 /* A basis leaf v@path (path[0] the top-level mode): DEPTH_LIMIT past
  * CT_BASIS_DEPTH indices, RANK_LIMIT for an index >= CT_MAX_RANK. */
 CT_FN CT_MUST_USE ct_code ct_t_push_basis(ct_tuple *t, int64_t v, int stat, const int *path, int npath, ct_err *e);
 /* ct_t_open appends a tuple header; push its children; ct_t_close fixes the
  * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. */
-CT_FN CT_MUST_USE ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
-CT_FN CT_MUST_USE ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
+CT_FN static inline CT_MUST_USE ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
+CT_FN static inline CT_MUST_USE ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
 /* Appends a copy of the subtree of src rooted at node i. */
-CT_FN CT_MUST_USE ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
+CT_FN static inline CT_MUST_USE ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
 /* out := the subtree of src rooted at node i. */
-CT_FN void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out);
+CT_FN static inline void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out);
 
 /* --- structure ------------------------------------------------------------ */
 CT_FN static inline int ct_t_is_int(const ct_tuple *t, int i) { return t->nd[i].kind == CT_INT; }
@@ -109,5 +112,88 @@ CT_FN int ct_t_equal(const ct_tuple *a, int ia, const ct_tuple *b, int ib, int w
 CT_FN CT_MUST_USE ct_code ct_t_flatten(const ct_tuple *t, ct_tuple *out, ct_err *e);
 /* Makes a tuple of the given subtrees: out := (srcs[0]@idx[0], ...). */
 CT_FN CT_MUST_USE ct_code ct_t_make_tuple(ct_tuple *out, const ct_tuple *const *srcs, const int *idx, int n, ct_err *e);
+
+/* --- the building primitives, inline (declared above) -------------------- */
+CT_FN static inline void ct_t_clear(ct_tuple *t) { t->n = 0; }
+
+CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src) {
+  int k, n = src->n, m = (unsigned)n <= CT_MAX_NODES ? n : CT_MAX_NODES;
+  for (k = 0; k < m; ++k) dst->nd[k] = src->nd[k];
+  dst->n = n;
+}
+
+CT_FN static inline void ct_node_int(ct_node *nd, int64_t v, int stat) {
+  nd->v = v;
+  nd->kind = CT_INT;
+  nd->stat = (uint8_t)(stat ? 1 : 0);
+  nd->mark = 0;
+  nd->rank = 0;
+  nd->span = 1;
+  nd->path = 0;
+}
+
+CT_FN static inline void ct_t_set_int(ct_tuple *t, int64_t v, int stat) {
+  t->n = 1;
+  ct_node_int(&t->nd[0], v, stat);
+}
+
+CT_FN static inline ct_code ct_t_push_int(ct_tuple *t, int64_t v, int stat, ct_err *e) {
+  if (t->n >= CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
+  ct_node_int(&t->nd[t->n++], v, stat);
+  return CT_OK;
+}
+
+CT_FN static inline ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
+  *hdr = -1; /* set even when the open fails: closing -1 fails too */
+  CT_TRY(ct_t_push_int(t, 0, 0, e));
+  *hdr = t->n - 1;
+  t->nd[*hdr].kind = CT_TUPLE;
+  return CT_OK;
+}
+
+CT_FN static inline ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
+  int j, r = 0, d = 0;
+  if (hdr < 0 || hdr >= t->n) return CT_FAIL(e, CT_CAPACITY, "closing a tuple whose opening failed (more than %d nodes)", CT_MAX_NODES);
+  for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
+    /* a leaf: depth 0; a subtree's depth is at most its nodes, so only one
+     * of CT_MAX_DEPTH nodes or more can reach the bound and is measured */
+    int cd = t->nd[j].kind == CT_TUPLE && t->nd[j].span >= CT_MAX_DEPTH ? ct_t_depth(t, j) : 0;
+    if (cd > d) d = cd;
+    ++r;
+  }
+  if (r > CT_MAX_RANK) return CT_FAIL(e, CT_RANK_LIMIT, "a tuple of %d elements (at most %d)", r, CT_MAX_RANK);
+  if (d + 1 > CT_MAX_DEPTH) return CT_FAIL(e, CT_DEPTH_LIMIT, "nesting depth %d (at most %d)", d + 1, CT_MAX_DEPTH);
+  t->nd[hdr].rank = (uint8_t)r;
+  t->nd[hdr].span = (uint16_t)(t->n - hdr);
+  return CT_OK;
+}
+
+CT_FN static inline ct_code ct_t_push_sub(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) {
+  int k, s = src->nd[i].span;
+  if (t->n + s > CT_MAX_NODES) return CT_FAIL(e, CT_CAPACITY, "more than %d nodes", CT_MAX_NODES);
+  for (k = 0; k < s; ++k) t->nd[t->n + k] = src->nd[i + k];
+  t->n += s;
+  return CT_OK;
+}
+
+CT_FN static inline void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out) {
+  int k, s = src->nd[i].span;
+  if (src == out) { /* move the subtree to the front in place */
+    for (k = 0; k < s; ++k) out->nd[k] = out->nd[i + k];
+  } else {
+    for (k = 0; k < s; ++k) out->nd[k] = src->nd[i + k];
+  }
+  out->n = s;
+}
+
+/* Out-of-line twins of the inline primitives (inttuple.c), for recursive
+ * functions that hand a caller's local on (the ptxas rule above). */
+CT_FN void ct_t_clear_ext(ct_tuple *t);
+CT_FN void ct_t_copy_ext(ct_tuple *dst, const ct_tuple *src);
+CT_FN CT_MUST_USE ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
+CT_FN void ct_t_sub_ext(const ct_tuple *src, int i, ct_tuple *out);
 
 #endif

@@ -2,6 +2,9 @@
 #include "layout.h"
 #include "ct_arith.h"
 
+/* The out-of-line twin of ct_l_copy (layout.h). */
+CT_FN void ct_l_copy_ext(ct_layout *dst, const ct_layout *src) { ct_l_copy(dst, src); }
+
 /* Whether basis path a is a proper prefix of path b (a, b basis leaves). */
 CT_FN static int ct_path_is_prefix(const ct_node *a, const ct_node *b) {
   int k;
@@ -30,11 +33,6 @@ CT_FN ct_code ct_l_check_basis(const ct_tuple *d, ct_err *e) {
         return CT_FAIL(e, CT_BASIS_MISMATCH, "basis strides whose paths nest: one coordinate would be an integer and a tuple");
   }
   return CT_OK;
-}
-
-CT_FN void ct_l_copy(ct_layout *dst, const ct_layout *src) {
-  ct_t_copy(&dst->shape, &src->shape);
-  ct_t_copy(&dst->stride, &src->stride);
 }
 
 CT_FN ct_code ct_l_check(const ct_layout *L, ct_err *e) {
@@ -331,7 +329,8 @@ CT_FN ct_code ct_l_select(const ct_layout *L, const int *modes, int n, ct_layout
 }
 
 /* Collects into r the modes of L (node il) selected by coordinate node ic:
- * keep_all selects `_` entries (slice), otherwise integer entries (dice). */
+ * keep_all selects `_` entries (slice), otherwise integer entries (dice).
+ * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
 CT_FN static ct_code ct_cut_rec(const ct_tuple *c, int ic, const ct_layout *L, int il, int keep_all,
                                 ct_layout *r, ct_err *e) {
   const ct_node *cn = &c->nd[ic];
@@ -339,8 +338,8 @@ CT_FN static ct_code ct_cut_rec(const ct_tuple *c, int ic, const ct_layout *L, i
     if (cn->kind == CT_INT && cn->v < 0)
       return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)cn->v);
     if ((cn->kind == CT_ALL) == (keep_all != 0)) {
-      CT_TRY(ct_t_push_sub(&r->shape, &L->shape, il, e));
-      CT_TRY(ct_t_push_sub(&r->stride, &L->stride, il, e));
+      CT_TRY(ct_t_push_sub_ext(&r->shape, &L->shape, il, e));
+      CT_TRY(ct_t_push_sub_ext(&r->stride, &L->stride, il, e));
     }
     return CT_OK;
   }

@@ -20,14 +20,15 @@ CT_FN static const char *ct_by_mode_name(ct_by_mode_op op) {
  * product (DIV-TILER, PROD-TILER). */
 CT_FN static int ct_by_mode_keeps_rest(ct_by_mode_op op) { return op != CT_BY_COMPOSITION; }
 
-/* Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). */
+/* Recursion follows the tiler's nesting (<= CT_MAX_DEPTH). It builds in its
+ * own locals and writes out, a caller's local, by ct_l_copy_ext (inttuple.h). */
 CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T, ct_layout *out, ct_err *e) {
   const ct_node *root = &T->shape.nd[0];
   int k, r = root->rank, ra = ct_l_rank(A), hs, hd, node = 0, tk = 0;
   ct_layout res, Ak, Rk;
   ct_tiler Tk;
   if (root->kind == CT_ALL) { /* `_`: the whole mode */
-    ct_l_copy(out, A);
+    ct_l_copy_ext(out, A);
     return CT_OK;
   }
   if (!(root->kind == CT_TUPLE && root->mark)) return ct_by_mode_apply(op, A, T, out, e);
@@ -58,7 +59,7 @@ CT_FN ct_code ct_by_mode(ct_by_mode_op op, const ct_layout *A, const ct_tiler *T
   }
   CT_TRY(ct_t_close(&res.shape, hs, e));
   CT_TRY(ct_t_close(&res.stride, hd, e));
-  ct_l_copy(out, &res);
+  ct_l_copy_ext(out, &res);
   return CT_OK;
 }
 

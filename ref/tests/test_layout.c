@@ -227,6 +227,37 @@ static void check_unchecked_shape(void) {
   CHECK(ct_l_eval(&L, 5, &v, &e) == CT_SHAPE_NOT_POSITIVE, "(0,3):(1,2) at 5");
 }
 
+/* The building primitives at capacity (inttuple.h): an open that fails
+ * leaves the header index -1, and closing it fails too, leaving the tree as
+ * it was; the out-of-line twins build what the inline primitives build. */
+static void check_tree_capacity(void) {
+  ct_tuple t, u, w;
+  ct_err e;
+  int k, h = 7, hu, hw;
+  ct_t_clear(&t);
+  for (k = 0; k < CT_MAX_NODES; ++k) OK(ct_t_push_int(&t, k + 1, 0, &e));
+  CHECK(ct_t_push_int(&t, 1, 0, &e) == CT_CAPACITY, "a push past CT_MAX_NODES");
+  CHECK(ct_t_open(&t, &h, &e) == CT_CAPACITY && h == -1, "an open past CT_MAX_NODES gives CAPACITY and header -1");
+  CHECK(ct_t_close(&t, h, &e) == CT_CAPACITY && t.n == CT_MAX_NODES, "closing header -1 gives CAPACITY");
+  CHECK(ct_t_close(&t, CT_MAX_NODES, &e) == CT_CAPACITY, "closing a header past the nodes gives CAPACITY");
+  ct_t_clear(&u);
+  ct_t_clear_ext(&w);
+  OK(ct_t_open(&u, &hu, &e));
+  OK(ct_t_open_ext(&w, &hw, &e));
+  OK(ct_t_push_int(&u, 4, 1, &e));
+  OK(ct_t_push_int_ext(&w, 4, 1, &e));
+  OK(ct_t_push_sub(&u, &t, 2, &e));
+  OK(ct_t_push_sub_ext(&w, &t, 2, &e));
+  OK(ct_t_close(&u, hu, &e));
+  OK(ct_t_close_ext(&w, hw, &e));
+  CHECK(hu == 0 && hw == 0 && ct_t_equal(&u, 0, &w, 0, 1) && u.n == 3 && u.nd[0].rank == 2, "(_4,3) by both");
+  ct_t_sub(&u, 1, &t);
+  ct_t_sub_ext(&u, 2, &w);
+  CHECK(t.n == 1 && t.nd[0].v == 4 && w.n == 1 && w.nd[0].v == 3, "the subtrees of (_4,3)");
+  ct_t_copy_ext(&t, &u);
+  CHECK(ct_t_equal(&t, 0, &u, 0, 1), "ct_t_copy_ext");
+}
+
 int main(void) {
   check_unchecked_shape();
   check_tables();
@@ -235,5 +266,6 @@ int main(void) {
   check_reshaping();
   check_relations();
   check_compact();
+  check_tree_capacity();
   return ct_done();
 }
