@@ -311,6 +311,10 @@ CT_FN void ct_p_equiv_2(const ct_case *c, ct_outcome *o) {
         ct_t_clear(&R.stride);
         for (k = 0; k < L->shape.n; ++k) {
           if (k != x) {
+            if (R.shape.n >= CT_MAX_NODES) { /* L's nodes and two more: past the capacity */
+              rc = CT_CAPACITY;
+              break;
+            }
             R.shape.nd[R.shape.n++] = L->shape.nd[k];
             R.stride.nd[R.stride.n++] = L->stride.nd[k];
             continue;

@@ -66,7 +66,10 @@ CT_FN CT_MUST_USE ct_code ct_t_push_all(ct_tuple *t, ct_err *e);
  * CT_BASIS_DEPTH indices, RANK_LIMIT for an index >= CT_MAX_RANK. */
 CT_FN CT_MUST_USE ct_code ct_t_push_basis(ct_tuple *t, int64_t v, int stat, const int *path, int npath, ct_err *e);
 /* ct_t_open appends a tuple header; push its children; ct_t_close fixes the
- * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. */
+ * header's rank and span and enforces CT_MAX_RANK / CT_MAX_DEPTH. An open
+ * that fails (CAPACITY) sets *hdr to -1, and closing an index that is not
+ * a node fails with CAPACITY, so a build that drops a failed step's code
+ * stays defined. */
 CT_FN static inline CT_MUST_USE ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e);
 CT_FN static inline CT_MUST_USE ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e);
 /* Appends a copy of the subtree of src rooted at node i. */
@@ -153,7 +156,8 @@ CT_FN static inline ct_code ct_t_open(ct_tuple *t, int *hdr, ct_err *e) {
 
 CT_FN static inline ct_code ct_t_close(ct_tuple *t, int hdr, ct_err *e) {
   int j, r = 0, d = 0;
-  if (hdr < 0 || hdr >= t->n) return CT_FAIL(e, CT_CAPACITY, "closing a tuple whose opening failed (more than %d nodes)", CT_MAX_NODES);
+  if (hdr < 0 || hdr >= t->n)
+    return CT_FAIL(e, CT_CAPACITY, "closing a tuple whose opening failed (more than %d nodes)", CT_MAX_NODES);
   for (j = hdr + 1; j < t->n; j += t->nd[j].span) {
     /* a leaf: depth 0; a subtree's depth is at most its nodes, so only one
      * of CT_MAX_DEPTH nodes or more can reach the bound and is measured */
