@@ -1225,11 +1225,6 @@ CT_FN static void ct_pi_expect_pair(const ct_layout *a, const ct_layout *b, ct_c
   ct_pi_note(o, "a", a);
 }
 
-/* MCL-5: b = the case's second layout with a negative stride (MCL-NEG; |v1|
- * one time in four), a = (b, v0), which agrees with b on b's domain: R is
- * I = right_inverse(b) as a function, and (a, b) is rejected exactly when
- * right_inverse(b) is, with its code (NO_LAYOUT, UNDECIDED), or UNDECIDED
- * when finding N ran out. max_common_vector gives size(I) or that code. */
 /* MCL-5's b: |v1| one time in four, else v1 with a stride negated. The code
  * of building it. */
 CT_FN static ct_code ct_pi_mcl5_b(const ct_case *c, ct_layout *b) {
@@ -1240,6 +1235,11 @@ CT_FN static ct_code ct_pi_mcl5_b(const ct_case *c, ct_layout *b) {
   return CT_OK;
 }
 
+/* MCL-5: b = the case's second layout with a negative stride (MCL-NEG; |v1|
+ * one time in four), a = (b, v0), which agrees with b on b's domain: R is
+ * I = right_inverse(b) as a function, and (a, b) is rejected exactly when
+ * right_inverse(b) is, with its code (NO_LAYOUT, UNDECIDED), or UNDECIDED
+ * when finding N ran out. max_common_vector gives size(I) or that code. */
 CT_FN void ct_p_mcl_e1(const ct_case *c, ct_outcome *o) {
   ct_layout a, b, I, R;
   const ct_layout *parts[2];

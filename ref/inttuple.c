@@ -3,13 +3,10 @@
 #include "ct_arith.h"
 
 /* The out-of-line twins of the inline primitives (inttuple.h). */
-CT_FN void ct_t_clear_ext(ct_tuple *t) { ct_t_clear(t); }
-CT_FN void ct_t_copy_ext(ct_tuple *dst, const ct_tuple *src) { ct_t_copy(dst, src); }
 CT_FN ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e) { return ct_t_push_int(t, v, stat, e); }
 CT_FN ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e) { return ct_t_open(t, hdr, e); }
 CT_FN ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e) { return ct_t_close(t, hdr, e); }
 CT_FN ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) { return ct_t_push_sub(t, src, i, e); }
-CT_FN void ct_t_sub_ext(const ct_tuple *src, int i, ct_tuple *out) { ct_t_sub(src, i, out); }
 
 CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e) {
   CT_TRY(ct_t_push_int(t, 0, 0, e));

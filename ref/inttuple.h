@@ -52,7 +52,7 @@ typedef struct {
  * This and the building primitives below are inline (defined at the end of
  * this file), so that the GPU runs them without a call (issue 16). A
  * recursive function that hands a caller's local on (ct_by_mode's out)
- * must not write it itself: it calls the out-of-line twins, ct_t_copy_ext
+ * must not write it itself: it calls the out-of-line twins, ct_t_open_ext
  * and so on (the ptxas rule of device/README.md; inline copies crashed a
  * GPU run at COMP-6 before that rule). */
 CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src);
@@ -191,13 +191,11 @@ CT_FN static inline void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out) {
 }
 
 /* Out-of-line twins of the inline primitives (inttuple.c), for recursive
- * functions that hand a caller's local on (the ptxas rule above). */
-CT_FN void ct_t_clear_ext(ct_tuple *t);
-CT_FN void ct_t_copy_ext(ct_tuple *dst, const ct_tuple *src);
+ * functions that hand a caller's local on (the ptxas rule above): those the
+ * recursions of ref/ and props/ call; ct_l_copy_ext is in layout.h. */
 CT_FN CT_MUST_USE ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
-CT_FN void ct_t_sub_ext(const ct_tuple *src, int i, ct_tuple *out);
 
 #endif
