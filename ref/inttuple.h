@@ -17,7 +17,7 @@ enum { CT_INT = 0, CT_TUPLE = 1, CT_ALL = 2, CT_BASIS = 3 };
  * (VALUE-BASIS in spec/layout.md): three 5-bit fields of ct_node.path. */
 #define CT_BASIS_DEPTH 3
 
-typedef struct {
+typedef struct CT_ALIGNED(16) {
   int64_t v;     /* value of an integer (of a basis stride: its scale) */
   uint8_t kind;  /* CT_INT, CT_TUPLE, CT_ALL or CT_BASIS */
   uint8_t stat;  /* CuTe's static mark on an integer (`_4`) */
@@ -28,8 +28,13 @@ typedef struct {
 } ct_node;
 
 /* A tree's memory stays proportional to its nodes (spec/layout.md,
- * Representation): a node is 16 bytes, the basis path included. */
+ * Representation): a node is 16 bytes, the basis path included, aligned
+ * to 16 so that the GPU copies a node with one 128-bit load and store
+ * rather than one for each field group (docs/data/gpu-tuning.md). */
 typedef char ct_node_is_16_bytes[sizeof(ct_node) == 16 ? 1 : -1];
+#if defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__)
+typedef char ct_node_is_aligned_to_16[__alignof__(ct_node) == 16 ? 1 : -1];
+#endif
 
 typedef struct {
   int n; /* nodes in use; 0 means "empty / not yet built" */
