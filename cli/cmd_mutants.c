@@ -7,6 +7,7 @@
 #include "props/engine.h"
 #include "suggest.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,16 +39,32 @@ static const ct_mutant_info ct_mutants[] = {
 
 #define CT_NUM_MUTANTS ((int)(sizeof ct_mutants / sizeof ct_mutants[0]))
 
-/* Runs the suite with mutant m in a child; fills `by` with what caught it. */
+/* Runs the suite with mutant m in a child; fills `by` with what caught it.
+ * Returns 1 caught, 0 not caught, -1 when the child could not be run or
+ * waited for (`by` says why): a machine out of processes must not read as
+ * a mutant that survived, nor as one that was caught. */
 static int ct_try_mutant(int m, const ct_run_opts *base, char *by, size_t cap) {
-  int fds[2], status = 0;
-  pid_t pid;
+  int fds[2], status = 0, tries;
+  pid_t pid = -1;
   ssize_t got;
+  size_t have = 0;
   by[0] = '\0';
-  if (pipe(fds) != 0) return -1;
+  if (pipe(fds) != 0) {
+    snprintf(by, cap, "could not run: pipe: %s", strerror(errno));
+    return -1;
+  }
   fflush(stdout);
-  pid = fork();
-  if (pid < 0) return -1;
+  for (tries = 0; tries < 5; ++tries) { /* EAGAIN: the process table is full for now */
+    pid = fork();
+    if (pid >= 0 || errno != EAGAIN) break;
+    sleep(1);
+  }
+  if (pid < 0) {
+    snprintf(by, cap, "could not run: fork: %s", strerror(errno));
+    close(fds[0]);
+    close(fds[1]);
+    return -1;
+  }
   if (pid == 0) {
     ct_run_opts o = *base;
     static ct_prop_stats stats[1024];
@@ -69,15 +86,28 @@ static int ct_try_mutant(int m, const ct_run_opts *base, char *by, size_t cap) {
     _exit(failed ? 1 : 0);
   }
   close(fds[1]);
-  got = read(fds[0], by, cap - 1);
-  by[got > 0 ? got : 0] = '\0';
+  while (have < cap - 1) { /* the whole message, however the pipe splits it */
+    got = read(fds[0], by + have, cap - 1 - have);
+    if (got > 0) have += (size_t)got;
+    else if (got == 0 || errno != EINTR) break;
+  }
+  by[have] = '\0';
   close(fds[0]);
-  waitpid(pid, &status, 0);
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      snprintf(by, cap, "could not run: waitpid: %s", strerror(errno));
+      return -1;
+    }
+  }
   if (WIFSIGNALED(status)) {
     snprintf(by, cap, "crashed with signal %d", WTERMSIG(status));
     return 1;
   }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 1;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) { /* 3: the child could not write its answer */
+    snprintf(by, cap, "could not run: the child's status was 0x%x", (unsigned)status);
+    return -1;
+  }
+  return WEXITSTATUS(status) == 1;
 }
 #endif
 
@@ -102,16 +132,17 @@ int ct_cmd_mutants(int argc, char **argv) {
       if (ct_opt_seed("--seed", argv[++k], &o.seed)) return 2;
     } else return ct_unknown_option("mutants", ct_help_mutants, argv[k]);
   }
-  if (ct_try_mutant(0, &o, by, sizeof by) != 0) {
-    printf("the unmutated reference fails: %s\n", by);
+  k = ct_try_mutant(0, &o, by, sizeof by);
+  if (k != 0) {
+    printf(k < 0 ? "the unmutated reference %s\n" : "the unmutated reference fails: %s\n", by);
     return 1;
   }
   printf("%-4s %-16s %-8s %s\n", "id", "file", "caught", "by (property: shrunk case)");
   for (k = 0; k < CT_NUM_MUTANTS; ++k) {
     int r = ct_try_mutant(ct_mutants[k].id, &o, by, sizeof by);
     caught += r == 1;
-    printf("M%-3d %-16s %-8s %s\n     %s\n", ct_mutants[k].id, ct_mutants[k].where, r == 1 ? "yes" : "NO",
-           r == 1 ? by : "-", ct_mutants[k].what);
+    printf("M%-3d %-16s %-8s %s\n     %s\n", ct_mutants[k].id, ct_mutants[k].where,
+           r == 1 ? "yes" : r < 0 ? "ERROR" : "NO", r != 0 ? by : "-", ct_mutants[k].what);
   }
   printf("mutation score: %d/%d caught (%d cases per property, seed 0x%llx)\n", caught, CT_NUM_MUTANTS,
          (int)o.cases, (unsigned long long)o.seed);

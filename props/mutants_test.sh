@@ -20,6 +20,9 @@ echo "$out"
 caught=$(echo "$out" | sed -n 's/^mutation score: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
 set -- "$1" $caught
 echo "${2:-0} passed, $(( ${3:-1} - ${2:-0} )) failed"
+if echo "$out" | grep -E '^M[0-9]+ +[^ ]+ +(NO|ERROR) '; then # repeated here, at the end of a long log
+  echo "mutants_test: the mutants above survived (NO) or could not be run (ERROR: the machine, not the suite)"
+fi
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 "$1" check --mutant 172 --only COMP-2/draw --cases 50 --record "$t/reg.txt" >"$t/draw.txt" 2>&1
