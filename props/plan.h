@@ -87,6 +87,10 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c);
  * (BASIS-7). */
 enum { CT_BA_PLAIN, CT_BA_RUNS, CT_BA_DRAWN, CT_BA_HALF };
 CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how);
+/* BASIS-7's: A's kind and the paths of B's first leaves. */
+CT_FN unsigned ct_basis7_class(const ct_case *c);
+/* BASIS-10's: B's negative strides apart, then ct_basis_class. */
+CT_FN unsigned ct_basis10_class(const ct_case *c);
 CT_FN unsigned ct_cl_class(int n, const ct_case *c);
 /* h mixed with one node's place in a tree's shape (its kind, rank and mark,
  * not its value): the tree hashes of the GPU's sort keys (device/ct_dev.h)

@@ -114,6 +114,8 @@ CT_FN void ct_rejected(const ct_case *c, ct_outcome *o, const ct_err *e, const c
  * a representation limit (CT_MAX_NODES and friends: a build with a small
  * capacity hits them) or fails otherwise. The result must not be read then. */
 CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what);
+/* Whether an integer stride of L is negative. */
+CT_FN int ct_has_negative_stride(const ct_layout *L);
 
 /* Folds one building step's code into *rc, keeping the first failure:
  * check *rc once with ct_build_failed after the steps. */

@@ -241,6 +241,22 @@ CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
 /* A2 = (A', A') with A' = A, given basis strides half the time, and B's
  * leaves sent to mode 0 or 1 of A2 (@0 / @1): each path's leaves are some
  * of B's, so they stay admissible for A. */
+/* BASIS-7's B: the case's second layout with each nonzero stride on the
+ * path (0) or (1), drawn from *r after A; *mask: the paths of its first
+ * five such leaves, bit k for the k-th. */
+CT_FN static void ct_basis7_b(const ct_case *c, ct_rng *r, ct_layout *B, unsigned *mask) {
+  int x, k = 0, path[1];
+  ct_l_copy(B, &c->v[1]);
+  *mask = 0;
+  for (x = 0; x < B->stride.n; ++x)
+    if (B->stride.nd[x].kind == CT_INT && B->stride.nd[x].v != 0) {
+      path[0] = (int)ct_rng_range(r, 0, 1);
+      ct_set_basis(&B->stride.nd[x], B->stride.nd[x].v, path, 1);
+      if (k < 5) *mask |= (unsigned)path[0] << k;
+      ++k;
+    }
+}
+
 CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   const ct_layout *ls[2];
   ct_layout A0, A2, B, R;
@@ -248,17 +264,12 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_judgement j;
   ct_code rc = CT_OK;
-  int x, path[1];
+  unsigned mask;
   ct_basis_a(c, 7, CT_BA_HALF, &r, &A0);
   ls[0] = ls[1] = &A0; /* not (A', A): that puts basis and integer strides in one layout (BASIS-WF-BUILD) */
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
   if (ct_build_failed(rc, o, "(A', A')")) return;
-  ct_l_copy(&B, &c->v[1]);
-  for (x = 0; x < B.stride.n; ++x)
-    if (B.stride.nd[x].kind == CT_INT && B.stride.nd[x].v != 0) {
-      path[0] = (int)ct_rng_range(&r, 0, 1);
-      ct_set_basis(&B.stride.nd[x], B.stride.nd[x].v, path, 1);
-    }
+  ct_basis7_b(c, &r, &B, &mask);
   if (ct_basis_composition(&A2, &B, &R, &e) != CT_OK) {
     if (c->admissible) ct_basis_ok(e.code, &e, o, "composition with B's leaves on two modes");
     else o->verdict = CT_SKIPPED;
@@ -267,6 +278,28 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_layout(&R);
   ct_judge_basis_7(&A2, &B, &R, CT_BRUTE_MAX, &j);
   ct_judged(&j, o);
+}
+
+/* The GPU's sort class of a BASIS-10 case (props/plan.h): 1 for a B with
+ * a negative stride, which the check skips at once, else ct_basis_class
+ * after it (the key drops the strides' signs where a property has a
+ * class, so skipped and checked cases shared warps). */
+CT_FN unsigned ct_basis10_class(const ct_case *c) {
+  return ct_has_negative_stride(&c->v[1]) ? 1u : 1u + ct_basis_class(c, 10, CT_BA_PLAIN);
+}
+
+/* The GPU's sort class of a BASIS-7 case (props/plan.h): whether A kept
+ * its integer strides, and the paths B's first leaves take, which split
+ * B between the two compositions (BASIS-COMP). ct_basis_class sees A
+ * only. It orders the GPU's runs, never an answer. */
+CT_FN unsigned ct_basis7_class(const ct_case *c) {
+  ct_rng r;
+  ct_layout A, B;
+  unsigned mask;
+  int pool;
+  ct_basis_drawn(c, 7, CT_BA_HALF, &r, &A, &pool);
+  ct_basis7_b(c, &r, &B, &mask);
+  return 1u + ((pool >= 0 ? 32u : 0u) | mask);
 }
 
 /* logical_divide(A, B) against composition(A, (B, complement(B, size(A)))). */
@@ -480,11 +513,10 @@ CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
   ct_code rc;
   const ct_layout *B = &c->v[1];
   ct_basis_a(c, 10, CT_BA_PLAIN, &r, &A);
-  for (j = 0; j < B->stride.n; ++j)
-    if (B->stride.nd[j].kind == CT_INT && B->stride.nd[j].v < 0) {
-      o->verdict = CT_SKIPPED;
-      return;
-    }
+  if (ct_has_negative_stride(B)) { /* BASIS-EXACT decides strides >= 0 */
+    o->verdict = CT_SKIPPED;
+    return;
+  }
   for (j = 0; j < A.stride.n; ++j) {
     const ct_node *q = &A.stride.nd[j];
     if (q->kind != CT_BASIS) continue;

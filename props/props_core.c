@@ -56,6 +56,13 @@ CT_FN int ct_build_failed(ct_code got, ct_outcome *o, const char *what) {
   return 1;
 }
 
+CT_FN int ct_has_negative_stride(const ct_layout *L) {
+  int j;
+  for (j = 0; j < L->stride.n; ++j)
+    if (L->stride.nd[j].kind == CT_INT && L->stride.nd[j].v < 0) return 1;
+  return 0;
+}
+
 CT_FN void ct_judged(const ct_judgement *j, ct_outcome *o) {
   if (j->status == CT_J_VIOLATED) CT_FAILS(o, "%s: %s", j->id, j->why);
   else if (j->status == CT_J_UNCHECKED && j->limit) o->verdict = CT_SKIPPED;

@@ -134,13 +134,6 @@ CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) 
   T->shape.nd[0].mark = T->stride.nd[0].mark = 1;
 }
 
-CT_FN static int ct_pp_has_negative(const ct_layout *L) {
-  int j;
-  for (j = 0; j < L->stride.n; ++j)
-    if (L->stride.nd[j].kind == CT_INT && L->stride.nd[j].v < 0) return 1;
-  return 0;
-}
-
 /* A* = complement(A, size(A)*cosize(B)). */
 CT_FN static ct_code ct_pp_rest(const ct_layout *A, const ct_layout *B, ct_layout *As, ct_err *e) {
   ct_val n, cs;
@@ -267,7 +260,7 @@ CT_FN void ct_p_prod_4(const ct_case *c, ct_outcome *o) {
   int64_t i, n, K;
   ct_pp_operand(c, &B);
   if (!ct_prod(c, &B, &R, o)) return;
-  if (ct_pp_has_negative(&B) || ct_dv_injective(A) != 1 || ct_dv_injective(&B) != 1) return;
+  if (ct_has_negative_stride(&B) || ct_dv_injective(A) != 1 || ct_dv_injective(&B) != 1) return;
   if (ct_pp_rest(A, &B, &As, &e) != CT_OK || ct_filter(A, &F, &e) != CT_OK) {
     CT_FAILS(o, "complement(A, size(A)*cosize(B)) rejected (%s) where the product was accepted", ct_code_name(e.code));
     return;
@@ -671,7 +664,7 @@ CT_FN void ct_p_blk_4(const ct_case *c, ct_outcome *o) {
              ct_dv_show(&Z), ct_dv_show(&q.P), (long long)at);
     return;
   }
-  if (!ct_pp_has_negative(&B) && ct_dv_injective(&c->v[0]) == 1 && ct_dv_injective(&B) == 1 && ct_dv_injective(&Z) == 0)
+  if (!ct_has_negative_stride(&B) && ct_dv_injective(&c->v[0]) == 1 && ct_dv_injective(&B) == 1 && ct_dv_injective(&Z) == 0)
     CT_FAILS(o, "blocked_product(%s, %s) = %s is not injective", ct_dv_show(&c->v[0]), ct_dv_show(&B), ct_dv_show(&Z));
 }
 

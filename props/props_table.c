@@ -59,10 +59,10 @@ CT_FN unsigned ct_prop_key_class(int prop, const ct_case *c) {
   case CT_PROP_basis_4: return ct_basis_class(c, 4, CT_BA_PLAIN);
   case CT_PROP_basis_5: return ct_basis_class(c, 5, CT_BA_DRAWN);
   case CT_PROP_basis_6: return ct_basis_class(c, 6, CT_BA_DRAWN);
-  case CT_PROP_basis_7: return ct_basis_class(c, 7, CT_BA_HALF);
+  case CT_PROP_basis_7: return ct_basis7_class(c);
   case CT_PROP_basis_8: return ct_basis_class(c, 8, CT_BA_DRAWN);
   case CT_PROP_basis_9: return ct_basis_class(c, 9, CT_BA_RUNS);
-  case CT_PROP_basis_10: return ct_basis_class(c, 10, CT_BA_PLAIN);
+  case CT_PROP_basis_10: return ct_basis10_class(c);
   case CT_PROP_basis_11: return ct_basis_class(c, 11, CT_BA_PLAIN);
   case CT_PROP_cl_1: return ct_cl_class(1, c);
   case CT_PROP_cl_2: return ct_cl_class(2, c);
