@@ -238,25 +238,25 @@ CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* A2 = (A', A') with A' = A, given basis strides half the time, and B's
- * leaves sent to mode 0 or 1 of A2 (@0 / @1): each path's leaves are some
- * of B's, so they stay admissible for A. */
 /* BASIS-7's B: the case's second layout with each nonzero stride on the
- * path (0) or (1), drawn from *r after A; *mask: the paths of its first
- * five such leaves, bit k for the k-th. */
+ * path (0) or (1), drawn from *r after A; *mask (where mask is given): the
+ * paths of its first five such leaves, bit k for the k-th. */
 CT_FN static void ct_basis7_b(const ct_case *c, ct_rng *r, ct_layout *B, unsigned *mask) {
   int x, k = 0, path[1];
   ct_l_copy(B, &c->v[1]);
-  *mask = 0;
+  if (mask) *mask = 0;
   for (x = 0; x < B->stride.n; ++x)
     if (B->stride.nd[x].kind == CT_INT && B->stride.nd[x].v != 0) {
       path[0] = (int)ct_rng_range(r, 0, 1);
       ct_set_basis(&B->stride.nd[x], B->stride.nd[x].v, path, 1);
-      if (k < 5) *mask |= (unsigned)path[0] << k;
+      if (mask && k < 5) *mask |= (unsigned)path[0] << k;
       ++k;
     }
 }
 
+/* A2 = (A', A') with A' = A, given basis strides half the time, and B's
+ * leaves sent to mode 0 or 1 of A2 (@0 / @1): each path's leaves are some
+ * of B's, so they stay admissible for A. */
 CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   const ct_layout *ls[2];
   ct_layout A0, A2, B, R;
@@ -264,12 +264,11 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ct_err e;
   ct_judgement j;
   ct_code rc = CT_OK;
-  unsigned mask;
   ct_basis_a(c, 7, CT_BA_HALF, &r, &A0);
   ls[0] = ls[1] = &A0; /* not (A', A): that puts basis and integer strides in one layout (BASIS-WF-BUILD) */
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
   if (ct_build_failed(rc, o, "(A', A')")) return;
-  ct_basis7_b(c, &r, &B, &mask);
+  ct_basis7_b(c, &r, &B, 0);
   if (ct_basis_composition(&A2, &B, &R, &e) != CT_OK) {
     if (c->admissible) ct_basis_ok(e.code, &e, o, "composition with B's leaves on two modes");
     else o->verdict = CT_SKIPPED;
@@ -278,14 +277,6 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_layout(&R);
   ct_judge_basis_7(&A2, &B, &R, CT_BRUTE_MAX, &j);
   ct_judged(&j, o);
-}
-
-/* The GPU's sort class of a BASIS-10 case (props/plan.h): 1 for a B with
- * a negative stride, which the check skips at once, else ct_basis_class
- * after it (the key drops the strides' signs where a property has a
- * class, so skipped and checked cases shared warps). */
-CT_FN unsigned ct_basis10_class(const ct_case *c) {
-  return ct_has_negative_stride(&c->v[1]) ? 1u : 1u + ct_basis_class(c, 10, CT_BA_PLAIN);
 }
 
 /* The GPU's sort class of a BASIS-7 case (props/plan.h): whether A kept
@@ -561,6 +552,14 @@ CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
   if ((rc == CT_OK) != exists)
     CT_FAILS(o, "BASIS-10: composition %s (%s) but an answer of single-path strides %s", rc == CT_OK ? "accepted" : "rejected",
              ct_code_name(rc), exists ? "exists" : "does not exist");
+}
+
+/* The GPU's sort class of a BASIS-10 case (props/plan.h): 1 for a B with
+ * a negative stride, which the check skips at once, else ct_basis_class
+ * after it (the key drops the strides' signs where a property has a
+ * class, so skipped and checked cases shared warps). */
+CT_FN unsigned ct_basis10_class(const ct_case *c) {
+  return ct_has_negative_stride(&c->v[1]) ? 1u : 1u + ct_basis_class(c, 10, CT_BA_PLAIN);
 }
 
 /* BASIS-11 (BASIS-WF-BUILD): the builders that put the modes of a
