@@ -3,7 +3,9 @@
 # layouts, basis strides) by the spec, as functions (CL-6, EQUIV-2 of
 # spec/layout.md and spec/basis.md), not as text: each line of
 # judge_forms.txt is a request, an answer and the verdict it must get; the
-# answer is given by canned_impl.py and judged alone.
+# answer is given by canned_impl.py and judged alone. A fourth column, where
+# present, is the ID the judgement must name (the post-condition that a
+# wrong answer violates, found by the operation's judges).
 set -u
 cuteref="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 dir="$(cd "$(dirname "$0")" && pwd)"
@@ -11,7 +13,7 @@ tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 pass=0
 fail=0
 n=0
-while IFS=$'\t' read -r req ans want; do
+while IFS=$'\t' read -r req ans want id; do
   case "$req" in \#* | '') continue ;; esac
   n=$((n + 1))
   printf '%s\t%s\t%s\n' "$req" "$ans" "$want" >"$tmp/table.txt"
@@ -23,6 +25,13 @@ import json, sys
 t = json.load(open(sys.argv[1]))["totals"]
 print(" ".join(k for k in ("conforming", "wrong_result", "wrong_rejection", "accepted_inadmissible",
                            "unsupported", "malformed") if t.get(k)))' "$tmp/r.json" 2>&1)"
+  if [ -n "$id" ]; then # and the ID the judgement names
+    got="$got $(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])).get("disagreements") or [{}]
+print(d[0].get("spec_id"))' "$tmp/r.json" 2>&1)"
+    want="$want $id"
+  fi
   if [ "$got" = "$want" ]; then
     pass=$((pass + 1))
   else
