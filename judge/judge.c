@@ -71,11 +71,9 @@ CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap) {
   return n;
 }
 
-/* A bitmap of CT_J_NARROW bits: where the values span less, one pass marks
- * them (a compact layout's values span size(L) - 1). Else sorted, and
- * neighbours compared. The bitmap's loop runs alike on every lane of a GPU
- * warp; the sort's inner loop does not (issue 16). */
-#define CT_J_NARROW 512
+/* A bitmap of CT_J_NARROW bits (judge.h): where the values span less, one
+ * pass marks them (a compact layout's values span size(L) - 1). Else
+ * sorted, and neighbours compared. */
 CT_FN int ct_j_repeats(int64_t *v, int64_t n) {
   uint64_t seen[CT_J_NARROW / 64];
   int64_t i, lo, hi;

@@ -91,6 +91,11 @@ CT_FN void ct_j_sort(int64_t *a, int64_t n);
 CT_FN int64_t ct_j_values(const ct_layout *L, int64_t *v, int64_t cap);
 /* L(0..size) into v, sorted, duplicates kept; -1 when size(L) > cap. */
 CT_FN int64_t ct_j_sorted_values(const ct_layout *L, int64_t *v, int64_t cap);
+/* Values that span fewer than CT_J_NARROW are marked in a bitmap of that
+ * many bits rather than sorted (ct_j_repeats, FILT-2's judge): the bitmap's
+ * loop runs alike on every lane of a GPU warp, a sort's inner loop does not
+ * (issue 16). */
+#define CT_J_NARROW 512
 /* Whether v[0..n) holds a value twice (v may be reordered). */
 CT_FN int ct_j_repeats(int64_t *v, int64_t n);
 

@@ -48,12 +48,11 @@ CT_FN static int64_t ct_j_unique(int64_t *v, int64_t n) {
   return b;
 }
 
-/* The values v[0..n), each at bit v - lo of bits[0..CT_J_SPAN/64) (every
- * one within [lo, lo + CT_J_SPAN)): how many distinct ones. */
-#define CT_J_SPAN 512
+/* The values v[0..n), each at bit v - lo of bits[0..CT_J_NARROW/64) (every
+ * one within [lo, lo + CT_J_NARROW)): how many distinct ones. */
 CT_FN static int64_t ct_j_mark(const int64_t *v, int64_t n, int64_t lo, uint64_t *bits) {
   int64_t i, distinct = 0;
-  for (i = 0; i < CT_J_SPAN / 64; ++i) bits[i] = 0;
+  for (i = 0; i < CT_J_NARROW / 64; ++i) bits[i] = 0;
   for (i = 0; i < n; ++i) {
     uint64_t b = (uint64_t)v[i] - (uint64_t)lo, bit = (uint64_t)1 << (b & 63);
     distinct += (bits[b >> 6] & bit) == 0;
@@ -71,9 +70,8 @@ CT_FN static int64_t ct_j_next_marked(const uint64_t *bits, int64_t lo, int64_t 
 
 /* L's image and filter(L)'s as sets: the counts of distinct values, then
  * the first k where the sorted distinct values differ, a[k] against b[k].
- * Where both images lie within CT_J_SPAN values, one bitmap each instead
- * of two sorts: a loop that runs alike on every lane of a GPU warp, where
- * a sort's inner loop does not (issue 16). The sorted lists first differ at
+ * Where both images lie within CT_J_NARROW values, one bitmap each
+ * instead of two sorts (judge.h). The sorted lists first differ at
  * the least x in one image and not the other; a[k] and b[k] are then each
  * image's least value >= x (x itself in one of them; the other image has
  * one, as the counts are equal and the images agree below x). */
@@ -91,13 +89,13 @@ CT_FN ct_jstatus ct_judge_filt_2(const ct_layout *L, const ct_layout *R, int64_t
   lo = hi = na > 0 ? a[0] : nb > 0 ? b[0] : 0;
   for (k = 0; k < na; ++k) lo = a[k] < lo ? a[k] : lo, hi = a[k] > hi ? a[k] : hi;
   for (k = 0; k < nb; ++k) lo = b[k] < lo ? b[k] : lo, hi = b[k] > hi ? b[k] : hi;
-  if ((uint64_t)hi - (uint64_t)lo < CT_J_SPAN) {
-    uint64_t in_a[CT_J_SPAN / 64], in_b[CT_J_SPAN / 64];
+  if ((uint64_t)hi - (uint64_t)lo < CT_J_NARROW) {
+    uint64_t in_a[CT_J_NARROW / 64], in_b[CT_J_NARROW / 64];
     na = ct_j_mark(a, na, lo, in_a);
     nb = ct_j_mark(b, nb, lo, in_b);
     if (na != nb)
       return CT_J_VIOLATES(j, "FILT-2", "L takes %lld values, filter(L) %lld", (long long)na, (long long)nb);
-    for (k = 0; k < CT_J_SPAN / 64; ++k)
+    for (k = 0; k < CT_J_NARROW / 64; ++k)
       if (in_a[k] != in_b[k]) {
         uint64_t d = in_a[k] ^ in_b[k];
         int64_t x = lo + 64 * k;

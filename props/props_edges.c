@@ -178,9 +178,7 @@ static int ct_e_build(ct_rng *r, const ct_layout *small, ct_e_how how, ct_layout
   if (ct_t_close(&L.shape, hs, &e) != CT_OK || ct_t_close(&L.stride, hd, &e) != CT_OK) return 0;
   ct_l_copy(out, &L);
   if (small && ct_rng_chance(r, 1, 2)) {
-    int ok = 1;
-    for (k = 0; k < small->stride.n && how.nonneg; ++k)
-      if (small->stride.nd[k].kind == CT_INT && small->stride.nd[k].v < 0) ok = 0;
+    int ok = !how.nonneg || !ct_has_negative_stride(small);
     if (ok && (ct_rng_chance(r, 1, 2) ? ct_l_append(&L, small, out, &e) : ct_l_prepend(&L, small, out, &e)) != CT_OK)
       ct_l_copy(out, &L);
   }
