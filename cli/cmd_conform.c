@@ -705,7 +705,7 @@ static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
   int drift = 0;
   if (!c->vectors && !c->cases && c->random_n == 0) c->vectors = "spec/vectors";
   if (c->vectors) {
-    int rc = cf_load_vectors(L, c->vectors, &R->vectors_version, &R->vectors_cases, &drift);
+    int rc = cv_vectors_dir_check("conform", c->vectors, 512) < 0 ? -1 : cf_load_vectors(L, c->vectors, &R->vectors_version, &R->vectors_cases, &drift);
     if (rc == 0) return ct_usage_error("cannot read the vectors directory '%s'", c->vectors);
     if (rc < 0) return 2;
     R->vectors_dir = c->vectors;

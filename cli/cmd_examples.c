@@ -19,6 +19,8 @@ const char ct_help_examples[] =
     "  EXPR => TEXT    prints exactly TEXT\n"
     "  EXPR ! CODE     rejected with error CODE\n"
     "Prints each failure with its file and line, then `N passed, N failed`.\n"
+    "Every FILE must be a regular file (else exit status 2, nothing run); a\n"
+    "block left open fails, and so does a run without a single example.\n"
     "-v prints every example. Exit status 0 when all pass, 1 otherwise.\n";
 
 static char *ct_trim(char *s) {
@@ -132,12 +134,15 @@ static int ct_run_example(const char *file, int lineno, char *line, int verbose)
 
 /* Every example of one Markdown file's text read from f (the examples
  * reader, also fuzzed: fuzz/fuzz_examples.c). A line holding a NUL byte
- * fails: the text after the NUL would be ignored silently (issue 17). */
-void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed) {
+ * fails: the text after the NUL would be ignored silently (issue 17).
+ * Returns the line that opens a ```cuteref block left open at the end of
+ * the text, or 0: the caller fails it (issue 44), the counts here are of
+ * example lines only. */
+int ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed) {
   char *line = 0;
   size_t cap = 0;
   ssize_t got;
-  int lineno = 0, in_block = 0;
+  int lineno = 0, in_block = 0, opened = 0;
   while ((got = getline(&line, &cap, f)) >= 0) {
     char *t;
     ++lineno;
@@ -149,6 +154,7 @@ void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *f
     t = ct_trim(line);
     if (strncmp(t, "```", 3) == 0) {
       in_block = in_block ? 0 : (strcmp(t + 3, "cuteref") == 0);
+      if (in_block) opened = lineno;
       continue;
     }
     if (!in_block || t[0] == '\0' || t[0] == '#') continue;
@@ -156,27 +162,58 @@ void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *f
     else ++*failed;
   }
   free(line);
+  return in_block ? opened : 0;
 }
 
+/* Every file is a regular file, read whole, and the run holds at least one
+ * example; an unclosed block fails (issue 44: a directory, /dev/zero, a
+ * FIFO, an empty file or an unclosed block "passed" with 0 examples, or
+ * never ended). A file without examples is named; spec/README.md and the
+ * other pages without a ```cuteref block are such files. */
 int ct_cmd_examples(int argc, char **argv) {
   int k, passed = 0, failed = 0, verbose = 0, files = 0;
+  char why[256];
+  for (k = 0; k < argc; ++k) { /* options first: a usage error runs nothing */
+    if (strcmp(argv[k], "-v") == 0) verbose = 1;
+    else if (argv[k][0] == '-' && argv[k][1] != '\0') return ct_unknown_option("examples", ct_help_examples, argv[k]);
+  }
+  for (k = 0; k < argc; ++k) { /* every file, before any is read */
+    FILE *f;
+    if (strcmp(argv[k], "-v") == 0) continue;
+    if (!(f = ct_open_regular(argv[k], why, sizeof why))) {
+      fprintf(stderr, "cuteref examples: %s %s\n", argv[k], why);
+      return 2;
+    }
+    fclose(f);
+  }
   for (k = 0; k < argc; ++k) {
     FILE *f;
-    if (strcmp(argv[k], "-v") == 0) {
-      verbose = 1;
-      continue;
-    }
-    if (argv[k][0] == '-' && argv[k][1] != '\0') return ct_unknown_option("examples", ct_help_examples, argv[k]);
-    f = fopen(argv[k], "r");
-    if (!f) {
-      fprintf(stderr, "cuteref examples: cannot open %s\n", argv[k]);
+    int before = passed + failed, open_at, err;
+    if (strcmp(argv[k], "-v") == 0) continue;
+    if (!(f = ct_open_regular(argv[k], why, sizeof why))) {
+      fprintf(stderr, "cuteref examples: %s %s\n", argv[k], why);
       return 2;
     }
     ++files;
-    ct_examples_run(argv[k], f, verbose, &passed, &failed);
+    open_at = ct_examples_run(argv[k], f, verbose, &passed, &failed);
+    err = ferror(f);
     fclose(f);
+    if (err) {
+      fprintf(stderr, "cuteref examples: reading %s failed\n", argv[k]);
+      return 2;
+    }
+    if (open_at) {
+      printf("%s:%d: the ```cuteref block opened here is never closed\n", argv[k], open_at);
+      ++failed;
+    } else if (passed + failed == before) {
+      printf("%s: no example (no line in a ```cuteref block)\n", argv[k]);
+    }
   }
   if (files == 0) return ct_usage_error("%s", "examples needs at least one file");
+  if (passed + failed == 0) {
+    printf("no example in %s\n", files == 1 ? "the file" : "any of the files");
+    ++failed;
+  }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

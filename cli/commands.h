@@ -28,8 +28,18 @@ int ct_cmd_mutants(int argc, char **argv);
 extern const char ct_help_mutants[];
 extern const char ct_help_check[];
 extern const char ct_help_examples[];
-/* The examples of one file's text (cmd_examples.c): counts added to *passed, *failed. */
-void ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed);
+/* The examples of one file's text (cmd_examples.c): counts added to *passed,
+ * *failed. Returns the line of a ```cuteref block never closed, or 0. */
+int ct_examples_run(const char *name, FILE *f, int verbose, int *passed, int *failed);
+/* Opens path for reading if it is a regular file (links followed), without
+ * blocking on a FIFO or opening a device; else 0, with why ("is a FIFO, not a
+ * regular file", "does not exist", ...; errno ENOENT for the latter). In
+ * cmd_vectors.c; every command that reads files uses it (issue 44). */
+FILE *ct_open_regular(const char *path, char *why, int cap);
+/* 0 when dir is a directory whose .txt files (at most max_files, when > 0)
+ * and VERSION (if any) are regular files; else the first problem printed
+ * on stderr as `cuteref CMD: ...` and -1 (cmd_vectors.c). */
+int cv_vectors_dir_check(const char *cmd, const char *dir, int max_files);
 int ct_cmd_conform(int argc, char **argv);
 extern const char ct_help_conform[];
 int ct_cmd_vectors(int argc, char **argv);

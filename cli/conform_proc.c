@@ -11,7 +11,9 @@
  * Probes: after every `probe_every` requests (and after the last one) the
  * runner sends `size((7919,K))` with a fresh K. Its answer must be 7919*K;
  * any other value means the answers are shifted, and every answer since the
- * last good probe is discarded as out of order. A crash, a timeout or a
+ * last good probe is discarded as out of order. A line that is no answer
+ * (neither `ok` nor `error`, or holding a NUL byte) is malformed, not a
+ * value: the probe proves nothing either way. A crash, a timeout or a
  * shifted stream ends the process (its whole process group is killed) and a
  * new one continues with the next request, up to `max_starts` processes, and
  * until `max_silent` processes in a row have ended without one answer line.
@@ -20,8 +22,9 @@
  * bounded (issue 17, cli/tests/hostile/): only complete answer lines count as
  * progress, so a stream without newlines times out like silence; an answer
  * line longer than CF_LINE_MAX is read to its end without being kept; bytes
- * outside printable ASCII are read as `?`; a signal that ends the runner
- * kills the implementation's process group first. */
+ * outside printable ASCII are read as `?`, and a line holding a NUL byte is
+ * kept annotated so that it is judged malformed; a signal that ends the
+ * runner kills the implementation's process group first. */
 #define _POSIX_C_SOURCE 200809L
 #include "conform.h"
 
@@ -59,6 +62,18 @@ static void cf_on_signal(int sig) {
   if (g > 0) kill(-g, SIGKILL);
   signal(sig, SIG_DFL);
   raise(sig);
+}
+
+/* Every allocation checked (issue 44): out of memory, the implementation's
+ * process group is killed and the runner stops with a message. */
+static void *cf_checked(void *p) {
+  if (!p) {
+    pid_t g = cf_live_group;
+    if (g > 0) kill(-g, SIGKILL);
+    fputs("cuteref conform: out of memory\n", stderr);
+    exit(2);
+  }
+  return p;
 }
 
 static double cf_now(void) {
@@ -128,6 +143,15 @@ int cf_probe_ok(const char *line, long k) {
   }
   while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
   return digits > 0 && *p == '\0' && v == (long long)CF_PROBE_BASE * k;
+}
+
+/* Whether a line is an answer at all: `ok` or `error` as its first word, as
+ * the judge reads it (cf_judge). A probe answered otherwise is malformed,
+ * not a sign of a shift (issue 44: garbage counted as out of order). */
+static int cf_is_answer(const char *line) {
+  while (*line == ' ' || *line == '\t') ++line;
+  return (strncmp(line, "ok", 2) == 0 && (line[2] == ' ' || line[2] == '\t' || line[2] == '\0')) ||
+         (strncmp(line, "error", 5) == 0 && (line[5] == ' ' || line[5] == '\t' || line[5] == '\0'));
 }
 
 /* ---- one process ---------------------------------------------------------------- */
@@ -244,7 +268,7 @@ static int cf_session(cf_run *r, int pos, int end) {
   size_t wlen = 0, woff = 0, wcap = 1 << 16, rlen = 0, rcap = 1 << 16, cut_len = 0;
   int send = pos, recv = pos, verified = pos, in_open = 1, result = -1, answered_any = 0, status = 0;
   int skipping = 0; /* inside an answer line longer than CF_LINE_MAX: its start is in cut */
-  double *sent_at = (double *)calloc((size_t)(end - pos + 1), sizeof(double));
+  double *sent_at = (double *)cf_checked(calloc((size_t)(end - pos + 1), sizeof(double)));
   double last = cf_now();
   if (cf_spawn(o, &c) != 0) {
     cf_event(r->s, -1, -1, "cannot start `%s`%s", o->cmd, "");
@@ -253,8 +277,8 @@ static int cf_session(cf_run *r, int pos, int end) {
     return end;
   }
   ++r->s->starts;
-  wbuf = (char *)malloc(wcap);
-  rbuf = (char *)malloc(rcap);
+  wbuf = (char *)cf_checked(malloc(wcap));
+  rbuf = (char *)cf_checked(malloc(rcap));
   while (recv < end && result < 0) {
     struct pollfd pf[2];
     int np = 0, ip = -1, op, rc;
@@ -270,7 +294,7 @@ static int cf_session(cf_run *r, int pos, int end) {
         wlen -= woff;
         woff = 0;
         while (wlen + n + 1 > wcap) wcap *= 2;
-        wbuf = (char *)realloc(wbuf, wcap);
+        wbuf = (char *)cf_checked(realloc(wbuf, wcap));
       }
       memcpy(wbuf + wlen, text, n);
       wbuf[wlen + n] = '\n';
@@ -337,7 +361,7 @@ static int cf_session(cf_run *r, int pos, int end) {
       ssize_t got;
       if (rlen + 4096 > rcap) { /* at most CF_LINE_MAX + 8192: longer lines are cut below */
         rcap *= 2;
-        rbuf = (char *)realloc(rbuf, rcap);
+        rbuf = (char *)cf_checked(realloc(rbuf, rcap));
       }
       got = read(c.out, rbuf + rlen, rcap - rlen - 1);
       if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
@@ -362,7 +386,9 @@ static int cf_session(cf_run *r, int pos, int end) {
         for (;;) {
           char *nl = (char *)memchr(rbuf + start, '\n', rlen - start);
           char *line;
+          const char *z;
           size_t len, k;
+          long nul; /* the first NUL byte of the line, or -1 */
           if (!nl) break;
           line = rbuf + start;
           len = (size_t)(nl - line);
@@ -374,6 +400,8 @@ static int cf_session(cf_run *r, int pos, int end) {
             len = cut_len;
           }
           if (len > 0 && line[len - 1] == '\r') --len;
+          z = (const char *)memchr(line, '\0', len);
+          nul = z ? (long)(z - line) : -1;
           if (len > CF_REQ_CAP - 1) len = CF_REQ_CAP - 1; /* the judge reads no more */
           line[len] = '\0';
           for (k = 0; k < len; ++k) /* the protocol is ASCII: NUL, control bytes and the rest read as '?' */
@@ -386,9 +414,32 @@ static int cf_session(cf_run *r, int pos, int end) {
           if (r->slot[recv].req >= 0) {
             int q = r->slot[recv].req;
             if (r->ans[q]) free(r->ans[q]);
-            r->ans[q] = (char *)malloc(len + 1);
-            memcpy(r->ans[q], line, len + 1);
+            if (nul >= 0) {
+              /* A NUL byte makes the line no answer (spec/protocol.md,
+               * "Bounds"); read as `?` it was judged, and `error ...?...`
+               * conformed (issue 44). The annotation makes the judge's
+               * first word neither `ok` nor `error`: malformed, and shows why. */
+              char at[24];
+              size_t cap = len + 48;
+              r->ans[q] = (char *)cf_checked(malloc(cap));
+              snprintf(r->ans[q], cap, "(a NUL byte at byte %ld) %s", nul, line);
+              snprintf(at, sizeof at, "%ld", nul);
+              cf_slot_text(r, recv, text, sizeof text);
+              cf_event(r->s, -1, q, "answered `%.200s` with a line holding a NUL byte (at byte %s): malformed", text, at);
+            } else {
+              r->ans[q] = (char *)cf_checked(malloc(len + 1));
+              memcpy(r->ans[q], line, len + 1);
+            }
             r->st[q] = CF_A_ANSWERED;
+          } else if (nul >= 0 || !cf_is_answer(line)) {
+            /* a probe answered with garbage: malformed, as the answers
+             * around it will be judged; no evidence that the stream is
+             * shifted, and none that it is in order (verified stays) */
+            char want[64];
+            ++r->s->probes;
+            snprintf(want, sizeof want, "size((%d,%ld))", CF_PROBE_BASE, r->slot[recv].probe_k);
+            cf_event(r->s, -1, -1, "the probe %s was answered `%.200s`: neither `ok` nor `error`, malformed", want,
+                     line);
           } else {
             int pr = cf_probe_ok(line, r->slot[recv].probe_k);
             ++r->s->probes;
@@ -478,7 +529,7 @@ void cf_proc_run(const cf_proc_opts *o, char *const *reqs, int n, char **ans, in
   r.ans = ans;
   r.st = st;
   r.s = s;
-  r.slot = (cf_slot *)malloc(sizeof(cf_slot) * (size_t)(2 * n + 2));
+  r.slot = (cf_slot *)cf_checked(malloc(sizeof(cf_slot) * (size_t)(2 * n + 2)));
   r.nslots = 0;
   r.sent_hi = 0;
   if (o->progress) cf_progress_start(&r.progress, n);

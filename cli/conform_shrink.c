@@ -5,6 +5,7 @@
  * towards 0. Arguments that are not literals (nested calls, `_`) are kept. */
 #include "conform.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,7 +144,7 @@ static int cf_edit_arg(cf_sreq *r, int j, int *k) {
     if (kind == CF_ARG_SHAPE || L->stride.nd[x].kind != CT_INT) continue;
     nc = 0;
     if (d != 0) cand[nc++] = 0;
-    if (d < 0) cand[nc++] = -d;
+    if (d < 0 && d != INT64_MIN) cand[nc++] = -d; /* -INT64_MIN is no int64 (issue 44) */
     if (d / 2 != 0 && d / 2 != d) cand[nc++] = d / 2;
     if (d > 1 && d - 1 != d / 2) cand[nc++] = d - 1;
     if (d < -1 && d + 1 != d / 2) cand[nc++] = d + 1;

@@ -4,21 +4,69 @@
 #include "registry.h"
 #include "suggest.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int ct_is_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
 static int ct_is_alnum(char ch) { return ct_is_alpha(ch) || (ch >= '0' && ch <= '9') || ch == '_'; }
 
-static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e);
-
 /* Argument arrays live on the heap: a value holds a composed layout
- * (several trees), and expressions nest CT_MAX_EXPR_DEPTH deep. */
-static ct_value *ct_new_args(void) {
-  ct_value *a = (ct_value *)malloc(sizeof(ct_value) * CT_MAX_ARGS);
-  if (!a) abort(); /* out of memory: nothing sensible to answer */
-  return a;
+ * (several trees; CT_MAX_ARGS values are about 116 KB), and expressions
+ * nest CT_MAX_EXPR_DEPTH deep. They come from an arena of blocks kept
+ * between evaluations: one malloc and free per call sat just under glibc's
+ * mmap threshold and cost every request brk system calls (issue 44). The
+ * recursion takes and gives back blocks in LIFO order, so an arena holds
+ * no more blocks than the deepest expression it evaluated needs (at most
+ * two per nesting level). */
+typedef struct {
+  ct_value **blk;
+  int n, cap, top; /* blocks allocated, room in blk, blocks in use */
+} ct_arena;
+
+/* Blocks an arena keeps past an evaluation (about 1.9 MB): deeper
+ * expressions are rare, and a library user should not hold the 7.5 MB
+ * (65 blocks) of the deepest one forever. */
+#define CT_ARENA_KEEP 16
+
+/* The command-line tool and the library (whose calls hold its lock,
+ * lib/cuteref_api.c) share one arena while it is free; an evaluation that
+ * finds it taken (another thread, outside that lock) uses its own, freed
+ * when it returns: no block is used by two evaluations at once, and a
+ * thread that exits leaves none behind (no thread-local storage). */
+static ct_arena ct_shared_arena;
+static atomic_flag ct_shared_busy = ATOMIC_FLAG_INIT;
+
+static ct_value *ct_arena_take(ct_arena *a) {
+  if (a->top == a->n) {
+    if (a->n == a->cap) {
+      int cap = a->cap ? 2 * a->cap : 8;
+      ct_value **blk = (ct_value **)realloc(a->blk, sizeof *blk * (size_t)cap);
+      if (!blk) abort(); /* out of memory: nothing sensible to answer */
+      a->blk = blk;
+      a->cap = cap;
+    }
+    a->blk[a->n] = (ct_value *)malloc(sizeof(ct_value) * CT_MAX_ARGS);
+    if (!a->blk[a->n]) abort();
+    ++a->n;
+  }
+  return a->blk[a->top++];
 }
+
+/* Gives back the k blocks taken last. */
+static void ct_arena_give(ct_arena *a, int k) { a->top -= k; }
+
+/* Frees the blocks past `keep` (none are in use between evaluations). */
+static void ct_arena_trim(ct_arena *a, int keep) {
+  while (a->n > keep) free(a->blk[--a->n]);
+  if (a->n == 0) {
+    free(a->blk);
+    a->blk = NULL;
+    a->cap = 0;
+  }
+}
+
+static ct_code ct_eval_expr(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e);
 
 /* Sw<B,M,S> (S defaults to B, as CuTe's Swizzle<B,M>): spec/swizzle.md. */
 static ct_code ct_swizzle_literal(const int *t, int nt, int at, ct_value *out, ct_err *e) {
@@ -43,7 +91,7 @@ static ct_code ct_composed_literal(const ct_value *parts, int at, ct_value *out,
 }
 
 /* Reads '(' expr {',' expr} ')' into args; the cursor is at '('. */
-static ct_code ct_read_args(ct_cursor *c, ct_value *args, int *n, int depth, ct_err *e) {
+static ct_code ct_read_args(ct_cursor *c, ct_arena *ar, ct_value *args, int *n, int depth, ct_err *e) {
   int open = c->pos;
   *n = 0;
   ++c->pos;
@@ -54,7 +102,7 @@ static ct_code ct_read_args(ct_cursor *c, ct_value *args, int *n, int depth, ct_
   }
   for (;;) {
     if (*n >= CT_MAX_ARGS) return CT_FAIL_AT(e, CT_ARITY, c->pos, "more than %d arguments at byte %d", CT_MAX_ARGS, c->pos);
-    CT_TRY(ct_eval_expr(c, &args[*n], depth + 1, e));
+    CT_TRY(ct_eval_expr(c, ar, &args[*n], depth + 1, e));
     ++*n;
     ct_skip_space(c);
     if (c->s[c->pos] == ',') {
@@ -151,7 +199,7 @@ static ct_code ct_apply(const ct_value *f, const ct_value *args, int n, int at, 
   return ct_call("eval", at, fa, 2, 0, 0, 0, out, e);
 }
 
-static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_primary(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
   char ch;
   ct_skip_space(c);
   ch = c->s[c->pos];
@@ -173,11 +221,11 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
     }
     if (has_t && strcmp(name, "Sw") == 0) return ct_swizzle_literal(t, nt, at, out, e);
     if (c->s[c->pos] == '(') {
-      ct_value *args = ct_new_args();
+      ct_value *args = ct_arena_take(ar);
       int n;
-      ct_code rc = ct_read_args(c, args, &n, depth, e);
+      ct_code rc = ct_read_args(c, ar, args, &n, depth, e);
       if (rc == CT_OK) rc = ct_call(name, at, args, n, t, nt, has_t, out, e);
-      free(args);
+      ct_arena_give(ar, 1);
       return rc;
     }
     if (has_t) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after %s<...> at byte %d", name, c->pos);
@@ -220,10 +268,10 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_value *out, int depth, ct_err *e
 }
 
 /* A primary and its applications: L(i), L(i)(j). */
-static ct_code ct_eval_postfix(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_postfix(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
   if (depth > CT_MAX_EXPR_DEPTH)
     return CT_FAIL_AT(e, CT_EXPR_DEPTH, c->pos, "expression nested deeper than %d at byte %d", CT_MAX_EXPR_DEPTH, c->pos);
-  CT_TRY(ct_eval_primary(c, out, depth, e));
+  CT_TRY(ct_eval_primary(c, ar, out, depth, e));
   for (;;) {
     int at;
     ct_skip_space(c);
@@ -232,14 +280,13 @@ static ct_code ct_eval_postfix(ct_cursor *c, ct_value *out, int depth, ct_err *e
     if (out->kind != CT_V_LAYOUT && out->kind != CT_V_TUPLE && !ct_v_is_composed_form(out))
       return CT_FAIL_AT(e, CT_PARSE_EXPECTED, at, "only a layout can be applied to a coordinate (byte %d)", at);
     {
-      ct_value *args = ct_new_args(), *f = ct_new_args();
+      ct_value *args = ct_arena_take(ar), *f = ct_arena_take(ar);
       int n;
       ct_code rc;
       *f = *out;
-      rc = ct_read_args(c, args, &n, depth, e);
+      rc = ct_read_args(c, ar, args, &n, depth, e);
       if (rc == CT_OK) rc = ct_apply(f, args, n, at, out, e);
-      free(args);
-      free(f);
+      ct_arena_give(ar, 2);
       CT_TRY(rc);
     }
   }
@@ -250,15 +297,15 @@ static int ct_at_o(const ct_cursor *c) { return c->s[c->pos] == 'o' && !ct_is_al
 
 /* expr := postfix [ 'o' postfix 'o' postfix ]: outer o offset o inner
  * (spec/composed.md, CL-DEF). */
-static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_expr(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
   int at;
   ct_skip_space(c);
   at = c->pos;
-  CT_TRY(ct_eval_postfix(c, out, depth, e));
+  CT_TRY(ct_eval_postfix(c, ar, out, depth, e));
   ct_skip_space(c);
   if (!ct_at_o(c)) return CT_OK;
   {
-    ct_value *parts = ct_new_args();
+    ct_value *parts = ct_arena_take(ar);
     ct_code rc;
     int k;
     parts[0] = *out;
@@ -269,10 +316,10 @@ static ct_code ct_eval_expr(ct_cursor *c, ct_value *out, int depth, ct_err *e) {
         break;
       }
       ++c->pos;
-      rc = ct_eval_postfix(c, &parts[k], depth + 1, e);
+      rc = ct_eval_postfix(c, ar, &parts[k], depth + 1, e);
     }
     if (rc == CT_OK) rc = ct_composed_literal(parts, at, out, e);
-    free(parts);
+    ct_arena_give(ar, 1);
     return rc;
   }
 }
@@ -285,14 +332,14 @@ int ct_is_named_value(const char *s, size_t n) {
   return 0;
 }
 
-ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {
+static ct_code ct_eval_in(const char *text, ct_arena *ar, ct_value *out, ct_err *e) {
   ct_cursor c;
   c.s = text;
   c.pos = 0;
   ct_err_clear(e);
   ct_skip_space(&c);
   if (c.s[c.pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_EMPTY, 0, "empty input");
-  CT_TRY(ct_eval_expr(&c, out, 0, e));
+  CT_TRY(ct_eval_expr(&c, ar, out, 0, e));
   ct_skip_space(&c);
   if (c.s[c.pos] != '\0') {
     if (c.s[c.pos] == ')' || c.s[c.pos] == '>')
@@ -304,4 +351,18 @@ ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {
     }
   }
   return CT_OK;
+}
+
+ct_code ct_eval(const char *text, ct_value *out, ct_err *e) {
+  ct_code rc;
+  if (!atomic_flag_test_and_set_explicit(&ct_shared_busy, memory_order_acquire)) {
+    rc = ct_eval_in(text, &ct_shared_arena, out, e);
+    ct_arena_trim(&ct_shared_arena, CT_ARENA_KEEP);
+    atomic_flag_clear_explicit(&ct_shared_busy, memory_order_release);
+  } else {
+    ct_arena own = {NULL, 0, 0, 0};
+    rc = ct_eval_in(text, &own, out, e);
+    ct_arena_trim(&own, 0);
+  }
+  return rc;
 }

@@ -72,6 +72,13 @@ CUTEREF_API char *cuteref_eval(const char *expr, cuteref_error *err);
 CUTEREF_API char *cuteref_answer(const char *request);
 CUTEREF_API void cuteref_free_string(char *s);
 
+/* The same with the text's length, for callers whose strings may hold a NUL
+ * byte (Python's): a NUL anywhere in the len bytes is rejected as `cuteref
+ * eval -` rejects it, PARSE_EXPECTED "a NUL byte at byte N" (err->pos N),
+ * where a C string would end there and the rest go unread. */
+CUTEREF_API char *cuteref_eval_n(const char *expr, size_t len, cuteref_error *err);
+CUTEREF_API char *cuteref_answer_n(const char *request, size_t len);
+
 /* ---- values --------------------------------------------------------------------- */
 
 typedef struct cuteref_value cuteref_value;
@@ -89,6 +96,8 @@ enum {
  * "(4,(2,3))", "<3:4,_>", "coalesce((2,4):(1,2))". *out is the caller's
  * (cuteref_value_free). */
 CUTEREF_API int cuteref_value_parse(const char *text, cuteref_value **out, cuteref_error *err);
+/* The same with the text's length (a NUL inside: PARSE_EXPECTED, as above). */
+CUTEREF_API int cuteref_value_parse_n(const char *text, size_t len, cuteref_value **out, cuteref_error *err);
 CUTEREF_API void cuteref_value_free(cuteref_value *v);
 /* Canonical notation (parse(print(v)) == v), the caller's. */
 CUTEREF_API char *cuteref_value_str(const cuteref_value *v);
@@ -170,6 +179,12 @@ typedef struct {
  * conforming, 0 not (j says why); j may be NULL. flags: 0 or
  * CUTEREF_JUDGE_STRICT. */
 CUTEREF_API int cuteref_judge(const char *request, const char *answer, int flags, cuteref_judgement *j);
+/* The same with lengths (answer NULL: no answer). An answer line holding a
+ * NUL byte is malformed, as `cuteref conform` reads it; a request holding
+ * one is no request (`cuteref eval -` rejects it): verdict malformed,
+ * expected "error PARSE_EXPECTED", returns 0. */
+CUTEREF_API int cuteref_judge_n(const char *request, size_t request_len, const char *answer, size_t answer_len,
+                                int flags, cuteref_judgement *j);
 
 #ifdef __cplusplus
 }

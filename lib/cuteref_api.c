@@ -9,6 +9,7 @@
 #include "cli/eval.h"
 #include "cli/registry.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,14 @@ char *cuteref_eval(const char *expr, cuteref_error *err) {
   return out;
 }
 
+/* "error <CODE> <message>", as `cuteref eval -` writes it. */
+static char *api_error_line(const cuteref_error *err) {
+  size_t n = strlen(err->name) + strlen(err->message) + 8;
+  char *line = (char *)malloc(n);
+  if (line) snprintf(line, n, "error %s %s", err->name, err->message);
+  return line;
+}
+
 char *cuteref_answer(const char *request) {
   cuteref_error err;
   char *r = cuteref_eval(request ? request : "", &err), *line;
@@ -130,13 +139,70 @@ char *cuteref_answer(const char *request) {
     free(r);
     return line;
   }
-  n = strlen(err.name) + strlen(err.message) + 8;
-  line = (char *)malloc(n);
-  if (line) snprintf(line, n, "error %s %s", err.name, err.message);
-  return line;
+  return api_error_line(&err);
 }
 
 void cuteref_free_string(char *s) { free(s); }
+
+/* ---- text with its length (spec/api.md) ----------------------------------------------
+ * A C string ends at its first NUL byte: text after it went unread, so the
+ * Python module answered `size(4)` to "size(4)\0junk", which `cuteref eval
+ * -` rejects (issue 44). These take the length and reject a NUL inside. */
+
+/* The offset of the first NUL byte of the n bytes at s, or -1. */
+static long api_nul_at(const char *s, size_t n) {
+  const char *z = (const char *)memchr(s, '\0', n);
+  return z ? (long)(z - s) : -1;
+}
+
+/* What `cuteref eval -` answers to a line with a NUL byte (cli/cmd_eval.c). */
+static int api_nul_error(cuteref_error *err, long at) {
+  char msg[64];
+  snprintf(msg, sizeof msg, "a NUL byte at byte %ld", at);
+  api_set_error(err, CT_PARSE_EXPECTED, at > INT_MAX ? -1 : (int)at, msg);
+  return (int)CT_PARSE_EXPECTED;
+}
+
+/* s[0, n) as a C string (malloc'd), or NULL when memory runs out. */
+static char *api_dup_n(const char *s, size_t n) {
+  char *d = n < (size_t)-1 ? (char *)malloc(n + 1) : NULL;
+  if (!d) return NULL;
+  if (n) memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+/* text[0, len) checked and copied into *copy: CUTEREF_OK, or a code with err filled. */
+static int api_text_n(const char *text, size_t len, char **copy, cuteref_error *err) {
+  long at;
+  *copy = NULL;
+  if (!text) return api_misuse(err, "the text is NULL");
+  at = api_nul_at(text, len);
+  if (at >= 0) return api_nul_error(err, at);
+  *copy = api_dup_n(text, len);
+  if (!*copy) {
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return (int)CT_CAPACITY;
+  }
+  return CUTEREF_OK;
+}
+
+char *cuteref_eval_n(const char *expr, size_t len, cuteref_error *err) {
+  char *copy, *out;
+  if (api_text_n(expr, len, &copy, err) != CUTEREF_OK) return NULL;
+  out = cuteref_eval(copy, err);
+  free(copy);
+  return out;
+}
+
+char *cuteref_answer_n(const char *request, size_t len) {
+  cuteref_error err;
+  char *copy, *line;
+  if (api_text_n(request ? request : "", request ? len : 0, &copy, &err) != CUTEREF_OK) return api_error_line(&err);
+  line = cuteref_answer(copy);
+  free(copy);
+  return line;
+}
 
 /* ---- values ---------------------------------------------------------------------------- */
 
@@ -162,6 +228,18 @@ int cuteref_value_parse(const char *text, cuteref_value **out, cuteref_error *er
   *out = v;
   api_set_error(err, CT_OK, -1, "");
   return CUTEREF_OK;
+}
+
+int cuteref_value_parse_n(const char *text, size_t len, cuteref_value **out, cuteref_error *err) {
+  char *copy;
+  int rc;
+  if (!out) return api_misuse(err, "cuteref_value_parse_n: out is NULL");
+  *out = NULL;
+  rc = api_text_n(text, len, &copy, err);
+  if (rc != CUTEREF_OK) return rc;
+  rc = cuteref_value_parse(copy, out, err);
+  free(copy);
+  return rc;
 }
 
 void cuteref_value_free(cuteref_value *v) { free(v); }
@@ -466,4 +544,51 @@ int cuteref_judge(const char *request, const char *answer, int flags, cuteref_ju
   free(line);
   free(j);
   return conforming;
+}
+
+int cuteref_judge_n(const char *request, size_t request_len, const char *answer, size_t answer_len, int flags,
+                    cuteref_judgement *out) {
+  char *req, *ans = NULL;
+  size_t line = answer_len, k;
+  long at = request ? api_nul_at(request, request_len) : -1;
+  int r;
+  if (out) memset(out, 0, sizeof *out);
+  if (at >= 0) { /* no request: conform never sends one (cf_read_line), eval - rejects it */
+    if (out) {
+      snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[CF_MALFORMED]);
+      snprintf(out->why, sizeof out->why,
+               "the request holds a NUL byte (at byte %ld): no request of the protocol, nothing to judge", at);
+      snprintf(out->expected, sizeof out->expected, "error %s", ct_code_name(CT_PARSE_EXPECTED));
+    }
+    return 0;
+  }
+  if (answer) { /* its first line, as cuteref_judge reads it */
+    for (k = 0; k < answer_len; ++k)
+      if (answer[k] == '\r' || answer[k] == '\n') {
+        line = k;
+        break;
+      }
+    at = api_nul_at(answer, line);
+  }
+  req = api_dup_n(request ? request : "", request ? request_len : 0);
+  if (!req) return 0;
+  if (at >= 0) { /* malformed, as `cuteref conform` reads such a line (spec/protocol.md, "Bounds") */
+    if (out) {
+      snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[CF_MALFORMED]);
+      snprintf(out->why, sizeof out->why, "the answer line holds a NUL byte (at byte %ld)", at);
+      LOCK();
+      cf_reference(req, out->expected, sizeof out->expected);
+      UNLOCK();
+    }
+    free(req);
+    return 0;
+  }
+  if (answer && !(ans = api_dup_n(answer, line))) {
+    free(req);
+    return 0;
+  }
+  r = cuteref_judge(req, ans, flags, out);
+  free(req);
+  free(ans);
+  return r;
 }

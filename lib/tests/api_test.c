@@ -201,6 +201,38 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* The length-taking functions (issue 44): a NUL inside is rejected as
+ * `cuteref eval -` rejects it, never an end of the text. */
+static void test_lengths(void) {
+  cuteref_error err;
+  cuteref_value *v = NULL;
+  cuteref_judgement j;
+  char *s = cuteref_eval_n("size((4,2))junk", 11, &err);
+  CHECK(s && strcmp(s, "8") == 0);
+  cuteref_free_string(s);
+  CHECK(cuteref_eval_n("size(4)\0junk", 12, &err) == NULL);
+  CHECK(strcmp(err.name, "PARSE_EXPECTED") == 0 && err.pos == 7 && strcmp(err.message, "a NUL byte at byte 7") == 0);
+  CHECK(cuteref_eval_n(NULL, 0, &err) == NULL && strcmp(err.name, "ARG_TYPE") == 0);
+  s = cuteref_answer_n("size(4)\0junk", 12);
+  CHECK(s && strcmp(s, "error PARSE_EXPECTED a NUL byte at byte 7") == 0);
+  cuteref_free_string(s);
+  s = cuteref_answer_n("size((4,2))", 11);
+  CHECK(s && strcmp(s, "ok 8") == 0);
+  cuteref_free_string(s);
+  CHECK(cuteref_value_parse_n("(4,2):(1,4)\0", 12, &v, &err) == cuteref_code_by_name("PARSE_EXPECTED") && !v);
+  CHECK(cuteref_value_parse_n("(4,2):(1,4)", 11, &v, &err) == CUTEREF_OK && v);
+  cuteref_value_free(v);
+  /* an `error` line with a NUL conformed, cut there; it is malformed */
+  CHECK(cuteref_judge("cosize(2:-9223372036854775808)", "error OVERFLOW a", 0, &j) == 1);
+  CHECK(cuteref_judge_n("cosize(2:-9223372036854775808)", 30, "error OVERFLOW a\0b", 18, 0, &j) == 0);
+  CHECK(strcmp(j.verdict, "malformed") == 0 && strstr(j.why, "NUL byte (at byte 16)") &&
+        strcmp(j.expected, "error OVERFLOW") == 0);
+  CHECK(cuteref_judge_n("size(4)\0x", 9, "ok 4", 4, 0, &j) == 0 && strcmp(j.verdict, "malformed") == 0 &&
+        strcmp(j.expected, "error PARSE_EXPECTED") == 0);
+  CHECK(cuteref_judge_n("size((4,2))", 11, "ok 8\n\0", 6, 0, &j) == 1); /* the first line only */
+  CHECK(cuteref_judge_n("size((4,2))", 11, NULL, 0, 0, &j) == 0 && strcmp(j.verdict, "malformed") == 0);
+}
+
 static void test_threads(void) {
   pthread_t t[4];
   int bad[4] = {0, 0, 0, 0}, k;
@@ -219,12 +251,14 @@ int main(void) {
   test_every_operation();
   test_typed();
   test_judge();
+  test_lengths();
   test_threads();
   if (failures) {
     printf("api_test: %d failures\n", failures);
     return 1;
   }
-  printf("ok: api_test (codes, text, values, misuse, %d operations by name, typed wrappers, judge, threads)\n",
+  printf("ok: api_test (codes, text, values, misuse, %d operations by name, typed wrappers, judge, lengths, "
+         "threads)\n",
          cuteref_num_ops());
   return 0;
 }

@@ -5,6 +5,7 @@ import collections
 import ctypes
 import operator
 import os
+import stat
 
 from ._native import CError, CJudgement, lib, take_string
 
@@ -25,6 +26,29 @@ class Error(Exception):
 
 def _raise(err):
     raise Error(err.name.decode(), err.message.decode("utf-8", "replace"), err.pos)
+
+
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def _parse(text):
+    """A handle for the value of notation text, through the length-taking
+    call: a NUL inside is PARSE_EXPECTED, as in `cuteref eval -`."""
+    b = _notation(text).encode()
+    h = ctypes.c_void_p()
+    err = CError()
+    if lib.cuteref_value_parse_n(b, builtins.len(b), ctypes.byref(h), ctypes.byref(err)):
+        _raise(err)
+    return h.value
+
+
+def _no_nul(text):
+    """Text the library takes as a C string (operation names): a NUL inside
+    is rejected as `cuteref eval -` rejects it, never cut there."""
+    at = text.encode().find(b"\0")
+    if at >= 0:
+        raise Error("PARSE_EXPECTED", "a NUL byte at byte %d" % at, at)
+    return text
 
 
 def version():
@@ -53,11 +77,7 @@ class Value:
     _kind_name = "a value"
 
     def __init__(self, text):
-        h = ctypes.c_void_p()
-        err = CError()
-        if lib.cuteref_value_parse(_notation(text).encode(), ctypes.byref(h), ctypes.byref(err)):
-            _raise(err)
-        self._adopt(h.value)
+        self._adopt(_parse(text))
         if self._kind is not None and lib.cuteref_value_kind(self._h) != self._kind:
             lib.cuteref_value_free(self._h)
             self._h = None
@@ -124,9 +144,12 @@ class Layout(Value):
         if not coord:
             raise Error("ARITY", "a layout is evaluated at a coordinate: L(i) or L(i, j)")
         if builtins.len(coord) == 1 and hasattr(coord[0], "__index__") and not isinstance(coord[0], builtins.bool):
+            i = operator.index(coord[0])
+            if not _INT64_MIN <= i <= _INT64_MAX:  # ctypes would wrap it silently: 2**64 + 5 became 5
+                raise Error("OVERFLOW", "the index %d does not fit in int64" % i)
             out = ctypes.c_int64()
             err = CError()
-            if lib.cuteref_layout_at(self._h, operator.index(coord[0]), ctypes.byref(out), ctypes.byref(err)):
+            if lib.cuteref_layout_at(self._h, i, ctypes.byref(out), ctypes.byref(err)):
                 _raise(err)
             return out.value
         c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
@@ -202,11 +225,7 @@ def _to_handle(x):
     """(handle, owned): a Value's own handle, or a new one for anything else."""
     if isinstance(x, Value):
         return x._h, False
-    h = ctypes.c_void_p()
-    err = CError()
-    if lib.cuteref_value_parse(_notation(x).encode(), ctypes.byref(h), ctypes.byref(err)):
-        _raise(err)
-    return h.value, True
+    return _parse(x), True
 
 
 def _parse_inttuple(text):
@@ -258,17 +277,14 @@ def _result(h):
 def eval(expr):
     """Evaluates an expression (spec/expressions.md): a Layout, Tiler, int,
     tuple (nested; `_` is None) or bool. Raises Error with the spec's code."""
-    h = ctypes.c_void_p()
-    err = CError()
-    if lib.cuteref_value_parse(_notation(expr).encode(), ctypes.byref(h), ctypes.byref(err)):
-        _raise(err)
-    return _result(h.value)
+    return _result(_parse(expr))
 
 
 def eval_text(expr):
     """The result's exact text, static marks included: "(4,2):(_1,4)"."""
+    b = _notation(expr).encode()
     err = CError()
-    out = take_string(lib.cuteref_eval(_notation(expr).encode(), ctypes.byref(err)))
+    out = take_string(lib.cuteref_eval_n(b, builtins.len(b), ctypes.byref(err)))
     if out is None:
         _raise(err)
     return out
@@ -276,13 +292,14 @@ def eval_text(expr):
 
 def answer(request):
     """The protocol's answer line (spec/protocol.md): "ok ..." or "error CODE ..."."""
-    return take_string(lib.cuteref_answer(builtins.str(request).encode()))
+    b = builtins.str(request).encode()
+    return take_string(lib.cuteref_answer_n(b, builtins.len(b)))
 
 
 def call(op, *args, targs=None):
     """op(*args) by name; targs are template arguments: call("size", L, targs=(0,))
     is size<0>(L). Arguments: Values, notation text, ints, tuples, None (`_`)."""
-    name = op
+    name = _no_nul(op)
     if targs is not None:
         if isinstance(targs, builtins.int):
             targs = (targs,)
@@ -358,14 +375,24 @@ def judge(request, answer, strict=False):
     "error CODE ..."), a value's text, a Value, int, tuple or bool, or an
     Error (a rejection)."""
     j = CJudgement()
-    ok = lib.cuteref_judge(builtins.str(request).encode(), _answer_line(answer).encode(),
-                           1 if strict else 0, ctypes.byref(j))
+    # a NUL in the request: rejected (eval - rejects such a line); in the
+    # answer: judged malformed, as `cuteref conform` judges it
+    req, ans = _no_nul(builtins.str(request)).encode(), _answer_line(answer).encode()
+    ok = lib.cuteref_judge_n(req, builtins.len(req), ans, builtins.len(ans), 1 if strict else 0, ctypes.byref(j))
     return None if ok else Violation(j)
 
 
 # ---- the conformance vectors ---------------------------------------------------------
 
 Case = collections.namedtuple("Case", "op origin request expected")
+
+
+def _file_kind(mode):
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what
+    return "not a regular file"
 
 
 def vectors(directory, op=None):
@@ -378,7 +405,11 @@ def vectors(directory, op=None):
     for name in builtins.sorted(os.listdir(directory)):
         if not name.endswith(".txt") or (op is not None and name != op + ".txt"):
             continue
-        with builtins.open(os.path.join(directory, name), encoding="utf-8") as f:
+        path = os.path.join(directory, name)
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):  # a FIFO would block, a device never end (issue 44)
+            raise ValueError("%s is %s, not a regular file" % (path, _file_kind(mode)))
+        with builtins.open(path, encoding="utf-8") as f:
             for line in f:
                 line = line.rstrip("\n")
                 if not line or line.startswith("#"):

@@ -51,6 +51,7 @@ _P = ctypes.c_void_p
 _S = ctypes.c_char_p
 _I = ctypes.c_int
 _I64 = ctypes.c_int64
+_N = ctypes.c_size_t
 _ERR = ctypes.POINTER(CError)
 
 for _name, _res, _args in [
@@ -76,8 +77,18 @@ for _name, _res, _args in [
     ("cuteref_op_synopsis", _S, [_I]),
     ("cuteref_layout_at", _I, [_P, _I64, ctypes.POINTER(_I64), _ERR]),
     ("cuteref_judge", _I, [_S, _S, _I, ctypes.POINTER(CJudgement)]),
+    # with lengths: Python strings may hold NUL bytes, which a C string would
+    # end at silently (issue 44)
+    ("cuteref_eval_n", _P, [_S, _N, _ERR]),
+    ("cuteref_answer_n", _P, [_S, _N]),
+    ("cuteref_value_parse_n", _I, [_S, _N, ctypes.POINTER(_P), _ERR]),
+    ("cuteref_judge_n", _I, [_S, _N, _S, _N, _I, ctypes.POINTER(CJudgement)]),
 ]:
-    _f = getattr(lib, _name)
+    try:
+        _f = getattr(lib, _name)
+    except AttributeError:
+        raise ImportError("cuteref: the library lacks %s (older than these bindings); rebuild it with `make`"
+                          % _name)
     _f.restype = _res
     _f.argtypes = _args
 

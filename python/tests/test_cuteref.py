@@ -1,5 +1,7 @@
 """Tests of the Python module over libcuteref.so (spec/api.md)."""
+import os
 import re
+import tempfile
 import threading
 import unittest
 
@@ -167,6 +169,68 @@ class Judge(unittest.TestCase):
         self.assertEqual((v, v.verdict), ("composition!OK", "wrong_rejection"))
         self.assertEqual(cuteref.judge(self.REQ, "error UNSUPPORTED later"), "unsupported")
         self.assertEqual(cuteref.judge(self.REQ, "ok ((2,2),3"), "malformed")
+
+
+class Boundary(unittest.TestCase):
+    """Python strings and ints reach the library whole (issue 44): a NUL byte
+    inside a string is rejected as `cuteref eval -` rejects it, never cut
+    there; an integer outside int64 is OVERFLOW, never wrapped."""
+
+    def assertNul(self, f, at):
+        with self.assertRaises(cuteref.Error) as c:
+            f()
+        self.assertEqual((c.exception.code, c.exception.message), ("PARSE_EXPECTED", "a NUL byte at byte %d" % at))
+
+    def test_nul_in_text_is_rejected(self):
+        self.assertEqual(cuteref.answer("size(4)\0junk"), "error PARSE_EXPECTED a NUL byte at byte 7")
+        self.assertEqual(cuteref.answer("\0"), "error PARSE_EXPECTED a NUL byte at byte 0")
+        self.assertNul(lambda: cuteref.eval("size(4)\0junk"), 7)
+        self.assertNul(lambda: cuteref.eval_text("size(4)\0"), 7)
+        self.assertNul(lambda: cuteref.Layout("(4,2):(1,4)\0junk"), 11)
+        self.assertNul(lambda: cuteref.size("(4,2)\0"), 5)
+        self.assertNul(lambda: cuteref.call("size\0junk", 4), 4)
+        self.assertNul(lambda: cuteref.judge("size(4)\0junk", "ok 4"), 7)
+        # the byte offset counts UTF-8 bytes, as the library sees them
+        self.assertNul(lambda: cuteref.eval("\u00e9\0"), 2)
+
+    def test_nul_in_an_answer_is_malformed(self):
+        # the reference rejects the request: an `error` line conformed, cut at its NUL
+        v = cuteref.judge("cosize(2:-9223372036854775808)", "error OVERFLOW a\0b")
+        self.assertEqual((v, v.verdict), ("malformed", "malformed"))
+        self.assertIn("NUL byte (at byte 16)", v.why)
+        self.assertEqual(v.expected, "error OVERFLOW")
+        self.assertEqual(cuteref.judge("size((4,2))", "ok 8\0junk").verdict, "malformed")
+        self.assertIsNone(cuteref.judge("size((4,2))", "ok 8\njunk\0"))  # only the first line is the answer
+
+    def test_integers_past_int64_overflow(self):
+        L = cuteref.Layout("(4,2):(1,4)")
+        for i in (2 ** 64 + 5, 2 ** 63, -2 ** 63 - 1, -2 ** 64 + 5):
+            with self.assertRaises(cuteref.Error) as c:
+                L(i)
+            self.assertEqual(c.exception.code, "OVERFLOW")
+        self.assertEqual(L(5), 5)
+        self.assertEqual(cuteref.Layout("9223372036854775807:1")(2 ** 63 - 1), 2 ** 63 - 1)
+        for x in (2 ** 63, -2 ** 63 - 1, 2 ** 64 + 5):
+            with self.assertRaises(cuteref.Error) as c:
+                cuteref.size(x)
+            self.assertEqual(c.exception.code, "OVERFLOW")
+            with self.assertRaises(cuteref.Error) as c:
+                L((x, 0))
+            self.assertEqual(c.exception.code, "OVERFLOW")
+        self.assertEqual(cuteref.eval(-2 ** 63), -2 ** 63)
+
+    def test_vectors_refuses_what_is_not_a_regular_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "size.txt"), "w") as f:
+                f.write("size\tx\tsize(4)\tok 4\n")
+            self.assertEqual(cuteref.vectors(d), [cuteref.Case("size", "x", "size(4)", "ok 4")])
+            os.mkfifo(os.path.join(d, "fifo.txt"))  # read, it would block for ever
+            with self.assertRaisesRegex(ValueError, "fifo.txt is a FIFO, not a regular file"):
+                cuteref.vectors(d)
+            os.remove(os.path.join(d, "fifo.txt"))
+            os.mkdir(os.path.join(d, "dir.txt"))
+            with self.assertRaisesRegex(ValueError, "dir.txt is a directory, not a regular file"):
+                cuteref.vectors(d)
 
 
 class Threads(unittest.TestCase):

@@ -12,6 +12,8 @@
 #   never_answer   reads nothing, answers nothing, never exits
 #   garbage        answers every line with bytes that are no answer (NUL,
 #                  0xff, an escape sequence)
+#   garbage_text   answers every line with printable text that is no answer
+#   nul_error      answers every line `error ...` with a NUL byte inside
 #   twice          answers every line twice (the reference's answer)
 #   stream_lines   writes `ok 8` lines endlessly, whatever it is asked
 #   stream_bytes   writes bytes endlessly, never a newline
@@ -30,6 +32,10 @@ crash_signal) kill -SEGV $$ ; sleep 1 ;;
 never_answer) exec sleep 3600 ;;
 garbage)
   while IFS= read -r _; do printf '\377\000garbage \033[31mred\033[0m\n'; done ;;
+garbage_text)
+  while IFS= read -r _; do printf 'what?\n'; done ;;
+nul_error)
+  while IFS= read -r _; do printf 'error PARSE_EXPECTED a NUL\000byte\n'; done ;;
 twice) "$cuteref" eval - | sed -u p ;;
 stream_lines) exec yes 'ok 8' ;;
 stream_bytes) exec tr '\000' 7 </dev/zero ;;
