@@ -154,7 +154,8 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
     const ct_tuple *c;
     CT_TRY(ct_as_tuple(first, &c, "slice's coordinate", e));
     out->kind = CT_V_COMPOSED;
-    return ct_cl_slice(c, &a->a[1].c, &out->c, e);
+    CT_TRY(ct_cl_slice(c, &a->a[1].c, &out->c, e));
+    return ct_cl_check(&out->c, e); /* what is printed must evaluate (CL-DEF) */
   }
   /* From here on, only a composed layout as the first argument. */
   for (k = 0; k < a->n; ++k)
@@ -172,6 +173,7 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
     CT_TRY(ct_call_on_inner(b, a, out, e));
     if (out->kind != CT_V_LAYOUT) return CT_FAIL(e, CT_ARG_TYPE, "%s of a composed layout: the inner result is no layout", name);
     ct_cl_rewrap(&C, &out->l, &C);
+    CT_TRY(ct_cl_check(&C, e)); /* what is printed must evaluate (CL-DEF) */
     ct_v_composed(out, &C);
     return CT_OK;
   }

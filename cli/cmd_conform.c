@@ -317,7 +317,7 @@ static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
 typedef struct {
   int verdict, post;
   char id[48], post_id[48];
-  char *answer, *expected, *why;
+  char *answer, *expected, *why, *witness; /* witness: JSON of the in-domain index (spec/principle.md), or NULL */
 } cf_memo;
 
 static void cf_judge_into(const cf_judge_opts *jo, const char *req, const char *answer, int st, cf_memo *m) {
@@ -338,6 +338,7 @@ static void cf_judge_into(const cf_judge_opts *jo, const char *req, const char *
   m->answer = cf_dup(answer);
   m->expected = cf_dup(j.expected);
   m->why = cf_dup(j.why);
+  m->witness = j.witness[0] && st == CF_A_ANSWERED ? cf_dup(j.witness) : 0;
 }
 
 /* ---- shrinking ---------------------------------------------------------------- */
@@ -380,6 +381,8 @@ static int cf_cex_before(const cf_cex *a, const cf_cex *b) {
   return strcmp(a->req, b->req) < 0;
 }
 
+/* Differences by convention and unjudged answers are no failures
+ * (spec/principle.md): they are counted and listed, never shrunk. */
 static int cf_shrinkable(int v) { return v == CF_WRONG_RESULT || v == CF_WRONG_REJECTION || v == CF_ACCEPTED_INADMISSIBLE; }
 
 static double cf_clock(void) {
@@ -411,6 +414,7 @@ static void cf_shrink_start(cf_report *R, cf_shrinking *X, int shrink_max) {
     m.answer = it->answer;
     m.expected = it->expected;
     m.why = it->why;
+    m.witness = it->witness;
     cf_memo_add(&X->M, it->req, &m);
   }
   for (i = 0; i < R->n; ++i) {
@@ -541,6 +545,7 @@ static void cf_collect_cex(cf_report *R, cf_shrinking *X) {
       x->answer = cf_dup(m->answer);
       x->expected = cf_dup(m->expected);
       x->why = cf_dup(m->why);
+      x->witness = m->witness ? cf_dup(m->witness) : 0;
       x->orig_req = cf_dup(it->req);
       x->orig_answer = cf_dup(it->answer);
       snprintf(x->op, sizeof x->op, "%s", it->op);
@@ -608,6 +613,7 @@ static void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_o
     free(X.M.m[i].answer);
     free(X.M.m[i].expected);
     free(X.M.m[i].why);
+    free(X.M.m[i].witness);
   }
   free(X.M.m);
   cf_map_free(&X.M.index);
@@ -752,6 +758,7 @@ static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
     it->answer = m.answer;
     it->expected = m.expected;
     it->why = m.why;
+    it->witness = m.witness;
     free(ans[k]);
   }
   free(ans);
@@ -787,12 +794,14 @@ static void cf_free_run(cf_report *R, cf_list *L) {
     free(L->items[k].answer);
     free(L->items[k].expected);
     free(L->items[k].why);
+    free(L->items[k].witness);
   }
   for (k = 0; k < R->ncex; ++k) {
     free(R->cex[k].req);
     free(R->cex[k].answer);
     free(R->cex[k].expected);
     free(R->cex[k].why);
+    free(R->cex[k].witness);
     free(R->cex[k].orig_req);
     free(R->cex[k].orig_answer);
   }

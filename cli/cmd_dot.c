@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "dot_basis.h"
 #include "eval.h"
+#include "ref/coalesce.h"
 #include "ref/ct_arith.h"
 #include "registry.h"
 #include "suggest.h"
@@ -354,15 +355,17 @@ static int ct_dot_plain(const ct_layout *L, const char *caption) {
 
 /* Colors the cells of R (panel 2) and A (panel 0) by the group their
  * A-index belongs to: idx is R evaluated with A := make_layout(shape(A)).
- * Every colored cell is checked: R(i) == A^(idx(i)). Returns 1 when all
- * checks hold, 2 when moreover some cells of R read A past size(A). */
+ * Every colored cell is checked: R(i) == A^(idx(i)), A^ read through
+ * coalesce(A) as composition reads it past size(A) (COMP-EXT). Returns 1
+ * when all checks hold, 2 when moreover some cells of R read A past size(A). */
 static int ct_dot_color_by_index(const ct_layout *A, const ct_layout *R, const ct_layout *idx, int color_a) {
+  static ct_layout Ac;
   const int64_t *drawn;
   int64_t size, rows, isize, irows, asize, arows, i;
   int ragged = 0, t, nd;
   ct_err e;
   if (ct_dot_sizes(R, &size, &rows, &e) != CT_OK || ct_dot_sizes(idx, &isize, &irows, &e) != CT_OK ||
-      ct_dot_sizes(A, &asize, &arows, &e) != CT_OK)
+      ct_dot_sizes(A, &asize, &arows, &e) != CT_OK || ct_coalesce(A, &Ac, &e) != CT_OK)
     return 0;
   if (size != isize || rows != irows) return 0;
   nd = ct_dot_visit(&ct_p[2], &drawn);
@@ -371,7 +374,7 @@ static int ct_dot_color_by_index(const ct_layout *A, const ct_layout *R, const c
     i = drawn[t];
     int cell = ct_dot_cell(&ct_p[2], i);
     if (ct_l_eval(idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return 0;
-    if (x < 0 || ct_l_eval(A, x, &av, &e) != CT_OK || av != rv) return 0;
+    if (x < 0 || ct_l_eval(&Ac, x, &av, &e) != CT_OK || av != rv) return 0;
     if (x >= CT_DOT_MAP || ct_tile_of[x] < 0) return 0;
     if (cell >= 0) ct_p[2].grp[cell] = ct_tile_of[x];
     if (cell >= 0 && x >= asize) ct_p[2].past[cell] = 1;
@@ -391,13 +394,13 @@ static int ct_dot_fail(const ct_err *e) {
 
 /* composition(A, B), with_shape(A, shape) */
 static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
-  static ct_layout A, B, Id, idx;
+  static ct_layout A, Ac, B, Id, idx; /* Ac: coalesce(A), whose extension composition reads (COMP-EXT) */
   static char buf[CT_DOT_TEXT], expr[2 * CT_DOT_TEXT], ids[CT_DOT_ARG];
   const int64_t *drawn;
   int64_t size, rows, asize, arows, i;
   int have_b = 0, t, nd;
   ct_err e;
-  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK || ct_coalesce(&A, &Ac, &e) != CT_OK) return -1;
   if (strcmp(k->name, "with_shape") == 0) {
     snprintf(expr, sizeof expr, "make_layout(%s)", k->arg[1]);
     have_b = ct_dot_eval_layout(expr, &B, &e) == CT_OK;
@@ -426,7 +429,7 @@ static int ct_dot_composition(const ct_call *k, const ct_layout *R) {
     g = (int)(i / rows);
     cell = ct_dot_cell(&ct_p[2], i);
     if (ct_l_eval(&idx, i, &x, &e) != CT_OK || ct_l_eval(R, i, &rv, &e) != CT_OK) return -1;
-    if (x < 0 || ct_l_eval(&A, x, &av, &e) != CT_OK || av != rv) return -1;
+    if (x < 0 || ct_l_eval(&Ac, x, &av, &e) != CT_OK || av != rv) return -1;
     if (cell >= 0) ct_p[2].grp[cell] = g;
     if (x < asize) {
       int ac = ct_dot_cell(&ct_p[0], x);
@@ -494,7 +497,7 @@ static int ct_dot_divide(const ct_call *k, const ct_layout *R) {
   snprintf(buf, sizeof buf, "%s(A, %s)", k->name, k->arg[1]);
   ct_dot_edge("A", "R", buf, 0);
   ct_dot_end(ragged == 2 ? "Each tile in its own color: gray is tile 0 (what B selects); the other colors are its "
-                           "repetitions. *: past size(A), the ragged last tile, evaluated through A's last mode."
+                           "repetitions. *: past size(A), the ragged last tile, evaluated through the last mode of coalesce(A)."
                          : "Each tile in its own color: gray is tile 0 (what B selects); the other colors are its "
                            "repetitions.");
   return 0;

@@ -42,7 +42,7 @@ const char ct_help_vectors[] =
 static const char *const cv_known[][2] = {
     {"composition((4,6,8):(2,3,5), 6:3)", "known:cutlass#3177 stride divisibility"},
     {"composition((6,2):(1,7), (3,2):(2,3))", "known:cutlass#2955 overlapping leaves"},
-    {"composition((6,1):(11,11), (4,5,6):(3,6,1))", "known:overlapping leaves"},
+    {"composition((6,1):(11,11), (4,5,6):(3,6,1))", "known:evaluation past the size"},
     {"composition((8,2):(2,12), (2,2,7):(4,4,16))", "known:overlapping leaves"},
     {"composition((4,6):(1,10), 3:2)", "known:pycute shape divisibility"},
     {"composition((4,6,8):(2,3,5), 6:1)", "known:shape divisibility"},

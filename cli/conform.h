@@ -54,9 +54,13 @@ int cf_split_request(const char *req, cf_split *s);
 
 enum {
   CF_CONFORMING,
+  CF_CONVENTION,            /* differs from the reference's answer, but meets CuTe's contract inside
+                               the domain (spec/principle.md §3): no failure */
   CF_WRONG_RESULT,          /* accepted an admissible input, answer not equivalent */
   CF_WRONG_REJECTION,       /* rejected an admissible input */
-  CF_ACCEPTED_INADMISSIBLE, /* answered `ok` to an input the spec rejects */
+  CF_ACCEPTED_INADMISSIBLE, /* answered `ok` to an input the spec rejects, breaking a post-condition */
+  CF_UNJUDGED,              /* answered `ok` to an input the spec rejects; no post-condition could be
+                               checked, so nothing shows it wrong (principle §4): no failure */
   CF_UNSUPPORTED,           /* declined (`error UNSUPPORTED ...`) an admissible input */
   CF_MALFORMED,             /* neither `ok <value>` nor `error ...` */
   CF_CRASHED,               /* the implementation exited before answering */
@@ -80,6 +84,7 @@ typedef struct {
   char id[48];     /* the spec ID violated (COMP-2, composition!NOT_DISJOINT, ...) */
   char post_id[48];/* accepted inadmissible, post == 0: the post-condition violated */
   char why[320];
+  char witness[CF_REQ_CAP]; /* a wrong answer's in-domain index as JSON (spec/principle.md §4), or "" */
   ct_code ref_code;              /* CT_OK or the code the reference rejects with */
   char expected[CF_REQ_CAP];     /* "ok <value>" or "error <CODE>" */
 } cf_judgement;
@@ -164,6 +169,7 @@ int cf_shrink_candidate(const char *req, int k, char *out, int cap);
 /* One request of the run and its judgement. */
 typedef struct {
   char *req, *origin, *answer, *expected, *why; /* malloc'd; answer may be NULL */
+  char *witness;      /* malloc'd or NULL: a wrong answer's in-domain index, as JSON */
   char op[CF_OP_CAP];
   char id[48], post_id[48];
   int verdict, post;
@@ -173,6 +179,7 @@ typedef struct {
 /* A disagreement shrunk to a minimal case. */
 typedef struct {
   char *req, *answer, *expected, *why, *orig_req, *orig_answer;
+  char *witness;      /* as cf_item's */
   char op[CF_OP_CAP];
   char id[48], post_id[48];
   int verdict, post, steps, count;

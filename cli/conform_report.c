@@ -8,7 +8,9 @@
 #include <string.h>
 
 int cf_verdict_fails(const cf_report *r, int verdict) {
-  if (verdict == CF_CONFORMING) return 0;
+  /* a difference by convention, or an answer nothing shows wrong, is no
+   * failure (spec/principle.md §3, §4) */
+  if (verdict == CF_CONFORMING || verdict == CF_CONVENTION || verdict == CF_UNJUDGED) return 0;
   if (verdict == CF_UNSUPPORTED) return !r->allow_unsupported;
   return 1;
 }
@@ -110,13 +112,14 @@ static void cf_md_head(FILE *f, const cf_report *r, const cf_op_row *total, int 
 
 /* The verdicts per operation (a column for each verdict that occurs). */
 static void cf_md_table(FILE *f, const cf_op_row *rows, int n, const cf_op_row *total) {
-  static const int cols[] = {CF_CONFORMING,   CF_WRONG_RESULT, CF_WRONG_REJECTION, CF_ACCEPTED_INADMISSIBLE,
-                             CF_UNSUPPORTED,  CF_MALFORMED,    CF_CRASHED,         CF_TIMED_OUT,
+  static const int cols[] = {CF_CONFORMING,  CF_CONVENTION, CF_WRONG_RESULT, CF_WRONG_REJECTION, CF_ACCEPTED_INADMISSIBLE,
+                             CF_UNJUDGED,    CF_UNSUPPORTED, CF_MALFORMED,   CF_CRASHED,         CF_TIMED_OUT,
                              CF_OUT_OF_ORDER, CF_NOT_SENT};
   const int ncols = (int)(sizeof cols / sizeof cols[0]);
   int i, k, shown[CF_NUM_VERDICTS];
   for (k = 0; k < ncols; ++k)
-    shown[k] = cols[k] == CF_CONFORMING || total->count[cols[k]] > 0 || cols[k] <= CF_ACCEPTED_INADMISSIBLE;
+    shown[k] = cols[k] == CF_CONFORMING || total->count[cols[k]] > 0 ||
+               (cols[k] <= CF_ACCEPTED_INADMISSIBLE && cols[k] != CF_CONVENTION);
   fprintf(f, "\n## Per operation\n\n| operation | sent |");
   for (k = 0; k < ncols; ++k)
     if (shown[k]) fprintf(f, " %s |", cf_verdict_words[cols[k]]);
@@ -156,11 +159,7 @@ static void cf_md_counterexamples(FILE *f, const cf_report *r) {
       fprintf(f, "\n### %s\n\n", c->op);
       if (sp) fprintf(f, "spec/%s (%s)\n\n", sp->page, sp->ids[0] ? sp->ids : "its preconditions");
     }
-    /* An answer where the spec rejects that passes the post-conditions is not a failure (spec/protocol.md). */
-    if (c->verdict == CF_ACCEPTED_INADMISSIBLE && c->post == 1)
-      fprintf(f, "%d. answers beyond the spec, post-conditions hold, `%s`", i + 1, c->id);
-    else
-      fprintf(f, "%d. %s, `%s`", i + 1, cf_verdict_words[c->verdict], c->id);
+    fprintf(f, "%d. %s, `%s`", i + 1, cf_verdict_words[c->verdict], c->id);
     if (c->verdict == CF_ACCEPTED_INADMISSIBLE && c->post != 1) {
       fprintf(f, "; post-conditions %s", cf_post_word(c->post));
       if (c->post == 0 && c->post_id[0]) fprintf(f, " (%s)", c->post_id);
@@ -172,6 +171,7 @@ static void cf_md_counterexamples(FILE *f, const cf_report *r) {
     fprintf(f, "; the reference: ");
     cf_md_code(f, c->expected);
     if (c->why && c->why[0]) fprintf(f, "\n   - why: %s", c->why);
+    if (c->witness) fprintf(f, "\n   - where (spec/principle.md §4): `%s`", c->witness);
     if (c->steps > 0) {
       fprintf(f, "\n   - shrunk in %d step%s from ", c->steps, c->steps == 1 ? "" : "s");
       cf_md_code(f, c->orig_req);
@@ -179,6 +179,41 @@ static void cf_md_counterexamples(FILE *f, const cf_report *r) {
     if (c->count > 1) fprintf(f, "\n   - %d disagreements shrank to this case", c->count);
     fprintf(f, "\n");
   }
+}
+
+/* Differences by convention and unjudged answers: no failures, counted in the
+ * table; the first few of each operation shown, so a reader sees what they are. */
+static void cf_md_conventions(FILE *f, const cf_report *r) {
+  int i, k, shown = 0, per = 0;
+  const char *last = "";
+  for (i = 0; i < r->n; ++i)
+    if (r->items[i].verdict == CF_CONVENTION || r->items[i].verdict == CF_UNJUDGED) break;
+  if (i == r->n) return;
+  fprintf(f, "\n## Differences by convention, and answers nothing shows wrong\n\n"
+             "No failures (spec/principle.md): *differs by convention* means the answer meets CuTe's documented "
+             "contract at every index inside the domain and differs from the reference only where CuTe defines "
+             "nothing (principle §3); *unjudged* means an answer to an input the spec rejects where no post-condition "
+             "could be checked (principle §4). The first three of each operation:\n");
+  for (k = 0; k < r->n; ++k) {
+    const cf_item *it = &r->items[k];
+    if (it->verdict != CF_CONVENTION && it->verdict != CF_UNJUDGED) continue;
+    if (strcmp(it->op, last) != 0) {
+      fprintf(f, "\n### %s\n\n", it->op);
+      last = it->op;
+      per = 0;
+    }
+    if (per++ >= 3) continue;
+    fprintf(f, "- %s: ", cf_verdict_words[it->verdict]);
+    cf_md_code(f, it->req);
+    fprintf(f, " answered ");
+    cf_md_code(f, it->answer ? it->answer : "(none)");
+    fprintf(f, ", the reference ");
+    cf_md_code(f, it->expected);
+    if (it->why && it->why[0]) fprintf(f, ": %s", it->why);
+    fprintf(f, "\n");
+    ++shown;
+  }
+  (void)shown;
 }
 
 /* What the implementation's processes did, when anything went wrong. */
@@ -202,6 +237,7 @@ void cf_report_markdown(FILE *f, const cf_report *r) {
   cf_md_head(f, r, &total, bad);
   cf_md_table(f, rows, n, &total);
   cf_md_counterexamples(f, r);
+  cf_md_conventions(f, r);
   cf_md_process(f, r);
   free(rows);
 }
@@ -287,6 +323,7 @@ static void cf_json_cases(FILE *f, const cf_report *r) {
     cf_json_kv_str(f, "answer", c->answer, 1);
     cf_json_kv_str(f, "expected", c->expected, 1);
     cf_json_kv_str(f, "why", c->why, 1);
+    fprintf(f, ", \"witness\": %s", c->witness ? c->witness : "null");
     cf_json_kv_str(f, "shrunk_from", c->orig_req, 1);
     cf_json_kv_str(f, "original_answer", c->orig_answer, 1);
     fprintf(f, ", \"steps\": %d, \"count\": %d}", c->steps, c->count);
@@ -306,6 +343,8 @@ static void cf_json_cases(FILE *f, const cf_report *r) {
     cf_json_kv_str(f, "origin", it->origin, 1);
     cf_json_kv_str(f, "answer", it->answer, 1);
     cf_json_kv_str(f, "expected", it->expected, 1);
+    if (it->verdict == CF_CONVENTION || it->verdict == CF_UNJUDGED) cf_json_kv_str(f, "why", it->why, 1);
+    fprintf(f, ", \"witness\": %s", it->witness ? it->witness : "null");
     fprintf(f, ", \"counterexample\": %d}", it->cex >= 0 ? it->cex + 1 : 0);
   }
   fprintf(f, "]");

@@ -132,6 +132,7 @@ int ct_jx_complement(const ct_value *args, int n, const ct_value *result, int ac
   CT_JX(ct_judge_cpl_2(&A, &R, bound, j));
   CT_JX(ct_judge_cpl_3(&A, M.v, &R, j));
   CT_JX(ct_judge_cpl_4(&A, &R, bound, j));
+  CT_JX(ct_judge_cpl_8(&A, M.v, &R, j));
   CT_JX_DONE();
 }
 

@@ -28,4 +28,28 @@ int ct_jx_coprofile(const ct_value *args, int n, const ct_value *result, int acc
                     ct_judgement *j);
 int ct_jx_coshape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 
+/* CuTe's documented contract, judged inside the domain (cli/judges_contract.c,
+ * spec/principle.md): the `contract` judges of the registry's rows. */
+#define CT_CX(name) int name(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j)
+CT_CX(ct_cx_composition);
+CT_CX(ct_cx_with_shape);
+CT_CX(ct_cx_divide);
+CT_CX(ct_cx_logical_divide);
+CT_CX(ct_cx_zipped_divide);
+CT_CX(ct_cx_tiled_divide);
+CT_CX(ct_cx_flat_divide);
+CT_CX(ct_cx_product);
+CT_CX(ct_cx_complement);
+CT_CX(ct_cx_right_inverse);
+CT_CX(ct_cx_left_inverse);
+CT_CX(ct_cx_nullspace);
+CT_CX(ct_cx_max_common_layout);
+CT_CX(ct_cx_max_common_vector);
+CT_CX(ct_cx_idx2crd);
+CT_CX(ct_cx_crd2idx);
+CT_CX(ct_cx_shape_arith);
+#undef CT_CX
+/* P_k of the tiler divides' probe (cli/judges_contract.c). */
+int ct_cx_probe(const ct_layout *A, int k, ct_layout *P);
+
 #endif

@@ -58,6 +58,11 @@ typedef struct {
   const char *no_judge;   /* why */
   int draw;               /* CT_DRAW_* */
   int exhaustive;         /* device/run_gpu.sh's exhaustive step runs its properties */
+  /* CuTe's documented contract, judged inside the domain (spec/principle.md):
+   * where set, `conform` calls an answer that differs from the reference's
+   * wrong only when this judge finds a violation, and an answer that meets
+   * it differs by convention (principle §3). 0: the spec's own judges decide. */
+  ct_op_judge contract;
 } ct_op;
 
 extern const ct_op ct_ops[];

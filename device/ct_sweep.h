@@ -17,7 +17,8 @@
  *           i < size(B). Done exactly without visiting the size(B) points:
  *
  * Theorem. Let A = (a0, a1):(e0, e1) be flat of rank 2 (rank 1: a0 = 1 and
- * e1 = e0) and K = e1 - a0*e0, so that Â(x) = e0*x + K*floor(x/a0) (the
+ * e1 = e0), its modes of size 1 dropped (Â extends coalesce(A), COMP-EXT),
+ * and K = e1 - a0*e0, so that Â(x) = e0*x + K*floor(x/a0) (the
  * colexicographic split of crd2idx, the last mode not reduced). For B flat
  * with modes s_i:d_i write x_i = c_i*d_i and r_i(c_i) = x_i mod a0 in
  * [0, a0). Then, since floor(sum x_i / a0) = sum floor(x_i / a0)
@@ -144,17 +145,21 @@ CT_FN static inline int64_t ct_sweep_fdiv(int64_t x, int64_t a) {
   return (x % a != 0 && x < 0) ? q - 1 : q;
 }
 
-/* Â(x) of a flat A (modes as written, the last one not reduced). Below 0,
- * Â is the linear extension where Â is linear on x >= 0 (as the reference
- * reads an A that prepares to one mode) and undefined elsewhere. */
+/* Â(x) of a flat A: its modes of size > 1 (1:0 if none), the last one not
+ * reduced, which is the extension of coalesce(A) (COMP-EXT: merging
+ * neighbours does not change it). Below 0, Â is the linear extension where
+ * Â is linear on x >= 0 (as the reference reads an A that prepares to one
+ * mode) and undefined elsewhere. */
 typedef struct {
   int n, lin;
-  int64_t s[CT_SWEEP_MAX_RANK], d[CT_SWEEP_MAX_RANK];
-  int64_t K; /* rank <= 2: Â(x) = d0*x + K*floor(x/s0) for x >= 0 */
+  int64_t s[CT_SWEEP_MAX_RANK], d[CT_SWEEP_MAX_RANK]; /* the modes Â reads */
+  int64_t K;                                            /* n <= 2: Â(x) = d0*x + K*floor(x/s0) for x >= 0 */
+  int rn;
+  int64_t rs[CT_SWEEP_MAX_RANK], rd[CT_SWEEP_MAX_RANK]; /* A's modes as written (the brute check's A) */
 } ct_sweep_a;
 
 /* The flat modes s:d (n of them) at j, colexicographic, the last mode not
- * reduced (so past the size it extends as CuTe's composition does). */
+ * reduced (so past the size it extends). */
 CT_FN static inline int64_t ct_sweep_colex(const int64_t *s, const int64_t *d, int n, int64_t j) {
   int k;
   int64_t v = 0;
@@ -181,17 +186,26 @@ CT_FN static inline int64_t ct_sweep_ahat(const ct_sweep_a *A, int64_t x, int *o
  * repeats the pattern). */
 CT_FN static inline void ct_sweep_a_init(ct_sweep_a *A, int n, const int *s, const int *d, int need_lin) {
   int k;
-  A->n = n;
+  A->n = 0;
+  A->rn = n;
   for (k = 0; k < n; ++k) {
-    A->s[k] = s[k];
-    A->d[k] = d[k];
+    A->rs[k] = s[k];
+    A->rd[k] = d[k];
+    if (s[k] == 1) continue; /* COMP-EXT: a size-1 mode never carries Â, the last one neither */
+    A->s[A->n] = s[k];
+    A->d[A->n++] = d[k];
   }
-  A->K = n >= 2 ? A->d[1] - A->s[0] * A->d[0] : 0;
-  if (n <= 2) {
+  if (A->n == 0) { /* size 1: Â = 0, as 1:0's */
+    A->s[0] = 1;
+    A->d[0] = 0;
+    A->n = 1;
+  }
+  A->K = A->n >= 2 ? A->d[1] - A->s[0] * A->d[0] : 0;
+  if (A->n <= 2) {
     A->lin = A->K == 0 || A->s[0] == 1;
   } else {
     int64_t P = 1, x, g;
-    for (k = 0; k + 1 < n; ++k) P *= A->s[k];
+    for (k = 0; k + 1 < A->n; ++k) P *= A->s[k];
     A->lin = 1;
     g = ct_sweep_ahat_pos(A, 1);
     for (x = 0; need_lin && x <= P && A->lin; ++x) A->lin = ct_sweep_ahat_pos(A, x) == x * g;

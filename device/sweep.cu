@@ -57,7 +57,7 @@ CT_FN static int ct_sweep_brute_accepted(const ct_sweep_a *A, int rb, const int 
   int k, i, j;
   int64_t n = 1, x, want, got;
   am.n = bm.n = 0;
-  for (k = 0; k < A->n; ++k) ct_modes_push(&am, A->s[k], 0, A->d[k], 0);
+  for (k = 0; k < A->rn; ++k) ct_modes_push(&am, A->rs[k], 0, A->rd[k], 0);
   for (k = 0; k < rb; ++k) {
     ct_modes_push(&bm, bs[k], 0, bd[k], 0);
     n *= bs[k];

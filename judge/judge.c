@@ -11,6 +11,7 @@ CT_FN static ct_jstatus ct_j_set(ct_judgement *j, ct_jstatus s, const char *id) 
   j->id = id;
   j->limit = 0;
 #if !CT_ON_DEVICE
+  j->at = -1;
   j->why[0] = '\0';
 #endif
   return s;
@@ -25,12 +26,43 @@ CT_FN ct_jstatus ct_j_limit(ct_judgement *j, const char *id) {
   return CT_J_UNCHECKED;
 }
 
+/* Â's leaves (judge.h): those of size > 1, in order; lin when each one's
+ * stride is the one before's size times stride, so that coalesce(A) is one
+ * mode (or none). */
+CT_FN void ct_j_ahat_init(const ct_layout *A, ct_j_ahat *h) {
+  int j;
+  int64_t span;
+  h->n = 0;
+  h->lin = 1;
+  for (j = 0; j < A->shape.n; ++j) {
+    const ct_node *s = &A->shape.nd[j];
+    if (s->kind != CT_INT || s->v == 1) continue;
+    if (s->v < 1) { /* not a layout's shape: Â is nowhere read */
+      h->n = -1;
+      return;
+    }
+    if (h->n > 0 && (ct_mul_ovf(h->s[h->n - 1], h->d[h->n - 1], &span) || span != A->stride.nd[j].v)) h->lin = 0;
+    h->s[h->n] = s->v;
+    h->d[h->n++] = A->stride.nd[j].v;
+  }
+}
+
 #if CT_ON_DEVICE
 CT_FN ct_jstatus ct_j_violated(ct_judgement *j, const char *id) { return ct_j_set(j, CT_J_VIOLATED, id); }
 #else
 ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...) {
   va_list ap;
   ct_j_set(j, CT_J_VIOLATED, id);
+  va_start(ap, fmt);
+  vsnprintf(j->why, sizeof j->why, fmt, ap);
+  va_end(ap);
+  return CT_J_VIOLATED;
+}
+
+ct_jstatus ct_j_violates_at(ct_judgement *j, const char *id, int64_t at, const char *fmt, ...) {
+  va_list ap;
+  ct_j_set(j, CT_J_VIOLATED, id);
+  j->at = at;
   va_start(ap, fmt);
   vsnprintf(j->why, sizeof j->why, fmt, ap);
   va_end(ap);

@@ -25,6 +25,7 @@ typedef struct {
   const char *id; /* the ID judged; the violated one when status is CT_J_VIOLATED */
   int limit;      /* unchecked because a layout it needs exceeds the representation (CT_MAX_NODES) */
 #if !CT_ON_DEVICE
+  int64_t at;    /* a violation's index inside the domain where it breaks; -1 none (spec/principle.md) */
   char why[240]; /* what was seen */
 #endif
 } ct_judgement;
@@ -55,6 +56,7 @@ CT_FN ct_jstatus ct_j_limit(ct_judgement *j, const char *id);
 #if CT_ON_DEVICE
 CT_FN ct_jstatus ct_j_violated(ct_judgement *j, const char *id);
 #define CT_J_VIOLATES(j, id, ...) ct_j_violated((j), (id))
+#define CT_J_VIOLATES_AT(j, id, at, ...) ct_j_violated((j), (id))
 #else
 ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -62,6 +64,14 @@ ct_jstatus ct_j_violates(ct_judgement *j, const char *id, const char *fmt, ...)
 #endif
     ;
 #define CT_J_VIOLATES(j, id, ...) ct_j_violates((j), (id), __VA_ARGS__)
+/* A violation at an index inside the domain (spec/principle.md §4):
+ * `conform` reports the index, and a witness built from it. */
+#define CT_J_VIOLATES_AT(j, id, at, ...) ct_j_violates_at((j), (id), (at), __VA_ARGS__)
+ct_jstatus ct_j_violates_at(ct_judgement *j, const char *id, int64_t at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 #endif
 
 /* Helpers of the judges. L(i) past the size extends through the last mode
@@ -82,6 +92,34 @@ CT_FN static inline int64_t ct_j_at_form(ct_leaf_form *F, int64_t i) {
   ct_err e;
   if (ct_lf_eval(F, i, &v, &e) != CT_OK) return 0;
   return v;
+}
+/* Â, composition's reading of A at any x (COMP-EXT): the extension of
+ * coalesce(A), so equivalent layouts give the same Â. Brute force, no code
+ * of ref/ahat.c: A's leaves of size > 1 in colexicographic order (merging
+ * neighbours, coalesce's other step, keeps the extension), x split over
+ * them with the last not reduced; none left (size 1): 0. Below 0 Â exists
+ * only where those leaves coalesce into one mode (lin), as x*d. Integer
+ * strides only (a basis stride's value is read as an integer). */
+typedef struct {
+  int n, lin;
+  int64_t s[CT_MAX_NODES], d[CT_MAX_NODES];
+} ct_j_ahat;
+CT_FN void ct_j_ahat_init(const ct_layout *A, ct_j_ahat *h);
+/* Â(x) into *v: 1; 0 where undefined (x < 0, not lin; a shape below 1) or
+ * beyond int64. */
+CT_FN static inline int ct_j_ahat_at(const ct_j_ahat *h, int64_t x, int64_t *v) {
+  int64_t acc = 0, t;
+  int k;
+  if (h->n <= 0) return h->n == 0 ? (*v = 0, 1) : 0;
+  if (x < 0 && !h->lin) return 0;
+  if (x < 0) return !ct_mul_ovf(x, h->d[0], v);
+  for (k = 0; k + 1 < h->n; ++k) {
+    if (ct_mul_ovf(x % h->s[k], h->d[k], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+    x /= h->s[k];
+  }
+  if (ct_mul_ovf(x, h->d[h->n - 1], &t) || ct_add_ovf(acc, t, &acc)) return 0;
+  *v = acc;
+  return 1;
 }
 /* size(L), -1 on overflow. */
 CT_FN int64_t ct_j_size(const ct_layout *L);
@@ -122,8 +160,8 @@ CT_FN ct_jstatus ct_judge_filt_2(const ct_layout *L, const ct_layout *R, int64_t
 /* ---- spec/composition.md -------------------------------------------------------------- */
 /* COMP-1: compatible(B, R), size-1 leaves aside (EQUIV-2). */
 CT_FN ct_jstatus ct_judge_comp_1(const ct_layout *B, const ct_layout *R, ct_judgement *j);
-/* COMP-2: R(i) == A^(B(i)) for i < size(B); A^ reads A past its size through
- * its last mode, and below 0 only where A is linear. */
+/* COMP-2: R(i) == A^(B(i)) for i < size(B); A^ is the extension of
+ * coalesce(A) (ct_j_ahat), below 0 only where that is one mode. */
 CT_FN ct_jstatus ct_judge_comp_2(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound,
                                  ct_judgement *j);
 CT_FN ct_jstatus ct_judge_comp_3(const ct_layout *B, const ct_layout *R, ct_judgement *j);
@@ -154,6 +192,10 @@ CT_FN ct_jstatus ct_judge_cpl_3(const ct_layout *A, int64_t M, const ct_layout *
 /* CPL-4 visits size(A) + size(R) indices. */
 CT_FN ct_jstatus ct_judge_cpl_4(const ct_layout *A, const ct_layout *R, int64_t bound, ct_judgement *j);
 
+/* CPL-8: cosize(make_layout(A, R)) >= M (CuTe's unit test checks it on
+ * every complement). */
+CT_FN ct_jstatus ct_judge_cpl_8(const ct_layout *A, int64_t M, const ct_layout *R, ct_judgement *j);
+
 /* CPL-7: `got` (the code of complement(A[, M]); has_cot 0: the default
  * cotarget) is CT_OK iff an R with CPL-1..CPL-3 exists: A's image tiles
  * [0, K) greedily with an ordered layout of translates (K, size(A) <= bound). */
@@ -163,8 +205,10 @@ CT_FN ct_jstatus ct_judge_cpl_7(const ct_layout *A, int has_cot, int64_t M, ct_c
 /* ---- spec/inverse.md ------------------------------------------------------------------- */
 CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_rinv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
-/* RINV-3, RINV-4: the hypothesis (filter(L) injective) is checked by brute
- * force; where it fails they hold vacuously. Both visit size(L) indices. */
+/* RINV-3, RINV-4: the hypothesis (filter(L) injective and, where L has a
+ * negative stride, its least indices a layout's function: RINV-NEG) is
+ * checked by brute force; where it fails they hold vacuously. Both visit
+ * size(L) indices. */
 CT_FN ct_jstatus ct_judge_rinv_3(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);

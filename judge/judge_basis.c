@@ -334,10 +334,10 @@ CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const 
   CT_JUDGE_SCRATCH ct_layout parts[3]; /* mode q of A on r, B on q, then R on r */
   ct_paths Q, P;
   ct_err e;
-  ct_modes cm;
+  ct_j_ahat h; /* the part of A's mode read past its size: COMP-EXT */
   ct_leaf_form F; /* a part of B, then of R, index after index */
-  int q, r, k, path[CT_BASIS_DEPTH], unchecked = 0, one;
-  int64_t d1 = 0, i, n = ct_j_size(B), upto, cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, b, t;
+  int q, r, k, path[CT_BASIS_DEPTH], unchecked = 0;
+  int64_t v, i, n = ct_j_size(B), upto, cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, b, t;
   if (ct_judge_comp_1(B, R, j) == CT_J_VIOLATED || ct_judge_comp_3(B, R, j) == CT_J_VIOLATED) {
     j->id = "BASIS-7";
     return CT_J_VIOLATED;
@@ -354,19 +354,16 @@ CT_FN ct_jstatus ct_judge_basis_7(const ct_layout *A, const ct_layout *B, const 
         return CT_J_VIOLATES(j, "BASIS-7", "B has a stride on a path that is no mode of A");
       ct_jb_part(&parts[2], pr, &parts[0]);
       ct_basis_part(B, &Q.p[q], &parts[1]);
-      ct_comp_prepare(&parts[0], &cm, &one); /* below 0, A^ is defined when A is one mode (COMP-PREP) */
-      one = cm.n == 1;
-      d1 = cm.m[0].d;
+      ct_j_ahat_init(&parts[0], &h); /* the extension of its coalesced form; below 0 only where that is one mode */
       ct_lf_init(&F, &parts[1]);
       for (i = 0; i < upto; ++i) {
         b = ct_j_at_form(&F, i);
-        if (b < 0 && !one) { /* A^ undefined there: COMP-2's rule, this index not judged */
+        if (b < 0 && !h.lin) { /* A^ undefined there: COMP-2's rule, this index not judged */
           unchecked = 1;
           skip[i] = 1;
           continue;
         }
-        if (b < 0 ? ct_mul_ovf(b, d1, &t) || ct_add_ovf(want[i], t, &t) : ct_add_ovf(want[i], ct_j_at(&parts[0], b), &t))
-          return ct_j_unchecked(j, "BASIS-7");
+        if (!ct_j_ahat_at(&h, b, &v) || ct_add_ovf(want[i], v, &t)) return ct_j_unchecked(j, "BASIS-7");
         want[i] = t;
       }
     }

@@ -1,9 +1,10 @@
 /* judge_exact.c -- judges of exactness: composition and complement accept an
  * input iff an answer exists (COMP-8, COMP-10, CPL-7 in spec/composition.md
  * and spec/complement.md), decided by brute force. They share no code with
- * ref/carry.c, ref/composition.c or ref/complement.c: Â is A read past its
- * size by LAYOUT-EVAL (ct_j_at), every layout of every leaf's size is tried
- * (one per chain of divisors), and a complement's image is tiled greedily.
+ * ref/carry.c, ref/composition.c or ref/complement.c: Â, the extension of
+ * coalesce(A) (COMP-EXT), is judge.h's ct_j_ahat, every layout of every
+ * leaf's size is tried (one per chain of divisors), and a complement's image
+ * is tiled greedily.
  *
  * Why trying chains is trying every layout: a layout of size s, coalesced,
  * is (T_2/T_1, ..., s/T_m):(g(T_1), ..., g(T_m)) for a chain
@@ -17,25 +18,6 @@
 
 #define CT_J_LEAF 64     /* leaf sizes tried */
 #define CT_J_DIVISORS 12 /* proper divisors of a leaf size (2^12 chains at most) */
-
-/* Â at x >= 0 is ct_j_at; below 0 it exists only where A is linear:
- * Â(y) = Â(y mod P) + (y div P)*d_last with P the size of A's modes but the
- * last, so Â is linear iff it is on [0, P]. 1 linear, 0 not, -1 past bound. */
-CT_FN static int ct_j_linear(const ct_layout *A, int64_t bound) {
-  ct_modes m;
-  ct_leaf_form F; /* A index after index */
-  int64_t P = 1, y, a1 = ct_j_at(A, 1);
-  int k;
-  ct_modes_of(A, 0, &m);
-  for (k = 0; k + 1 < m.n; ++k) {
-    P *= m.m[k].s;
-    if (P > bound) return -1;
-  }
-  ct_lf_init(&F, A);
-  for (y = 0; y <= P; ++y)
-    if (ct_j_at_form(&F, y) != y * a1) return 0;
-  return 1;
-}
 
 /* The first x < s at which no layout of size s agrees with g(x) = F[x*w]
  * (defined where def[x*w]) on [0, x]; s when one agrees everywhere; -1 when
@@ -80,8 +62,10 @@ CT_FN static int ct_j_comp_exists(const ct_layout *A, const ct_layout *B, int64_
   CT_JUDGE_SCRATCH int64_t F[CT_JUDGE_CAP];
   CT_JUDGE_SCRATCH unsigned char def[CT_JUDGE_CAP];
   ct_modes b;
-  int64_t n = ct_j_size(B), w[CT_MAX_NODES], i, a1 = ct_j_at(A, 1);
-  int j, lin = -2;
+  ct_j_ahat h;
+  int64_t n = ct_j_size(B), w[CT_MAX_NODES], i;
+  int j;
+  ct_j_ahat_init(A, &h);
   ct_modes_of(B, 0, &b);
   if (n < 0 || n > bound || n > CT_JUDGE_CAP) return -1;
   for (j = 0, w[0] = 1; j < b.n; ++j) {
@@ -94,10 +78,8 @@ CT_FN static int ct_j_comp_exists(const ct_layout *A, const ct_layout *B, int64_
       x += (r % b.m[j].s) * b.m[j].d;
       r /= b.m[j].s;
     }
-    if (x < 0 && lin == -2) lin = ct_j_linear(A, bound);
-    if (x < 0 && lin < 0) return -1;
-    def[i] = (unsigned char)(x >= 0 || lin == 1);
-    F[i] = x >= 0 ? ct_j_at(A, x) : x * a1;
+    def[i] = (unsigned char)ct_j_ahat_at(&h, x, &F[i]); /* undefined below 0 unless Â is linear */
+    if (!def[i] && (x >= 0 || h.lin || h.n < 0)) return -1; /* beyond 64 bits: not decided here */
   }
   *first = n;
   for (j = 0; j < b.n; ++j) {

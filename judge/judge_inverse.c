@@ -1,6 +1,7 @@
 /* judge_inverse.c -- judges of spec/inverse.md: RINV-1 to RINV-4, LINV-1,
- * LINV-2. The hypotheses (filter(L) injective) are checked by brute force on
- * L itself, never through the reference's coalesce. */
+ * LINV-2. The hypotheses (filter(L) injective; with a negative stride, the
+ * least indices a layout's function) are checked by brute force on L
+ * itself, never through the reference's coalesce or recognizer. */
 #include "judge/judge.h"
 
 CT_FN ct_jstatus ct_judge_rinv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
@@ -49,18 +50,39 @@ CT_FN static int64_t ct_j_least_index(const ct_layout *L, int64_t n, int64_t x) 
   return -1;
 }
 
+/* The rest of RINV-3's and RINV-4's hypothesis (RINV-NEG): where L has a
+ * negative stride on a leaf of size > 1, the least-index function r on
+ * [0, N), N the least value L does not take, must be a layout's; without
+ * one it always is (the chain). 1 yes, 0 no, -1 unchecked (size(L) > cap).
+ * Brute force over L's values; v and r are scratch of cap entries. */
+CT_FN static int ct_j_rinv_maximal(const ct_layout *L, int64_t cap, int64_t *v, int64_t *r) {
+  int64_t n, j, N = 0;
+  int k, neg = 0;
+  for (k = 0; k < L->shape.n; ++k)
+    neg = neg || (L->shape.nd[k].kind == CT_INT && L->shape.nd[k].v > 1 && L->stride.nd[k].v < 0);
+  if (!neg) return 1;
+  n = ct_j_values(L, v, cap);
+  if (n < 0) return -1;
+  for (j = 0; j < n; ++j) r[j] = -1;
+  for (j = 0; j < n; ++j)
+    if (v[j] >= 0 && v[j] < n && r[v[j]] < 0) r[v[j]] = j;
+  while (N < n && r[N] >= 0) ++N;
+  return ct_j_is_layout(r, N);
+}
+
 /* RINV-3 without a sort (issue 16): with filter(L) injective its values are
  * L's, each once, so the least value L does not take is size(R) exactly
  * when size(R) of them lie below size(R) and none equals it. On a
  * violation they are sorted to name that value. */
 CT_FN ct_jstatus ct_judge_rinv_3(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
-  CT_JUDGE_SCRATCH int64_t v[CT_JUDGE_CAP];
+  CT_JUDGE_SCRATCH int64_t v[CT_JUDGE_CAP], r[CT_JUDGE_CAP];
   int64_t i, cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, nl = ct_j_size(L), nr = ct_j_size(R), missing = 0,
-             below = 0;
-  int64_t nf = ct_j_filter_values(L, v, cap);
-  int hit = 0;
+             below = 0, nf;
+  int hit = 0, maximal = ct_j_rinv_maximal(L, cap, v, r);
+  if (maximal == 0) return ct_j_holds(j, "RINV-3"); /* the hypothesis fails: r is no layout's */
+  nf = ct_j_filter_values(L, v, cap);
   if (nf >= 0 && ct_j_repeats(v, nf)) return ct_j_holds(j, "RINV-3"); /* the hypothesis fails */
-  if (nf < 0 || nl < 0 || nl > cap) return ct_j_unchecked(j, "RINV-3");
+  if (maximal < 0 || nf < 0 || nl < 0 || nl > cap) return ct_j_unchecked(j, "RINV-3");
   for (i = 0; i < nf; ++i) {
     below += v[i] >= 0 && v[i] < nr;
     hit = hit || v[i] == nr;
@@ -79,12 +101,14 @@ CT_FN ct_jstatus ct_judge_rinv_3(const ct_layout *L, const ct_layout *R, int64_t
  * R(i) an index of i, (b) puts it at or below every other. Both passes
  * keep the least i that fails, which is the one named. */
 CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j) {
-  CT_JUDGE_SCRATCH int64_t v[CT_JUDGE_CAP];
-  int64_t i, r, least, nl = ct_j_size(L), nr = ct_j_size(R), cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, bad;
-  int64_t nf = ct_j_filter_values(L, v, cap);
+  CT_JUDGE_SCRATCH int64_t v[CT_JUDGE_CAP], w[CT_JUDGE_CAP];
+  int64_t i, r, least, nl = ct_j_size(L), nr = ct_j_size(R), cap = bound < CT_JUDGE_CAP ? bound : CT_JUDGE_CAP, bad, nf;
+  int maximal = ct_j_rinv_maximal(L, cap, v, w);
   ct_leaf_form FL, FR; /* L and R index after index */
+  if (maximal == 0) return ct_j_holds(j, "RINV-4"); /* the hypothesis fails: r is no layout's */
+  nf = ct_j_filter_values(L, v, cap);
   if (nf >= 0 && ct_j_repeats(v, nf)) return ct_j_holds(j, "RINV-4"); /* the hypothesis fails */
-  if (nf < 0 || nl < 0 || nl > cap || nr > bound) return ct_j_unchecked(j, "RINV-4");
+  if (maximal < 0 || nf < 0 || nl < 0 || nl > cap || nr > bound) return ct_j_unchecked(j, "RINV-4");
   ct_lf_init(&FR, R);
   for (bad = 0; bad < nr; ++bad) { /* (a) */
     r = ct_j_at_form(&FR, bad);

@@ -533,7 +533,8 @@ int cuteref_judge(const char *request, const char *answer, int flags, cuteref_ju
     j->verdict = CF_MALFORMED;
     snprintf(j->why, sizeof j->why, "no answer");
   }
-  conforming = j->verdict == CF_CONFORMING;
+  /* no failure (spec/principle.md §4): conforming, a difference by convention, unjudged */
+  conforming = j->verdict == CF_CONFORMING || j->verdict == CF_CONVENTION || j->verdict == CF_UNJUDGED;
   if (out) {
     snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[j->verdict]);
     snprintf(out->id, sizeof out->id, "%s", j->id);

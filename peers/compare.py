@@ -16,12 +16,13 @@
     compare.py summary --peer KEY=REPORT.json [--cross KEY=CROSS.json]
                        [--crashes KEY=ADAPTER_STDERR] [--markdown F] [--json F]
                        [--terminal]
-        per operation and peer: conforming, wrong result, wrong rejection,
-        accepted inadmissible (post-conditions violated or not checked),
-        answers beyond the spec (accepted inadmissible, post-conditions
-        hold), unsupported, crashed; then every shrunk counterexample with
-        what each peer answers to it (from the cross-check reports), peers
-        that answer it the same wrong way grouped on one line.
+        per operation and peer: conforming, differs by convention (meets
+        CuTe's contract inside the domain: spec/principle.md), wrong result,
+        wrong rejection, accepted inadmissible (a post-condition broken),
+        unjudged (nothing could show the answer wrong), unsupported,
+        crashed; then every shrunk counterexample with what each peer
+        answers to it (from the cross-check reports), peers that answer it
+        the same wrong way grouped on one line.
 
 A peer's crashes are read from its adapter's standard error
 (`[cutedsl_adapter] crash SIGFPE: <request>`, written with --stats), since
@@ -43,10 +44,11 @@ ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp"]
 SHORT = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL", "cute-cpp": "CuTe C++"}
 
 VERDICT_WORDS = {
+    "convention": "differs by convention",
+    "unjudged": "unjudged",
     "wrong_result": "wrong result",
     "wrong_rejection": "wrong rejection",
     "accepted_inadmissible": "accepted inadmissible",
-    "beyond_spec": "answers beyond the spec, post-conditions hold",
     "malformed": "malformed",
     "crashed": "crashed",
     "timed_out": "timed out",
@@ -54,14 +56,17 @@ VERDICT_WORDS = {
 }
 COLUMNS = [  # (key, header): the per-operation cells
     ("conforming", "conforming"),
+    ("convention", "differs by convention"),
     ("wrong_result", "wrong result"),
     ("wrong_rejection", "wrong rejection"),
-    ("inadmissible_violated", "accepted inadmissible, post-conditions violated"),
-    ("inadmissible_unchecked", "accepted inadmissible, post-conditions not checked"),
-    ("beyond_spec", "answers beyond the spec, post-conditions hold"),
+    ("inadmissible_violated", "accepted inadmissible, a post-condition broken"),
+    ("unjudged", "unjudged"),
     ("unsupported", "unsupported"),
     ("crashed", "crashed"),
 ]
+# The kinds that say a post-condition breaks (spec/principle.md §4): only
+# they make "wrong the same way".
+WRONG_KINDS = ("wrong_result", "inadmissible_violated")
 CRASH_RE = re.compile(r"^\[\w+\] crash (\S+): (.*)$")
 
 
@@ -105,13 +110,14 @@ def item_kind(d) -> str:
     """The summary's class of a disagreement (a JSON item of a report)."""
     v = d["verdict"]
     if v == "accepted_inadmissible":
-        post = d.get("post_conditions")
-        if post == "hold":
-            return "beyond_spec"
-        if post == "violated" or d.get("post_condition_violated"):
-            return "inadmissible_violated"
-        return "inadmissible_unchecked"
+        return "inadmissible_violated"
     return v
+
+
+def where(d) -> str:
+    """A wrong answer's in-domain index (its witness), as words."""
+    w = d.get("witness")
+    return f" at index {w['index']}" if isinstance(w, dict) and "index" in w else ""
 
 
 def read_crashes(path):
@@ -148,16 +154,12 @@ def per_operation(report, crashes):
     ops = collections.OrderedDict()
     for row in report["operations"]:
         ops[row["op"]] = {
-            "sent": row["sent"], "conforming": row["conforming"], "wrong_result": row["wrong_result"],
-            "wrong_rejection": row["wrong_rejection"], "inadmissible_violated": 0,
-            "inadmissible_unchecked": 0, "beyond_spec": 0, "unsupported": row["unsupported"],
-            "crashed": row.get("crashed", 0), "malformed": row.get("malformed", 0),
+            "sent": row["sent"], "conforming": row["conforming"], "convention": row.get("convention", 0),
+            "wrong_result": row["wrong_result"], "wrong_rejection": row["wrong_rejection"],
+            "inadmissible_violated": row["accepted_inadmissible"], "unjudged": row.get("unjudged", 0),
+            "unsupported": row["unsupported"], "crashed": row.get("crashed", 0), "malformed": row.get("malformed", 0),
             "timed_out": row.get("timed_out", 0), "out_of_order": row.get("out_of_order", 0),
         }
-    for d in report.get("disagreements", []):
-        k = item_kind(d)
-        if k.startswith("inadmissible") or k == "beyond_spec":
-            ops.setdefault(d["op"], collections.Counter())[k] += 1
     # Requests of the run that crashed the peer (the adapter answered them).
     sent = collections.Counter()
     for req in sorted({req for req, _how in crashes}):
@@ -233,7 +235,7 @@ def build_summary(peers, crosses, crash_files, provides=None):
             verdicts[k] = {
                 "kind": item_kind(d), "spec_id": d.get("spec_id"),
                 "post_condition_violated": d.get("post_condition_violated"),
-                "answer": d.get("answer"), "why": d.get("why"),
+                "answer": d.get("answer"), "why": d.get("why"), "where": where(d),
                 "shrunk_from": d.get("shrunk_from") if c is not None else None,
                 "own": c is not None,
             }
@@ -251,10 +253,10 @@ def build_summary(peers, crosses, crash_files, provides=None):
             clusters.append({
                 "peers": members, "kind": kind, "spec_id": spec_id,
                 "post_condition_violated": v.get("post_condition_violated"), "answer": v.get("answer"),
-                "why": v.get("why"),
+                "why": v.get("why"), "where": v.get("where", ""),
             })
-        shared = any(len(c["peers"]) > 1 and c["kind"] not in ("conforming", "beyond_spec", "not_provided")
-                     for c in clusters)
+        # wrong the same way: two peers or more, the same answer, a post-condition broken
+        shared = any(len(c["peers"]) > 1 and c["kind"] in WRONG_KINDS for c in clusters)
         summary["counterexamples"].append({
             "op": op_of(req), "request": req, "expected": expected, "clusters": clusters,
             "shared": shared, "unknown": [k for k in keys if k not in verdicts],
@@ -268,6 +270,12 @@ def kind_words(kind) -> str:
     return VERDICT_WORDS.get(kind, kind)
 
 
+def failures(t, crashed=0) -> int:
+    """A report's failing answers (spec/principle.md §4)."""
+    return (t["wrong_result"] + t["wrong_rejection"] + t["accepted_inadmissible"] + crashed
+            + t.get("malformed", 0) + t.get("crashed", 0) + t.get("timed_out", 0) + t.get("out_of_order", 0))
+
+
 def cell_text(c) -> str:
     """One terminal cell: conforming/judged and the non-conforming counts."""
     if not c:
@@ -279,7 +287,7 @@ def cell_text(c) -> str:
         return "n/a"
     parts = [f"{c['conforming']}/{judged}"]
     for key, tag in (("wrong_result", "W"), ("wrong_rejection", "R"), ("inadmissible_violated", "I"),
-                     ("inadmissible_unchecked", "i"), ("beyond_spec", "B"), ("crashed", "C")):
+                     ("convention", "v"), ("unjudged", "u"), ("crashed", "C")):
         if c.get(key):
             parts.append(f"{tag}{c[key]}")
     return " ".join(parts)
@@ -304,22 +312,24 @@ def terminal_table(summary, keys) -> str:
     out += [line(r) for r in rows[:-1]] + ["  ".join("-" * w for w in widths), line(rows[-1])]
     out.append("")
     out.append("cell: conforming/judged (unsupported requests not judged); W wrong result, R wrong rejection,")
-    out.append("I accepted inadmissible with post-conditions violated, i ... not checked, B answers beyond the")
-    out.append("spec (accepted inadmissible, post-conditions hold: no failure), C requests that crashed the peer's")
-    out.append("process (shrinking's candidates included; also counted in their verdict); n/a: not provided.")
+    out.append("I accepted inadmissible (a post-condition broken), v differs by convention (meets CuTe's contract")
+    out.append("inside the domain: no failure), u unjudged (nothing shows it wrong: no failure), C requests that")
+    out.append("crashed the peer's process (shrinking's candidates included; also counted in their verdict);")
+    out.append("n/a: not provided. spec/principle.md says what each verdict means.")
     shared = [c for c in summary["counterexamples"] if c["shared"]]
     # the widest groups first (three or four peers wrong the same way)
     shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"]
-                                   if cl["kind"] not in ("conforming", "not_provided")))
+                                   if cl["kind"] in WRONG_KINDS))
     if shared:
         out.append("")
-        out.append("Wrong the same way (same request, same verdict and answer), %d counterexample(s); first ones:" % len(shared))
+        out.append("Wrong the same way (same request, same answer, a post-condition broken), %d counterexample(s); "
+                   "first ones:" % len(shared))
         for c in shared[:12]:
             for cl in c["clusters"]:
-                if len(cl["peers"]) > 1 and cl["kind"] not in ("conforming", "beyond_spec", "not_provided"):
+                if len(cl["peers"]) > 1 and cl["kind"] in WRONG_KINDS:
                     who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
                     out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {kind_words(cl['kind'])}, "
-                               f"{cl['post_condition_violated'] or cl['spec_id']}]")
+                               f"{cl['post_condition_violated'] or cl['spec_id']}{cl.get('where', '')}]")
     crash_lines = [(p, x) for p in summary["peers"] for x in p["crashes"]]
     if crash_lines:
         out.append("")
@@ -346,34 +356,37 @@ def markdown(summary, keys) -> str:
          "Written by `tools/peers.sh` with `peers/compare.py` from the reports of `cuteref conform` "
          "(spec/protocol.md), one per peer in docs/data/: " + ", ".join(
              f"{SHORT.get(p['key'], p['key'])} `conformance-{p['key']}.md`" for p in summary["peers"]) + ".", ""]
-    b.append("| peer | cases | conforming | wrong result | wrong rejection | accepted inadmissible | "
-             "beyond the spec | unsupported | crashed | verdict |")
-    b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    b.append("| peer | cases | conforming | differs by convention | wrong result | wrong rejection | "
+             "accepted inadmissible | unjudged | unsupported | crashed | verdict |")
+    b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for p in summary["peers"]:
         t = p["totals"]
         per = [summary["operations"][op].get(p["key"], {}) for op in summary["operations"]]
-        beyond = sum(c.get("beyond_spec", 0) for c in per)
         crashed = sum(c.get("crashed", 0) for c in per)
-        failures = (t["wrong_result"] + t["wrong_rejection"] + t["accepted_inadmissible"] - beyond + crashed
-                    + t.get("malformed", 0) + t.get("crashed", 0) + t.get("timed_out", 0) + t.get("out_of_order", 0))
-        # Answers beyond the spec are no failure; unsupported operations are
-        # counted apart (the peer does not claim them).
-        verdict = ("does not conform" if failures else
-                   "conforms, with answers beyond the spec" if beyond else "conforms where it answers")
-        b.append(f"| {p['name']} | {t['sent']} | {t['conforming']} | {t['wrong_result']} | {t['wrong_rejection']} | "
-                 f"{t['accepted_inadmissible'] - beyond} | {beyond} | {t['unsupported']} | {crashed} | {verdict} |")
+        conv = t.get("convention", 0)
+        # Differences by convention and unjudged answers are no failure;
+        # unsupported operations are counted apart (the peer does not claim them).
+        verdict = ("does not conform" if failures(t, crashed) else
+                   "conforms, with differences by convention" if conv else "conforms where it answers")
+        b.append(f"| {p['name']} | {t['sent']} | {t['conforming']} | {conv} | {t['wrong_result']} | "
+                 f"{t['wrong_rejection']} | {t['accepted_inadmissible']} | {t.get('unjudged', 0)} | {t['unsupported']} | "
+                 f"{crashed} | {verdict} |")
     b += ["", "Cases: " + "; ".join(f"{SHORT.get(p['key'], p['key'])}: {describe_sources(p['sources'])}"
                                     for p in summary["peers"]) + ".", "",
-          "*Answers beyond the spec* are answers to inputs the spec rejects whose post-conditions hold "
-          "(the judge checks them for composition, complement, right_inverse and left_inverse): the peer "
-          "defines more than the spec, which is no failure of the peer. *Accepted inadmissible* counts the "
-          "others (post-conditions violated, or not checked for that operation). *Crashed*: distinct requests "
+          "The verdicts are spec/principle.md's. *Differs by convention*: the answer meets CuTe's documented "
+          "contract at every index inside the domain and differs from the reference only where CuTe defines "
+          "nothing (past a layout's size, negative offsets, coordinates outside the shape), or answers an "
+          "input the spec rejects with the post-conditions holding; no failure. *Wrong result* and "
+          "*accepted inadmissible*: a post-condition breaks, and the report names it and the in-domain index "
+          "where it breaks (a witness `peers/witness_check.py` recomputes), or the statement about a shape or "
+          "a value it breaks. *Unjudged*: an answer to an input the spec rejects where nothing could be "
+          "checked, or to a request built on an operation with conventions; no failure. *Crashed*: distinct requests "
           "that killed the peer's process during its run, shrinking's candidates included (the adapter "
           "answers `error CRASH <signal>` and goes on; the judge counts that answer as a rejection).", "",
           "## Per operation", "",
           "Each cell: conforming of judged (requests the peer does not provide are not judged), then "
-          "W wrong results, R wrong rejections, I accepted inadmissible with post-conditions violated, "
-          "i ... not checked, B answers beyond the spec (post-conditions hold), C requests that crashed the "
+          "W wrong results, R wrong rejections, I accepted inadmissible (a post-condition broken), "
+          "v differs by convention, u unjudged (neither a failure), C requests that crashed the "
           "peer's process (distinct requests, shrinking's candidates included; their `error CRASH` answers "
           "are also counted in their verdict); n/a: not provided.", ""]
     b.append("| operation | " + " | ".join(SHORT.get(k, k) for k in keys) + " |")
@@ -387,8 +400,9 @@ def markdown(summary, keys) -> str:
     b += ["", "## Counterexamples", "",
           f"Every shrunk counterexample of every peer ({len(cex)}), and what each peer answers to it "
           "(the cross-check: every peer is asked every counterexample). Peers that give the same answer "
-          "with the same verdict are on one line: they are wrong the same way, which suggests a shared "
-          f"algorithm. {len(shared)} counterexample(s) are shared that way.", ""]
+          "with the same verdict are on one line. Where two or more give the same answer and it breaks a "
+          "post-condition (wrong result or accepted inadmissible), they are wrong the same way, which "
+          f"suggests a shared algorithm: {len(shared)} counterexample(s) are shared that way.", ""]
     by_op = collections.OrderedDict()
     for c in sorted(cex, key=lambda c: (c["op"], not c["shared"])):
         by_op.setdefault(c["op"], []).append(c)
@@ -413,8 +427,7 @@ def markdown(summary, keys) -> str:
                 ids = cl["spec_id"] or ""
                 if cl.get("post_condition_violated"):
                     ids += f", violates {cl['post_condition_violated']}"
-                elif cl["kind"] == "inadmissible_unchecked":
-                    ids += ", post-conditions not checked"
+                ids += cl.get("where", "")
                 b.append(f"   - {who}: {md_code(cl['answer'])}, {what} ({ids})")
             if c["unknown"]:
                 b.append("   - not asked: " + ", ".join(SHORT.get(k, k) for k in c["unknown"]))

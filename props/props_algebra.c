@@ -194,6 +194,31 @@ CT_FN void ct_p_comp_4(const ct_case *c, ct_outcome *o) {
   if (!ct_l_same_function(&R3, &Rf)) CT_FAILS(o, "composing with flatten(B) gives another function");
 }
 
+/* COMP-4/size-1: A and A with a trailing size-1 mode of any stride and mark
+ * are the same function on [0, size(A)), so they compose alike with any B:
+ * the same code, and equivalent answers (COMP-EXT reads coalesce(A); a
+ * reading that lets that mode carry the extension breaks this wherever B
+ * leaves A's domain). Random pairs, rejections included. */
+CT_FN void ct_p_comp_4s(const ct_case *c, ct_outcome *o) {
+  ct_layout one, A1, R, R1;
+  ct_err e, e1;
+  ct_code got, got1;
+  uint64_t h = ct_digest_layout(&c->v[0]) * 31u + ct_digest_layout(&c->v[1]); /* the mode from the case: replays */
+  ct_l_set_int(&one, 1, (int)(h >> 8 & 1), (int64_t)(h % 23) - 11, (int)(h >> 9 & 1));
+  if (ct_build_failed(ct_l_append(&c->v[0], &one, &A1, &e), o, "A with a size-1 mode appended")) return;
+  got = ct_composition(&c->v[0], &c->v[1], &R, &e);
+  got1 = ct_composition(&A1, &c->v[1], &R1, &e1);
+  o->digest = got == CT_OK ? ct_digest_layout(&R) : ct_digest_code(got);
+  if (got != got1) {
+    CT_FAILS(o, "composition(A, B) gives %s, with 1:%lld appended to A %s", got == CT_OK ? "a result" : ct_code_name(got),
+             (long long)one.stride.nd[0].v, got1 == CT_OK ? "a result" : ct_code_name(got1));
+    return;
+  }
+  if (got == CT_OK && !ct_l_equivalent(&R, &R1))
+    CT_FAILS(o, "composition(A, B) and, with 1:%lld appended to A, composition(A', B) are not equivalent",
+             (long long)one.stride.nd[0].v);
+}
+
 CT_FN void ct_p_comp_5(const ct_case *c, ct_outcome *o) {
   const ct_layout *A = &c->v[0];
   ct_layout I, R, B, R2;
@@ -273,10 +298,11 @@ CT_FN void ct_p_comp_8(const ct_case *c, ct_outcome *o) {
 }
 
 /* COMP-8 where carries cancel (COMP-SEARCH), which random pairs rarely
- * reach: A = (N,N,1):(1,N+1,N*N+N-1), so Â(y) = y + floor(y/N) -
- * floor(y/N^2), and B = s:(N+1). The carries at c = N cancel; Â(B(c)) is
- * c*(N+2) up to c = 2N-2 and not at 2N-1, so B of size s >= 2N has no
- * answer. N in 2..7 and s in 1..3N from k0. */
+ * reach: A = (N,N,2):(1,N+1,N*N+N-1), so Â(y) = y + floor(y/N) -
+ * floor(y/N^2) (the top mode's size never matters to Â), and B = s:(N+1).
+ * The carries at c = N cancel; Â(B(c)) is c*(N+2) up to c = 2N-2 and not
+ * at 2N-1, so B of size s >= 2N has no answer. N in 2..7 and s in 1..3N
+ * from k0. */
 CT_FN void ct_p_comp_8c(const ct_case *c, ct_outcome *o) {
   ct_layout A, B, R;
   ct_modes m;
@@ -287,7 +313,7 @@ CT_FN void ct_p_comp_8c(const ct_case *c, ct_outcome *o) {
   m.n = 0;
   ct_modes_push(&m, N, 0, 1, 0);
   ct_modes_push(&m, N, 0, N + 1, 0);
-  ct_modes_push(&m, 1, 0, N * N + N - 1, 0);
+  ct_modes_push(&m, 2, 0, N * N + N - 1, 0); /* size 1 would drop it (COMP-PREP): no third digit */
   if (ct_modes_to_layout(&m, &A, &e) != CT_OK) {
     o->verdict = CT_SKIPPED;
     return;
@@ -498,6 +524,7 @@ CT_FN static void ct_cpl_judged(const ct_case *c, int id, ct_outcome *o) {
   case 1: ct_judge_cpl_1(&R, CT_BRUTE_MAX, &j); break;
   case 2: ct_judge_cpl_2(&c->v[0], &R, 4 * CT_BRUTE_MAX, &j); break;
   case 3: ct_judge_cpl_3(&c->v[0], c->k[0], &R, &j); break;
+  case 8: ct_judge_cpl_8(&c->v[0], c->k[0], &R, &j); break;
   default: ct_judge_cpl_4(&c->v[0], &R, CT_BRUTE_MAX, &j); break;
   }
   ct_judged(&j, o);
@@ -510,6 +537,8 @@ CT_FN void ct_p_cpl_2(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 2, o);
 CT_FN void ct_p_cpl_3(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 3, o); }
 
 CT_FN void ct_p_cpl_4(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 4, o); }
+
+CT_FN void ct_p_cpl_8(const ct_case *c, ct_outcome *o) { ct_cpl_judged(c, 8, o); }
 
 CT_FN void ct_p_cpl_5(const ct_case *c, ct_outcome *o) {
   /* reversed leaves plus a broadcast and a size-1 mode: the same complement */

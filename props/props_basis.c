@@ -445,13 +445,12 @@ CT_FN static void ct_p10_component(const ct_layout *A, const ct_node *q, ct_layo
 }
 
 /* Whether leaf s:d of B has a chain of cuts 1 | u_1 | ... | s on which
- * f_p(i) = A_p(d*i) is linear for every path and each mode moves along one
+ * f_p(i) = Â_p(d*i) is linear for every path and each mode moves along one
  * path: tried over every chain of divisors of s (s <= 64). -1: too large. */
 CT_FN static int ct_p10_leaf_ok(const ct_layout *Ap, int np, int64_t s, int64_t d) {
   int64_t div[16], u[18], f[8][65];
   int nd = 0, p, mask, k, m;
   int64_t i, x;
-  ct_err e;
   if (s > 64 || np > 8) return -1;
   if (s == 1) return 1; /* one index: nothing to cut (and f[p][1] is never set) */
   for (x = 2; x < s; ++x)
@@ -459,9 +458,12 @@ CT_FN static int ct_p10_leaf_ok(const ct_layout *Ap, int np, int64_t s, int64_t 
       if (nd == 16) return -1;
       div[nd++] = x;
     }
-  for (p = 0; p < np; ++p)
+  for (p = 0; p < np; ++p) {
+    ct_j_ahat h; /* d*i may pass size(A_p): A_p read as composition reads it (COMP-EXT) */
+    ct_j_ahat_init(&Ap[p], &h);
     for (i = 0; i < s; ++i)
-      if (ct_l_eval(&Ap[p], d * i, &f[p][i], &e) != CT_OK) return -1;
+      if (!ct_j_ahat_at(&h, d * i, &f[p][i])) return -1;
+  }
   for (mask = 0; mask < (1 << nd); ++mask) {
     int good = 1;
     m = 0;

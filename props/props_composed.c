@@ -16,13 +16,29 @@
 #include "ref/product.h"
 #include "ref/tiler.h"
 
-/* The case's composed layout. */
+/* The least value of L over its domain, apart from ref/composed.c: the
+ * sum of (s-1)*d over the leaves of negative stride (the generators' sizes
+ * never overflow it). */
+CT_FN static int64_t ct_least_value(const ct_layout *L) {
+  ct_modes m;
+  int64_t lo = 0, t;
+  int k;
+  ct_modes_of(L, 0, &m);
+  for (k = 0; k < m.n; ++k)
+    if (m.m[k].d < 0 && !ct_mul_ovf(m.m[k].s - 1, m.m[k].d, &t)) lo += t;
+  return lo;
+}
+
+/* The case's composed layout. An outer layout is never read below 0
+ * (CL-DEF): the offset is raised to cover the inner layout's least value. */
 CT_FN static void ct_case_composed(const ct_case *c, ct_composed *C) {
+  int64_t off = c->k[0], lo;
   C->outer_kind = c->k[1] % 4 == 3 ? CT_OUTER_LAYOUT : CT_OUTER_SWIZZLE;
   C->sw = c->w[0];
   ct_l_copy(&C->outer, &c->v[1]);
-  ct_t_set_int(&C->offset, c->k[0], 0);
   ct_l_copy(&C->inner, &c->v[0]);
+  lo = C->outer_kind == CT_OUTER_LAYOUT ? ct_least_value(&C->inner) : 0;
+  ct_t_set_int(&C->offset, off + lo < 0 ? -lo : off, 0);
 }
 
 /* The choices CL-n makes from k1 that the case's trees do not show: the
@@ -253,7 +269,7 @@ CT_FN void ct_p_cl_5(const ct_case *c, ct_outcome *o) {
 }
 
 /* spec/composed.md, Preconditions: an offset that is no integer is rejected (ARG_TYPE), an integer
- * accepted. */
+ * accepted unless it leaves an outer layout read below 0 (COORD_OUT_OF_RANGE, CL-DEF). */
 CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
   ct_composed C;
   ct_err e;
@@ -262,6 +278,13 @@ CT_FN void ct_p_cl_e_arg(const ct_case *c, ct_outcome *o) {
   ct_t_copy(&C.offset, &c->v[0].shape); /* a tuple offset when v0 has rank > 1 */
   rc = ct_cl_check(&C, &e);
   o->digest = ct_digest_code(rc);
+  if (C.offset.nd[0].kind == CT_INT && C.outer_kind == CT_OUTER_LAYOUT &&
+      C.offset.nd[0].v + ct_least_value(&C.inner) < 0) { /* below 0: the other precondition */
+    if (rc != CT_COORD_OUT_OF_RANGE)
+      CT_FAILS(o, "an outer layout read at %lld < 0: %s, not COORD_OUT_OF_RANGE",
+               (long long)(C.offset.nd[0].v + ct_least_value(&C.inner)), ct_code_name(rc));
+    return;
+  }
   if ((C.offset.nd[0].kind == CT_INT) != (rc == CT_OK) || (rc != CT_OK && rc != CT_ARG_TYPE))
     CT_FAILS(o, "a composed layout with the offset of %s: %s", C.offset.nd[0].kind == CT_INT ? "an integer" : "a tuple",
              ct_code_name(rc));

@@ -73,6 +73,19 @@ CT_FN int64_t ct_dv_values(const ct_layout *L, int64_t n, int64_t *v, int64_t ca
   return n;
 }
 
+/* Â(i) for i < n (COMP-EXT: the extension of coalesce(A), as the divide's
+ * composition reads A past size(A), in its ragged last tile); -1 when
+ * n > cap or a value is not known (beyond int64). */
+CT_FN static int64_t ct_dv_hat_values(const ct_layout *A, int64_t n, int64_t *v, int64_t cap) {
+  ct_j_ahat h;
+  int64_t i;
+  if (n < 0 || n > cap) return -1;
+  ct_j_ahat_init(A, &h);
+  for (i = 0; i < n; ++i)
+    if (!ct_j_ahat_at(&h, i, &v[i])) return -1;
+  return n;
+}
+
 /* Whether v and w (n values each) hold the same multiset: 1 or 0 by
  * counting over [min, max] when that range is under CT_BRUTE_MAX wide, -1
  * when it is wider (the caller sorts both and compares; issue 16). count:
@@ -310,7 +323,7 @@ CT_FN void ct_p_div_4(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "size(R) = %lld, K = %lld: no bijection of [0, K)", (long long)n, (long long)K);
     return;
   }
-  if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_values(A, K, a, CT_BRUTE_MAX) < 0) return;
+  if (ct_dv_values(&R, n, r, CT_BRUTE_MAX) < 0 || ct_dv_hat_values(A, K, a, CT_BRUTE_MAX) < 0) return;
   if (ct_dv_same_counts(r, a, n, count) == 1) return; /* else sorted, to name where they differ */
   ct_j_sort(r, n);
   ct_j_sort(a, K);
@@ -785,9 +798,11 @@ CT_FN void ct_p_div_e_shape(const ct_case *c, ct_outcome *o) {
   ct_div_expect(&c->v[0], &B, CT_SHAPE_DIVISIBILITY, 15, o);
 }
 
-/* (n,1):(d,d) with n = size(A) and B = m:1, m the least non-divisor of n:
- * the ragged last tile runs into the extension, where Â(n) = d = A(1)
- * (logical_divide((6,1):(1,1), 4:1)). */
+/* (n,2):(d,d) with n = size(A) >= 3 and B = m:1, m the least non-divisor
+ * of n (so 2 <= m < n): the tile is linear, but the first repetition that
+ * crosses A's first mode, at coordinates (n - m*c, c) with both non-zero,
+ * is not the sum of the two (logical_divide((3,4):(4,1), 2:1) fails so,
+ * inside A's domain). */
 CT_FN void ct_p_div_e_disj(const ct_case *c, ct_outcome *o) {
   ct_modes m;
   ct_layout A, B;
@@ -808,7 +823,7 @@ CT_FN void ct_p_div_e_disj(const ct_case *c, ct_outcome *o) {
   }
   m.n = 0;
   ct_modes_push(&m, n, 0, d, 0);
-  ct_modes_push(&m, 1, 0, d, 0);
+  ct_modes_push(&m, 2, 0, d, 0);
   if (ct_build_failed(ct_modes_to_layout(&m, &A, &e), o, "the derived A")) return;
   ct_l_set_int(&B, mm, 0, 1, 0);
   ct_div_expect(&A, &B, CT_NOT_DISJOINT, 15, o);

@@ -84,19 +84,24 @@ static ct_i128 ct_e_size(const ct_layout *L, int *big) {
 }
 
 /* The exact L(x), x >= 0, split colexicographically, the last leaf not
- * reduced. wide: a term, or the sum of the positive or of the negative
- * terms, does not fit in 64 bits (an offset summed in any order may
- * overflow then). Returns 0 when the value is too large to know here. */
+ * reduced; with hat, over the leaves of size > 1 only: composition's Â, the
+ * extension of coalesce(L) (COMP-EXT; inside [0, size(L)) the same). wide:
+ * a term, or the sum of the positive or of the negative terms, does not fit
+ * in 64 bits (an offset summed in any order may overflow then). Returns 0
+ * when the value is too large to know here. */
 typedef struct {
   ct_i128 v;
   int wide;
 } ct_e_val;
 
-static int ct_e_eval(const ct_layout *L, ct_i128 x, ct_e_val *out) {
+static int ct_e_eval(const ct_layout *L, ct_i128 x, int hat, ct_e_val *out) {
   ct_e_leaves f;
   ct_i128 pos = 0, neg = 0;
-  int k;
+  int k, n = 0;
   ct_e_leaves_of(L, &f);
+  for (k = 0; k < f.n; ++k)
+    if (!hat || f.s[k] != 1) f.s[n] = f.s[k], f.d[n++] = f.d[k];
+  f.n = n;
   out->wide = 0;
   for (k = 0; k < f.n; ++k) {
     ct_i128 c, t;
@@ -306,7 +311,7 @@ void ct_p_edge_eval(const ct_case *c, ct_outcome *o) {
     int64_t got = 0;
     ct_err e;
     ct_code rc = ct_l_eval(&L, x[k], &got, &e);
-    if (!ct_e_eval(&L, x[k], &want)) continue;
+    if (!ct_e_eval(&L, x[k], 0, &want)) continue;
     if (rc == CT_OVERFLOW && (want.wide || !ct_e_fits(want.v))) continue;
     if (rc == CT_OK && (ct_i128)got == want.v) continue;
     ct_e_text(&L, t, sizeof t);
@@ -322,7 +327,8 @@ void ct_p_edge_eval(const ct_case *c, ct_outcome *o) {
 /* ---- NOTE-5/coalesce, NOTE-5/composition, NOTE-5/complement --------------- */
 
 /* R(x) == W(y(x)) exactly on samples x of [0, n), where y(x) = x, or B(x)
- * for a composition (samples where B(x) < 0 are left out). */
+ * for a composition (samples where B(x) < 0 are left out); W read as Â,
+ * which is W inside its size. */
 static int ct_e_same(const ct_layout *R, const ct_layout *W, const ct_layout *B, ct_i128 n, ct_rng *r, const char *what,
                      ct_outcome *o) {
   int64_t x[CT_E_SAMPLES];
@@ -330,13 +336,13 @@ static int ct_e_same(const ct_layout *R, const ct_layout *W, const ct_layout *B,
   char t[512], w[48], g[48];
   for (k = 0; k < m; ++k) {
     ct_e_val got, want, y;
-    if (!ct_e_eval(R, x[k], &got)) continue;
+    if (!ct_e_eval(R, x[k], 0, &got)) continue;
     if (B) {
-      if (!ct_e_eval(B, x[k], &y) || y.v < 0) continue;
+      if (!ct_e_eval(B, x[k], 0, &y) || y.v < 0) continue;
     } else {
       y.v = x[k];
     }
-    if (!ct_e_eval(W, y.v, &want)) continue;
+    if (!ct_e_eval(W, y.v, 1, &want)) continue;
     if (got.v != want.v) {
       ct_e_text(R, t, sizeof t);
       ct_e_str(got.v, g, sizeof g);
@@ -504,7 +510,7 @@ void ct_p_edge_cpl(const ct_case *c, ct_outcome *o) {
     for (k = 0; k < m; ++k) {
       ct_e_val got;
       ct_i128 want;
-      if (!ct_e_eval(&R, x[k], &got) || !ct_e_flat_eval(&C, x[k], &want)) continue;
+      if (!ct_e_eval(&R, x[k], 0, &got) || !ct_e_flat_eval(&C, x[k], &want)) continue;
       if (got.v != want) {
         ct_e_str(got.v, g, sizeof g);
         ct_e_str(want, w, sizeof w);
@@ -579,8 +585,8 @@ void ct_p_edge_prod(const ct_case *c, ct_outcome *o) {
     for (k = 0; k < m; ++k) {
       ct_e_val got, b;
       ct_i128 want;
-      if (!ct_e_eval(&B, x[k], &b) || b.v < 0 || b.v >= nc || !ct_e_flat_eval(&C, b.v, &want)) continue;
-      if (!ct_e_eval(&R, na * x[k], &got)) continue;
+      if (!ct_e_eval(&B, x[k], 0, &b) || b.v < 0 || b.v >= nc || !ct_e_flat_eval(&C, b.v, &want)) continue;
+      if (!ct_e_eval(&R, na * x[k], 0, &got)) continue;
       if (got.v != want) {
         ct_e_text(&A, t, sizeof t);
         ct_e_str(got.v, g, sizeof g);

@@ -39,11 +39,12 @@
   X(comp_2r, "COMP-2/random", CT_GEN_PAIR, "composition (random pairs)", "composition(%0, %1)")          \
   X(comp_3, "COMP-3", CT_GEN_COMP, "composition", "composition(%0, %1)")                          \
   X(comp_4, "COMP-4", CT_GEN_COMP, "composition", "composition(%0, %1)")                          \
+  X(comp_4s, "COMP-4/size-1", CT_GEN_PAIR, "composition, A with a size-1 mode appended", "composition(%0, %1)") \
   X(comp_5, "COMP-5", CT_GEN_LAYOUT, "composition identities", "composition(%0, size)")           \
   X(comp_6, "COMP-6", CT_GEN_TILER, "composition with a tiler", "composition(%0, %1)")            \
   X(comp_7, "COMP-7", CT_GEN_COMP3, "composition associativity", "(%0 o %1) o %2")                \
   X(comp_8, "COMP-8", CT_GEN_PAIR, "composition, accepted iff an answer exists", "composition(%0, %1)") \
-  X(comp_8c, "COMP-8/cancelling", CT_GEN_INT, "composition where carries cancel", "(N,N,1):(1,N+1,N*N+N-1) o s:(N+1) from %k0") \
+  X(comp_8c, "COMP-8/cancelling", CT_GEN_INT, "composition where carries cancel", "(N,N,2):(1,N+1,N*N+N-1) o s:(N+1) from %k0") \
   X(comp_9, "COMP-9", CT_GEN_PAIR, "composition, coalesced leaves", "composition(%0, %1)")     \
   X(comp_10, "COMP-10", CT_GEN_PAIR, "composition, the rejection's index", "composition(%0, %1)") \
   X(comp_e1, "composition!STRIDE_DIVISIBILITY", CT_GEN_LAYOUT, "composition", "%0")               \
@@ -57,6 +58,7 @@
   X(cpl_2, "CPL-2", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_3, "CPL-3", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_4, "CPL-4", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
+  X(cpl_8, "CPL-8", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_5, "CPL-5", CT_GEN_CPL, "complement", "complement(%0, %k0)")                              \
   X(cpl_6, "CPL-6", CT_GEN_CPL, "complement", "complement(%0)")                                   \
   X(cpl_7, "CPL-7", CT_GEN_INT, "complement, accepted iff a complement exists", "complement(%0, %k0)") \
@@ -164,7 +166,7 @@
   X(rinv_3, "RINV-3", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_4, "RINV-4", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else filter-injective from it") \
   X(rinv_5, "RINV-5", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0), else a bijection from it") \
-  X(rinv_e1, "right_inverse!NO_LAYOUT", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: RINV-1..4 or rejected") \
+  X(rinv_e1, "RINV-3/negative", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: RINV-1..4") \
   X(rinv_e2, "right_inverse!OVERFLOW", CT_GEN_LAYOUT, "right_inverse", "(|%0|, 2^32:0, 2^32:0)")   \
   X(linv_1, "LINV-1", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0), else admissible from it")  \
   X(linv_1c, "LINV-1/composition", CT_GEN_LAYOUT, "L o (left_inverse(L) o L)", "L = %0, else admissible from it") \
@@ -180,18 +182,18 @@
   X(null_2, "NULL-2", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
   X(null_3, "NULL-3", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
   X(null_4, "NULL-4", CT_GEN_LAYOUT, "nullspace", "nullspace(%0), else of |%0| with stride-0 leaves") \
-  X(null_e1, "nullspace!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "nullspace", "|%0| with a stride negated") \
+  X(null_e1, "nullspace!NEGATIVE_STRIDE", CT_GEN_LAYOUT, "nullspace", "(|%0|, 2:-d), d a stride of |%0|: strides cancel") \
   X(null_e2, "nullspace!OVERFLOW", CT_GEN_LAYOUT, "nullspace", "(|%0|, 2^32:0, 2^32:0)")           \
   X(mcl_1, "MCL-1", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
   X(mcl_2, "MCL-2", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
   X(mcl_3, "MCL-3", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it") \
   X(mcl_4, "MCL-4", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1), and a pair from it, b injective") \
-  X(mcl_e1, "MCL-5", CT_GEN_PAIR, "max_common_layout/vector", "((b, %0), b), b = %1 with a stride negated (or |%1|): right_inverse(b) or its code") \
-  X(mcl_e2, "max_common_layout!COORD_OUT_OF_RANGE", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), k too large") \
-  X(mcl_e3, "max_common_layout!SHAPE_DIVISIBILITY", CT_GEN_PAIR, "max_common_layout/vector", "a = (3,K):(1,0), b = (2,w,2):(1,x,2)") \
+  X(mcl_e1, "MCL-5", CT_GEN_PAIR, "max_common_layout/vector", "((b, %0), b), b = %1 with a stride negated (or |%1|): right_inverse(b)") \
+  X(mcl_e2, "MCV-1/shorter-a", CT_GEN_PAIR, "max_common_layout/vector", "(%0, (|%1|, k:x)), size(a) < size(b)") \
+  X(mcl_e3, "MCL-4/shorter", CT_GEN_PAIR, "max_common_layout/vector", "a = (3,K):(1,0), b = (2,w,2):(1,x,2): N = 3, R = 2:1") \
   X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
   X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
-  X(rinv_6, "RINV-6", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: accepted iff a layout answers (brute force)") \
+  X(rinv_6, "RINV-6", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: the least indices where a layout has them, else the chain") \
   X(linv_6, "LINV-6", CT_GEN_LAYOUT, "left_inverse", "|%0|: accepted iff a layout answers (a witness search)")
 #define CT_PROPS_DIVIDE(X)                                                                                             \
   X(div_1, "DIV-1", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \
@@ -360,6 +362,96 @@
   X(comp_2p, "COMP-2/plan", CT_GEN_COMP, "COMP-2's plan vs its check", "composition(%0, %1)") \
   X(comp_2d, "COMP-2/draw", CT_GEN_COMP, "COMP-2's plan, drawn flat, vs its check", "COMP's case drawn from the digest of %0 and %1")
 
+/* The principle (PRIN-1, spec/layout.md; props_principle.c): one property per
+ * request generator of an operation about a layout's function, named after
+ * the generator (cli/registry.c) and drawing its cases the same way. */
+#define CT_PROPS_PRINCIPLE(X) \
+  X(pr_size_layout, "PRIN-1/size/layout", CT_GEN_LAYOUT, "size", "size(%0)") \
+  X(pr_cosize_layout, "PRIN-1/cosize/layout", CT_GEN_LAYOUT, "cosize", "cosize(%0)") \
+  X(pr_crd2idx_index, "PRIN-1/crd2idx/index", CT_GEN_INT, "crd2idx", "crd2idx(%k0, %0)") \
+  X(pr_eval_index, "PRIN-1/eval/index", CT_GEN_INT, "eval", "eval(%0, %k0)") \
+  X(pr_make_layout_pair, "PRIN-1/make_layout/pair", CT_GEN_PAIR, "make_layout", "make_layout(%0, %1)") \
+  X(pr_append_pair, "PRIN-1/append/pair", CT_GEN_PAIR, "append", "append(%0, %1)") \
+  X(pr_append_pad, "PRIN-1/append/pad", CT_GEN_PAIR, "append", "append<4>(%0, %1)") \
+  X(pr_prepend_pair, "PRIN-1/prepend/pair", CT_GEN_PAIR, "prepend", "prepend(%0, %1)") \
+  X(pr_prepend_pad, "PRIN-1/prepend/pad", CT_GEN_PAIR, "prepend", "prepend<4>(%0, %1)") \
+  X(pr_flatten_layout, "PRIN-1/flatten/layout", CT_GEN_LAYOUT, "flatten", "flatten(%0)") \
+  X(pr_layout_mode0, "PRIN-1/layout/mode0", CT_GEN_LAYOUT, "layout", "layout<0>(%0)") \
+  X(pr_get_mode0, "PRIN-1/get/mode0", CT_GEN_LAYOUT, "get", "get<0>(%0)") \
+  X(pr_group_pair, "PRIN-1/group/pair", CT_GEN_PAIR, "group", "group<0,2>(make_layout(%0, %1))") \
+  X(pr_take_pair, "PRIN-1/take/pair", CT_GEN_PAIR, "take", "take<1,2>(make_layout(%0, %1))") \
+  X(pr_select_pair, "PRIN-1/select/pair", CT_GEN_PAIR, "select", "select<1,0>(make_layout(%0, %1))") \
+  X(pr_slice_index, "PRIN-1/slice/index", CT_GEN_INT, "slice", "slice((_, %k0), make_layout(%0, %0))") \
+  X(pr_dice_index, "PRIN-1/dice/index", CT_GEN_INT, "dice", "dice((_, %k0), make_layout(%0, %0))") \
+  X(pr_product_shape, "PRIN-1/product/shape", CT_GEN_LAYOUT, "product", "product(shape(%0))") \
+  X(pr_prefix_product_shape, "PRIN-1/prefix_product/shape", CT_GEN_LAYOUT, "prefix_product", "prefix_product(shape(%0))") \
+  X(pr_shape_div_pair, "PRIN-1/shape_div/pair", CT_GEN_PAIR, "shape_div", "shape_div(shape(%0), shape(%1))") \
+  X(pr_shape_div_size, "PRIN-1/shape_div/size", CT_GEN_INT, "shape_div", "shape_div(shape(%0), %k0)") \
+  X(pr_ceil_div_pair, "PRIN-1/ceil_div/pair", CT_GEN_PAIR, "ceil_div", "ceil_div(shape(%0), shape(%1))") \
+  X(pr_ceil_div_size, "PRIN-1/ceil_div/size", CT_GEN_INT, "ceil_div", "ceil_div(shape(%0), %k0)") \
+  X(pr_elem_scale_pair, "PRIN-1/elem_scale/pair", CT_GEN_PAIR, "elem_scale", "elem_scale(shape(%0), shape(%1))") \
+  X(pr_evenly_divides_pair, "PRIN-1/evenly_divides/pair", CT_GEN_PAIR, "evenly_divides", "evenly_divides(shape(%0), shape(%1))") \
+  X(pr_compact_col_major_shape, "PRIN-1/compact_col_major/shape", CT_GEN_LAYOUT, "compact_col_major", "compact_col_major(shape(%0))") \
+  X(pr_compact_row_major_shape, "PRIN-1/compact_row_major/shape", CT_GEN_LAYOUT, "compact_row_major", "compact_row_major(shape(%0))") \
+  X(pr_make_layout_like_layout, "PRIN-1/make_layout_like/layout", CT_GEN_LAYOUT, "make_layout_like", "make_layout_like(%0)") \
+  X(pr_make_fragment_like_layout, "PRIN-1/make_fragment_like/layout", CT_GEN_LAYOUT, "make_fragment_like", "make_fragment_like(%0)") \
+  X(pr_upcast_layout, "PRIN-1/upcast/layout", CT_GEN_LAYOUT, "upcast", "upcast(%0, 2)") \
+  X(pr_downcast_layout, "PRIN-1/downcast/layout", CT_GEN_LAYOUT, "downcast", "downcast(%0, 2)") \
+  X(pr_make_ordered_layout_layout, "PRIN-1/make_ordered_layout/layout", CT_GEN_LAYOUT, "make_ordered_layout", "make_ordered_layout(shape(%0), stride(%0))") \
+  X(pr_coalesce_layout, "PRIN-1/coalesce/layout", CT_GEN_LAYOUT, "coalesce", "coalesce(%0)") \
+  X(pr_filter_zeros_layout, "PRIN-1/filter_zeros/layout", CT_GEN_LAYOUT, "filter_zeros", "filter_zeros(%0)") \
+  X(pr_filter_layout, "PRIN-1/filter/layout", CT_GEN_LAYOUT, "filter", "filter(%0)") \
+  X(pr_composition_admissible, "PRIN-1/composition/admissible", CT_GEN_COMP, "composition", "composition(%0, %1)") \
+  X(pr_composition_random, "PRIN-1/composition/random", CT_GEN_PAIR, "composition", "composition(%0, %1)") \
+  X(pr_composition_tiler, "PRIN-1/composition/tiler", CT_GEN_TILER, "composition", "composition(%0, %1)") \
+  X(pr_with_shape_admissible, "PRIN-1/with_shape/admissible", CT_GEN_COMP, "with_shape", "with_shape(%0, shape(%1))") \
+  X(pr_complement_admissible, "PRIN-1/complement/admissible", CT_GEN_CPL, "complement", "complement(%0, %k0)") \
+  X(pr_complement_random, "PRIN-1/complement/random", CT_GEN_INT, "complement", "complement(%0, %k0)") \
+  X(pr_complement_default, "PRIN-1/complement/default", CT_GEN_CPL, "complement", "complement(%0)") \
+  X(pr_complement_random_default, "PRIN-1/complement/random-default", CT_GEN_LAYOUT, "complement", "complement(%0)") \
+  X(pr_right_inverse_layout, "PRIN-1/right_inverse/layout", CT_GEN_LAYOUT, "right_inverse", "right_inverse(%0)") \
+  X(pr_right_inverse_complementable, "PRIN-1/right_inverse/complementable", CT_GEN_CPL, "right_inverse", "right_inverse(%0)") \
+  X(pr_left_inverse_layout, "PRIN-1/left_inverse/layout", CT_GEN_LAYOUT, "left_inverse", "left_inverse(%0)") \
+  X(pr_left_inverse_complementable, "PRIN-1/left_inverse/complementable", CT_GEN_CPL, "left_inverse", "left_inverse(%0)") \
+  X(pr_nullspace_layout, "PRIN-1/nullspace/layout", CT_GEN_LAYOUT, "nullspace", "nullspace(%0)") \
+  X(pr_max_common_layout_pair, "PRIN-1/max_common_layout/pair", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1)") \
+  X(pr_max_common_vector_pair, "PRIN-1/max_common_vector/pair", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1)") \
+  X(pr_logical_divide_admissible, "PRIN-1/logical_divide/admissible", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)") \
+  X(pr_logical_divide_tiler, "PRIN-1/logical_divide/tiler", CT_GEN_TILER, "logical_divide", "logical_divide(%0, %1)") \
+  X(pr_logical_divide_random, "PRIN-1/logical_divide/random", CT_GEN_PAIR, "logical_divide", "logical_divide(%0, %1)") \
+  X(pr_zipped_divide_admissible, "PRIN-1/zipped_divide/admissible", CT_GEN_DIV, "zipped_divide", "zipped_divide(%0, %1)") \
+  X(pr_zipped_divide_tiler, "PRIN-1/zipped_divide/tiler", CT_GEN_TILER, "zipped_divide", "zipped_divide(%0, %1)") \
+  X(pr_tiled_divide_admissible, "PRIN-1/tiled_divide/admissible", CT_GEN_DIV, "tiled_divide", "tiled_divide(%0, %1)") \
+  X(pr_tiled_divide_tiler, "PRIN-1/tiled_divide/tiler", CT_GEN_TILER, "tiled_divide", "tiled_divide(%0, %1)") \
+  X(pr_flat_divide_admissible, "PRIN-1/flat_divide/admissible", CT_GEN_DIV, "flat_divide", "flat_divide(%0, %1)") \
+  X(pr_flat_divide_tiler, "PRIN-1/flat_divide/tiler", CT_GEN_TILER, "flat_divide", "flat_divide(%0, %1)") \
+  X(pr_logical_product_admissible, "PRIN-1/logical_product/admissible", CT_GEN_PROD, "logical_product", "logical_product(%0, %1)") \
+  X(pr_logical_product_random, "PRIN-1/logical_product/random", CT_GEN_PAIR, "logical_product", "logical_product(%0, %1)") \
+  X(pr_zipped_product_admissible, "PRIN-1/zipped_product/admissible", CT_GEN_PROD, "zipped_product", "zipped_product(%0, %1)") \
+  X(pr_tiled_product_admissible, "PRIN-1/tiled_product/admissible", CT_GEN_PROD, "tiled_product", "tiled_product(%0, %1)") \
+  X(pr_flat_product_admissible, "PRIN-1/flat_product/admissible", CT_GEN_PROD, "flat_product", "flat_product(%0, %1)") \
+  X(pr_blocked_product_admissible, "PRIN-1/blocked_product/admissible", CT_GEN_PROD, "blocked_product", "blocked_product(%0, %1)") \
+  X(pr_raked_product_admissible, "PRIN-1/raked_product/admissible", CT_GEN_PROD, "raked_product", "raked_product(%0, %1)") \
+  X(pr_tile_to_shape_pair, "PRIN-1/tile_to_shape/pair", CT_GEN_PAIR, "tile_to_shape", "tile_to_shape(%0, shape(%1))") \
+  X(pr_coprofile_layout, "PRIN-1/coprofile/layout", CT_GEN_LAYOUT, "coprofile", "coprofile(%0)") \
+  X(pr_coshape_layout, "PRIN-1/coshape/layout", CT_GEN_LAYOUT, "coshape", "coshape(%0)") \
+  X(pr_replace_pair, "PRIN-1/replace/pair", CT_GEN_PAIR, "replace", "replace<1>(%0, %1)") \
+  X(pr_zip_pair, "PRIN-1/zip/pair", CT_GEN_PAIR, "zip", "zip(%0, %1)") \
+  X(pr_zip_divided, "PRIN-1/zip/divided", CT_GEN_TILER, "zip", "zip(zipped_divide(%0, %1))") \
+  X(pr_unflatten_layout, "PRIN-1/unflatten/layout", CT_GEN_LAYOUT, "unflatten", "unflatten(flatten(%0), shape(%0))") \
+  X(pr_product_each_shape, "PRIN-1/product_each/shape", CT_GEN_LAYOUT, "product_each", "product_each(shape(%0))") \
+  X(pr_recast_layout_16to32, "PRIN-1/recast_layout/16to32", CT_GEN_LAYOUT, "recast_layout", "recast_layout<16,32>(%0)") \
+  X(pr_recast_layout_32to8, "PRIN-1/recast_layout/32to8", CT_GEN_LAYOUT, "recast_layout", "recast_layout<32,8>(%0)") \
+  X(pr_recast_layout_16to24, "PRIN-1/recast_layout/16to24", CT_GEN_LAYOUT, "recast_layout", "recast_layout<16,24>(%0)") \
+  X(pr_common_refinement_pair, "PRIN-1/common_refinement/pair", CT_GEN_PAIR, "common_refinement", "common_refinement(shape(%0), shape(%1))") \
+  X(pr_common_refinement_sizes, "PRIN-1/common_refinement/sizes", CT_GEN_LAYOUT, "common_refinement", "common_refinement(product_each(shape(%0)), shape(%0))") \
+  X(pr_common_refinement_flat, "PRIN-1/common_refinement/flat", CT_GEN_LAYOUT, "common_refinement", "common_refinement(shape(%0), flatten(shape(%0)))") \
+  X(pr_common_coarsening_pair, "PRIN-1/common_coarsening/pair", CT_GEN_PAIR, "common_coarsening", "common_coarsening(shape(%0), shape(%1))") \
+  X(pr_common_coarsening_flat, "PRIN-1/common_coarsening/flat", CT_GEN_LAYOUT, "common_coarsening", "common_coarsening(shape(%0), flatten(shape(%0)))") \
+  X(pr_common_coarsening_sizes, "PRIN-1/common_coarsening/sizes", CT_GEN_PAIR, "common_coarsening", "common_coarsening(shape(%0), product_each(shape(%0)))") \
+  X(pr_greatest_common_domain_pair, "PRIN-1/greatest_common_domain/pair", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(shape(%0), shape(%1))") \
+  X(pr_greatest_common_domain_sizes, "PRIN-1/greatest_common_domain/sizes", CT_GEN_LAYOUT, "greatest_common_domain", "greatest_common_domain(shape(%0), product_each(shape(%0)))")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_ROUNDTRIP(X)                                                                           \
@@ -379,7 +471,8 @@
   CT_PROPS_BASIS(X)                                                                               \
   CT_PROPS_REARRANGE(X)                                                                           \
   CT_PROPS_REFINE(X)                                                                              \
-  CT_PROPS_FAST(X)
+  CT_PROPS_FAST(X)                                                                                \
+  CT_PROPS_PRINCIPLE(X)
 
 #define CT_X_DECLARE(fn, id, gen, op, fmt) CT_FN void ct_p_##fn(const ct_case *c, ct_outcome *o);
 CT_PROPERTIES(CT_X_DECLARE)

@@ -3,20 +3,16 @@
 #include "coalesce.h"
 #include "ct_arith.h"
 
-/* COMP-PREP: A coalesced (neither flattening, dropping size-1 modes nor
- * merging s0:d0 ++ s1:s0*d0 changes A^), except that a last size-1 mode is
- * kept unless it merges: it carries the extension (COMP-EXT). */
+/* COMP-PREP: A coalesced, every size-1 mode dropped, the last one too, so
+ * that A^ is the extension of coalesce(A) (COMP-EXT): it depends only on A's
+ * values on [0, size(A)), as equivalent layouts must compose alike
+ * (spec/principle.md). A of size 1 is 1:0: A^ is 0 everywhere. */
 CT_FN void ct_comp_prepare_modes(const ct_modes *raw, ct_modes *m, int *all_static) {
-  const ct_mode *last = raw->m + (raw->n > 0 ? raw->n - 1 : 0);
-  int64_t span;
   int k;
   *all_static = 1;
   for (k = 0; k < raw->n; ++k) *all_static = *all_static && raw->m[k].ss && raw->m[k].ds;
   ct_coalesce_modes(raw, m);
-  if (raw->n > 0 && last->s == 1 &&
-      !(m->n > 0 && !ct_mul_ovf(m->m[m->n - 1].s, m->m[m->n - 1].d, &span) && span == last->d))
-    m->m[m->n++] = *last;
-  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* no leaves, e.g. ():(): A^ is 0 everywhere, like 1:0 */
+  if (m->n == 0) ct_modes_push(m, 1, 1, 0, 1); /* size 1, e.g. (1):(1) or ():(): A^ is 0 everywhere, as 1:0's */
 }
 
 CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static) {

@@ -1,4 +1,5 @@
-/* ahat.h -- Â, A read past its size (COMP-EXT in spec/composition.md):
+/* ahat.h -- Â, A read past its size (COMP-EXT in spec/composition.md): the
+ * extension of coalesce(A), so a function of A's values on [0, size(A));
  * A prepared into digits (COMP-PREP) and evaluated as a sum of floors
  * (COMP-FLOOR). */
 #ifndef CT_AHAT_H
@@ -8,7 +9,8 @@
 #include "modes.h"
 
 /* COMP-PREP: A's digits M_k:D_k (the last one unbounded), as composition
- * reads A. Exposed for generators of admissible inputs (props/). */
+ * reads A: coalesce(A)'s modes, 1:0 when A has size 1. Exposed for
+ * generators of admissible inputs (props/). */
 CT_FN void ct_comp_prepare(const ct_layout *A, ct_modes *m, int *all_static);
 /* The same from A's leaves in colexicographic order (ct_modes_of). */
 CT_FN void ct_comp_prepare_modes(const ct_modes *leaves, ct_modes *m, int *all_static);

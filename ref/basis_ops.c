@@ -126,7 +126,7 @@ CT_FN static void ct_component(const ct_layout *L, const ct_node *q, ct_layout *
  * composition below). The markers stand for independent directions only while
  * the integer operation's strides are multiples of one run's; the exact
  * composition (COMP-EXACT) also answers sums over several modes, e.g.
- * (3,1,1):(1@0,1@1,1@2) o 2:4 needs the stride 1@0 + 1@2. So for the
+ * (3,1,2):(1@0,1@1,1@2) o 2:4 needs the stride 1@0 + 1@2. So for the
  * operations that compose, each path's component is computed on its own by
  * the integer reference and must equal, as a function (coalesced), the
  * decoded answer's component; a component's rejection is the answer's (a
@@ -211,8 +211,13 @@ CT_FN static ct_code ct_exact_leaf(const ct_layout *A, const int *heads, int np,
     if (ct_mul_ovf(d, u[k], &x)) return CT_FAIL(e, CT_OVERFLOW, "an index of A overflows int64");
     for (p = 0; p < np; ++p) {
       ct_layout Ap;
+      ct_modes am;
+      ct_ahat h;
+      int st;
       ct_component(A, &A->stride.nd[heads[p]], &Ap);
-      CT_TRY(ct_l_eval(&Ap, x, &v, e));
+      ct_comp_prepare(&Ap, &am, &st); /* Â_p, as A_p o B reads it (COMP-EXT): x may be past size(A) */
+      if (!ct_ahat_init(&am, &h)) return CT_FAIL(e, CT_CAPACITY, "composition: A has more than %d modes", CT_COMP_MODES);
+      if (!ct_ahat_at(&h, x, &v)) return CT_FAIL(e, CT_OVERFLOW, "a value of A overflows int64");
       if (v == 0) continue;
       if (on >= 0)
         return CT_FAIL(e, CT_BASIS_MISMATCH,

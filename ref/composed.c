@@ -4,13 +4,37 @@
 
 #include "coalesce.h"
 #include "ct_arith.h"
+#include "modes.h"
+
+/* CL-DEF: an outer layout is read at O + B(i) for i < size(B); the least of
+ * those must not be negative, or the layout would be read where no index
+ * lies (spec/principle.md §2) and the reference's own evaluation of the
+ * value it printed would fail. min B is the sum of (s-1)*d over the leaves
+ * of negative stride. */
+CT_FN static ct_code ct_cl_check_reach(const ct_composed *C, ct_err *e) {
+  ct_modes m;
+  int64_t lo = ct_cl_offset(C), t;
+  int k;
+  if (C->outer_kind != CT_OUTER_LAYOUT) return CT_OK; /* a swizzle is a function of every integer */
+  ct_modes_of(&C->inner, 0, &m);
+  for (k = 0; k < m.n; ++k) {
+    if (m.m[k].d >= 0) continue;
+    if (ct_mul_ovf(m.m[k].s - 1, m.m[k].d, &t) || ct_add_ovf(lo, t, &lo))
+      return CT_FAIL(e, CT_OVERFLOW, "the least offset + inner value overflows int64");
+  }
+  if (lo < 0)
+    return CT_FAIL(e, CT_COORD_OUT_OF_RANGE,
+                   "the outer layout would be read at offset + inner(i) = %lld < 0, outside its domain", (long long)lo);
+  return CT_OK;
+}
 
 CT_FN ct_code ct_cl_check(const ct_composed *C, ct_err *e) {
   if (C->outer_kind == CT_OUTER_SWIZZLE) CT_TRY(ct_sw_check(&C->sw, e));
   else CT_TRY(ct_l_check(&C->outer, e));
   if (C->offset.n < 1 || C->offset.nd[0].kind != CT_INT)
     return CT_FAIL(e, CT_ARG_TYPE, "a composed layout's offset must be an integer (coordinate offsets come with basis strides)");
-  return ct_l_check(&C->inner, e);
+  CT_TRY(ct_l_check(&C->inner, e));
+  return ct_cl_check_reach(C, e);
 }
 
 /* CL-1: outer(offset + inner(c)). */

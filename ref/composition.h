@@ -7,7 +7,8 @@
 #include "tiler.h"
 
 /* R = A o B: compatible(B, R) and R(i) == A^(B(i)) for i < size(B), where A^
- * is A extended past its size through its last mode (COMP-1, COMP-2).
+ * is coalesce(A) extended past its size through its last mode (COMP-EXT:
+ * so equivalent A's compose alike; COMP-1, COMP-2).
  * Accepted iff such an R exists (COMP-8); R's leaves coalesced (COMP-9). */
 CT_FN CT_MUST_USE ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
 /* The core on flat lists, which ct_composition runs on B's leaves and

@@ -199,22 +199,35 @@ CT_FN static ct_code ct_check_n(ct_val n, const char *op, ct_err *e) {
 CT_FN ct_code ct_downcast(const ct_layout *L, ct_val n, ct_layout *out, ct_err *e) {
   int j, unit = -1, units = 0;
   ct_layout r;
+  ct_val sz;
   CT_TRY(ct_l_check(L, e));
   CT_TRY(ct_check_n(n, "downcast", e));
   if (n.v == 1) { /* CAST-7 */
     ct_l_copy(out, L);
     return CT_OK;
   }
+  /* the unit leaf: of stride 1 or -1 and size > 1; a size-1 leaf's stride is
+   * no part of L's function, so it never counts (PRIN-1: (1):(1) and (1):(0)
+   * are the same layout). A layout of one element has none: its first leaf
+   * takes the sub-elements, with stride 1. */
   for (j = 0; j < L->shape.n; ++j)
-    if (L->shape.nd[j].kind == CT_INT && (L->stride.nd[j].v == 1 || L->stride.nd[j].v == -1)) {
+    if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1 &&
+        (L->stride.nd[j].v == 1 || L->stride.nd[j].v == -1)) {
       unit = j;
       ++units;
     }
+  if (units == 0 && ct_l_size(L, &sz, e) == CT_OK && sz.v == 1)
+    for (j = 0; j < L->shape.n && units == 0; ++j)
+      if (L->shape.nd[j].kind == CT_INT) {
+        unit = j;
+        units = 1;
+      }
   if (units != 1)
     return CT_FAIL(e, CT_UNIT_STRIDE, "downcast: %d modes of stride 1 or -1; the sub-elements need exactly one", units);
-  if (L->stride.nd[unit].v == -1)
+  if (L->stride.nd[unit].v == -1 && L->shape.nd[unit].v > 1)
     return CT_FAIL(e, CT_NEGATIVE_STRIDE, "downcast: the adjacent elements run backwards (stride -1)");
   ct_l_copy(&r, L);
+  r.stride.nd[unit].v = 1; /* a size-1 unit leaf's stride may have been anything */
   for (j = 0; j < r.shape.n; ++j) { /* CAST-1 */
     ct_node *s = &r.shape.nd[j], *d = &r.stride.nd[j];
     ct_node *x = j == unit ? s : d;

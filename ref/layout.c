@@ -199,21 +199,24 @@ CT_FN ct_code ct_l_eval_basis(ct_err *e) {
   return CT_FAIL(e, CT_ARG_TYPE, "an integer offset of a layout with basis strides: see ct_basis_eval");
 }
 
+/* IDX2CRD: the colexicographic split of any i >= 0, the last leaf keeping
+ * the rest unreduced, so that crd2idx (LAYOUT-EVAL) takes it back to i past
+ * the size too (LAYOUT-3). */
 CT_FN ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e) {
-  ct_val size;
-  int j;
-  CT_TRY(ct_t_product(shape, 0, &size, e));
-  if (i < 0 || i >= size.v)
-    return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "index %lld is outside [0, %lld)", (long long)i, (long long)size.v);
+  int j, last = -1;
+  if (i < 0) return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative index %lld", (long long)i);
   ct_t_sub(shape, 0, out);
+  for (j = 0; j < out->n; ++j)
+    if (out->nd[j].kind == CT_INT) last = j;
+  if (last < 0 && i > 0) /* no leaf to carry the rest */
+    return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "index %lld past the size 1 of a shape with no leaves", (long long)i);
   for (j = 0; j < out->n; ++j) {
-    ct_node *nd = &out->nd[j];
+    int k = j;
+    ct_node *nd = &out->nd[k];
     if (nd->kind != CT_INT) continue;
-    {
-      int64_t s = nd->v;
-      nd->v = ct_divmod(i, s, &i); /* i mod s, and i / s is left for the next leaf */
-      nd->stat = 0;
-    }
+    nd->stat = 0;
+    if (k == last) nd->v = i; /* the rest, not reduced */
+    else nd->v = ct_divmod(i, nd->v, &i); /* i mod s, and i / s is left for the next leaf */
   }
   return CT_OK;
 }

@@ -93,7 +93,8 @@ CT_FN static inline CT_MUST_USE ct_code ct_l_eval(const ct_layout *L, int64_t i,
   *out = acc;
   return CT_OK;
 }
-/* idx2crd (LAYOUT-3): the natural coordinate of index i, 0 <= i < size. */
+/* idx2crd (LAYOUT-3): the natural coordinate of index i >= 0, the last leaf
+ * not reduced (IDX2CRD). */
 CT_FN CT_MUST_USE ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple *out, ct_err *e);
 
 /* Concatenation make_layout(L0, L1, ...): each layout becomes one mode. */

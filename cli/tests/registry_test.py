@@ -6,7 +6,9 @@ missing piece fails the test and is named:
   its spec page exists; each of its post-condition IDs is an ID of that page;
   an executed example of the spec uses it; it has a generator of requests
   (conform, vectors); a judge, or the reason it has none; a file of
-  conformance vectors; a property for each of its IDs (`cuteref check --list`).
+  conformance vectors; a property for each of its IDs (`cuteref check --list`);
+  for each of its request generators, a PRIN-1 property drawn the same way or
+  the reason the principle exempts it (`cuteref ops --principle`).
 
 usage: registry_test.py CUTEREF [ROOT]
 """
@@ -76,6 +78,14 @@ def main():
         for m in missing:
             problems.append("%s: %s" % (name, m))
         checked += 1
+    # the principle (spec/principle.md): every generator checked by PRIN-1 or exempt, with its reason
+    out = subprocess.run([cuteref, "ops", "--principle"], stdout=subprocess.PIPE, universal_newlines=True)
+    for l in out.stdout.splitlines()[1:]:
+        gen, check, how = (l.split("\t") + ["", ""])[:3]
+        if check in ("UNCLASSIFIED", "DRIFT", "STALE", "CONFLICT"):
+            problems.append("%s: principle: %s %s" % (gen.split("/")[0], check, how))
+    if out.returncode != 0 and not any(": principle: " in p for p in problems):
+        problems.append("ops --principle: exit status %d" % out.returncode)
     for p in problems:
         print("FAILED: " + p)
     judged = sum(1 for r in rows if r["judge"] == "judge")

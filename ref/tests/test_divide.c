@@ -135,7 +135,7 @@ static int check_one(const ct_layout *A, const ct_layout *B) {
     if (n == K && n <= MAXV) {
       for (i = 0; i < n; ++i) {
         got[i] = at(&R, i);
-        want[i] = at(A, i);
+        want[i] = ahat(A, i);
       }
       qsort(got, (size_t)n, sizeof got[0], cmp64);
       qsort(want, (size_t)n, sizeof want[0], cmp64);
@@ -144,7 +144,7 @@ static int check_one(const ct_layout *A, const ct_layout *B) {
   }
   /* and pointwise: R(i) == A^((B,B*)(i)) */
   for (i = 0; i < size_of(&R) && i < MAXV; ++i)
-    if (at(&R, i) != at(A, at(&BB, i))) {
+    if (at(&R, i) != ahat(A, at(&BB, i))) {
       CHECK(0, "R(%lld) %s / %s", (long long)i, sa, sb);
       break;
     }

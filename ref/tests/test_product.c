@@ -182,7 +182,7 @@ static int check_one(const ct_layout *A, const ct_layout *B) {
   CHECK(size_of(&R) == size_of(A) * size_of(B), "PROD-3 size %s x %s", sa, sb);
   for (j = 0; j < size_of(B); ++j) {
     int64_t b = at(B, j);
-    if (b >= 0 && at(&R1, j) != at(&As, b)) {
+    if (b >= 0 && at(&R1, j) != ahat(&As, b)) { /* A*^ (COMP-EXT) */
       CHECK(0, "PROD-3 value at %lld: %s x %s", (long long)j, sa, sb);
       break;
     }

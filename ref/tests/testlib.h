@@ -6,6 +6,7 @@
 #ifndef CT_TESTLIB_H
 #define CT_TESTLIB_H
 
+#include "ref/coalesce.h"
 #include "ref/layout.h"
 #include "ref/notation.h"
 #include "ref/tests/check.h"
@@ -98,12 +99,22 @@ static inline int64_t size_of(const ct_layout *L) {
   return ct_l_size(L, &v, &e) == CT_OK ? v.v : -1;
 }
 
-/* L(i), with A^'s extension past size(L) (COMP-EXT); INT64_MIN on an error. */
+/* L(i), past size(L) through its last leaf (LAYOUT-EVAL); INT64_MIN on an
+ * error. */
 static inline int64_t at(const ct_layout *L, int64_t i) {
   int64_t v = 0;
   ct_err e;
   if (ct_l_eval(L, i, &v, &e) != CT_OK) return INT64_MIN;
   return v;
+}
+
+/* A^(x), composition's reading of A past its size: the extension of
+ * coalesce(A) (COMP-EXT); INT64_MIN on an error. */
+static inline int64_t ahat(const ct_layout *A, int64_t x) {
+  ct_layout C;
+  ct_err e;
+  if (ct_coalesce(A, &C, &e) != CT_OK) return INT64_MIN;
+  return at(&C, x);
 }
 
 /* layout<k>(L), or 1:0 when L has no mode k. */
