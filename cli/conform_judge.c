@@ -359,6 +359,19 @@ static void cf_unjudge_nested(const char *req, cf_judgement *j) {
   j->witness[0] = '\0';
 }
 
+/* An answer the notation cannot read, to an input the spec rejects for its
+ * own scope: an integer past int64 (OVERFLOW), a nesting past its depth,
+ * an argument kind it does not take (ARG_TYPE), a shape entry <= 0 (CuTe
+ * has empty extents, the spec does not), or a value that reads a layout
+ * below 0 (COORD_OUT_OF_RANGE, CL-DEF). The answer may be right in CuTe's
+ * terms; nothing in the spec can say (principle §4). An answer that cannot
+ * be read to an input inside the spec's scope stays wrong (LAYOUT-WF). */
+static int cf_beyond_scope(ct_code ref, ct_code pc) {
+  if (pc == CT_OVERFLOW || pc == CT_DEPTH_LIMIT || pc == CT_COORD_OUT_OF_RANGE) return 1;
+  return ref == CT_OVERFLOW || ref == CT_DEPTH_LIMIT || ref == CT_ARG_TYPE || ref == CT_SHAPE_NOT_POSITIVE ||
+         ref == CT_CAPACITY;
+}
+
 /* `ok` to an input the reference rejects: CuTe's contract first, then which
  * post-condition of the spec, if any, the answer violates. Meeting them is
  * no failure: a convention (principle §3); nothing checked: unjudged (principle §4). */
@@ -368,11 +381,11 @@ static void cf_judge_inadmissible(const char *req, const char *op, const char *t
   int c;
   j->verdict = CF_ACCEPTED_INADMISSIBLE;
   snprintf(j->id, sizeof j->id, "%s!%s", op, ct_code_name(j->ref_code));
-  if (!parsed && pc == CT_OVERFLOW) { /* an exact integer past int64, where the spec stops (principle §3) */
+  if (!parsed && cf_beyond_scope(j->ref_code, pc)) { /* principle §4: nothing can show it wrong */
     j->verdict = CF_UNJUDGED;
     j->post = -1;
-    snprintf(j->why, sizeof j->why, "the spec rejects this input (%s); the answer holds an integer outside int64, "
-             "which the reference does not represent, so nothing is checked", ct_code_name(j->ref_code));
+    snprintf(j->why, sizeof j->why, "the spec rejects this input (%s), outside the values it represents; the answer "
+             "is no value of the spec either (%s), so nothing is checked", ct_code_name(j->ref_code), ct_code_name(pc));
     return;
   }
   if (!parsed) {

@@ -606,8 +606,11 @@ CT_FN static void ct_prin_check(int g, const ct_case *c, ct_outcome *o) {
   o->digest = ct_prin_digest(&x);
   /* the rewrites are drawn from the case itself, so that a replayed or
    * shrunk case is rewritten the same way on every machine */
-  for (j = 0; j < c->n && j < CT_CASE_VALS; ++j) h = ct_mix64(h ^ ct_digest_layout(&c->v[j]));
-  h = ct_mix64(h ^ (uint64_t)c->k[0]) ^ (uint64_t)c->k[1];
+  /* from the arguments the operation reads: a case's other slots (values,
+   * integers) are not set by every generator, and on the GPU they hold what
+   * the thread's previous case left there (the host and GPU agreement run
+   * found the rewrites differing until they were seeded this way) */
+  for (j = 0; j < a.n && j < CT_PRIN_ARGS; ++j) h = ct_mix64(h ^ ct_digest_layout(&a.a[j]));
   for (rep = 0; rep < 2; ++rep) {
     ct_rng r;
     int finer, skip = 0;
