@@ -12,8 +12,12 @@
     ct_jstatus s_ = (call);                                                                                            \
     if (s_ == CT_J_VIOLATED) return 0;                                                                                 \
     decided |= s_ == CT_J_HOLDS;                                                                                       \
+    skipped |= s_ == CT_J_UNCHECKED;                                                                                   \
   } while (0)
-#define CT_JX_DONE() return decided ? 1 : -1
+/* 1 only when every judge ran and held: one that stopped at its bound
+ * decided nothing, and "the post-conditions hold" would claim a check
+ * that did not run (issue 44) */
+#define CT_JX_DONE() return decided && !skipped ? 1 : -1
 
 /* The answer as a layout; else a violation of `id` (its first post-condition). */
 static int ct_jx_result(const ct_value *result, ct_layout *R, const char *id, ct_judgement *j) {
@@ -59,7 +63,7 @@ int ct_jx_cosize(const ct_value *args, int n, const ct_value *result, int accept
 
 int ct_jx_coalesce(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j) {
   ct_layout L, R;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   (void)accepted;
   if (!ct_jx_one(args, n, &L)) return -1; /* with a profile: no judge (COAL-6) */
   if (!ct_jx_result(result, &R, "COAL-1", j)) return 0;
@@ -72,7 +76,7 @@ int ct_jx_coalesce(const ct_value *args, int n, const ct_value *result, int acce
 
 int ct_jx_filter(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j) {
   ct_layout L, R;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   (void)accepted;
   if (!ct_jx_one(args, n, &L)) return -1;
   if (!ct_jx_result(result, &R, "FILT-2", j)) return 0;
@@ -82,7 +86,7 @@ int ct_jx_filter(const ct_value *args, int n, const ct_value *result, int accept
 
 /* COMP-1, COMP-3, COMP-2 of A o B, B a layout. */
 static int ct_jx_comp(const ct_layout *A, const ct_layout *B, const ct_layout *R, int64_t bound, ct_judgement *j) {
-  int decided = 0;
+  int decided = 0, skipped = 0;
   CT_JX(ct_judge_comp_1(B, R, j));
   CT_JX(ct_judge_comp_3(B, R, j));
   CT_JX(ct_judge_comp_2(A, B, R, bound, j));
@@ -94,7 +98,7 @@ int ct_jx_composition(const ct_value *args, int n, const ct_value *result, int a
   ct_layout A, R;
   ct_tiler T;
   ct_err e;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   (void)accepted;
   if (n != 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_as_tiler(&args[1], &T, "B", &e) != CT_OK) return -1;
   if (!ct_jx_result(result, &R, "COMP-1", j)) return 0;
@@ -121,7 +125,7 @@ int ct_jx_complement(const ct_value *args, int n, const ct_value *result, int ac
   ct_layout A, F, R;
   ct_val M;
   ct_err e;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   (void)accepted;
   if (n < 1 || n > 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_filter(&A, &F, &e) != CT_OK) return -1;
   if (n == 2 ? args[1].kind != CT_V_TUPLE || ct_t_product(&args[1].l.shape, 0, &M, &e) != CT_OK
@@ -139,7 +143,7 @@ int ct_jx_complement(const ct_value *args, int n, const ct_value *result, int ac
 int ct_jx_right_inverse(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                         ct_judgement *j) {
   ct_layout L, R;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   (void)accepted;
   if (!ct_jx_one(args, n, &L)) return -1;
   if (!ct_jx_result(result, &R, "RINV-1", j)) return 0;
@@ -153,7 +157,7 @@ int ct_jx_right_inverse(const ct_value *args, int n, const ct_value *result, int
 int ct_jx_left_inverse(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                        ct_judgement *j) {
   ct_layout L, R;
-  int decided = 0;
+  int decided = 0, skipped = 0;
   if (!ct_jx_one(args, n, &L)) return -1;
   if (!ct_jx_result(result, &R, "LINV-1", j)) return 0;
   CT_JX(ct_judge_linv_1(&L, &R, bound, j));

@@ -317,10 +317,13 @@ int ct_cx_complement(const ct_value *args, int n, const ct_value *result, int ac
   if (n == 2 ? args[1].kind != CT_V_TUPLE || ct_t_product(&args[1].l.shape, 0, &M, &e) != CT_OK
              : ct_l_cosize(&A, &M, &e) != CT_OK)
     return -1;
-  if (ct_judge_cpl_8(&A, M.v, &R, j) == CT_J_VIOLATED ||
-      ct_judge_cpl_1(&R, bound, j) == CT_J_VIOLATED || ct_judge_cpl_4(&A, &R, bound, j) == CT_J_VIOLATED)
-    return 0;
-  return j->status == CT_J_HOLDS ? 1 : -1;
+  { /* 1 only when every one of them ran and held: a check past its bound decides nothing */
+    ct_jstatus s8 = ct_judge_cpl_8(&A, M.v, &R, j), s1, s4;
+    if (s8 == CT_J_VIOLATED) return 0;
+    if ((s1 = ct_judge_cpl_1(&R, bound, j)) == CT_J_VIOLATED) return 0;
+    if ((s4 = ct_judge_cpl_4(&A, &R, bound, j)) == CT_J_VIOLATED) return 0;
+    return s8 == CT_J_HOLDS && s1 == CT_J_HOLDS && s4 == CT_J_HOLDS ? 1 : -1;
+  }
 }
 
 /* ---- inverses and the common layout ---------------------------------------- */
@@ -332,9 +335,12 @@ int ct_cx_right_inverse(const ct_value *args, int n, const ct_value *result, int
   ct_layout L, R;
   (void)accepted;
   if (n != 1 || !cx_layout(&args[0], &L) || !cx_layout(result, &R)) return -1;
-  if (ct_judge_rinv_2(&L, &R, bound, j) == CT_J_VIOLATED || ct_judge_rinv_1(&L, &R, bound, j) == CT_J_VIOLATED)
-    return 0;
-  return j->status == CT_J_HOLDS ? 1 : -1;
+  { /* 1 only when both ran and held */
+    ct_jstatus s2 = ct_judge_rinv_2(&L, &R, bound, j), s1;
+    if (s2 == CT_J_VIOLATED) return 0;
+    if ((s1 = ct_judge_rinv_1(&L, &R, bound, j)) == CT_J_VIOLATED) return 0;
+    return s1 == CT_J_HOLDS && s2 == CT_J_HOLDS ? 1 : -1;
+  }
 }
 
 /* left_inverse: CuTe's @result, L(R(L(i))) == L(i) for i < size(L), with
