@@ -139,7 +139,8 @@ static const char *cf_arg(const cf_split *sp, int k, char *buf, int cap) {
   } while (0)
 
 /* The witness of a contract judge's violation at index `at` (j->id). */
-static void cf_contract_witness(cf_judgement *j, const char *req, const ct_value *args, const char *ans, int64_t at) {
+static void cf_contract_witness(cf_judgement *j, const char *req, const ct_value *args, const char *ans,
+                                const ct_value *got, int64_t at) {
   cf_split sp;
   char A[CF_W / 3], B[CF_W / 3], l[CF_W], r[CF_W], r1[CF_W], d[CF_W], hi[CF_W], name[CF_OP_CAP];
   if (at < 0 || !cf_split_request(req, &sp) || sp.name_len >= (int)sizeof name) return;
@@ -223,13 +224,18 @@ static void cf_contract_witness(cf_judgement *j, const char *req, const ct_value
     CF_FMT(hi, "size(%s)", ans);
     CF_FMT(d, "%lld", (long long)at);
     cf_witness(j, at, "differ", l, "0", 0, d, "0", hi);
+  } else if (strcmp(j->id, "MCL-1") == 0 && strcmp(name, "max_common_vector") == 0 && sp.n == 2) {
+    /* at is the least index j with b(j) == n < N, where a(j) != b(j) */
+    CF_FMT(l, "make_layout(%s)(%lld)", A, (long long)at);
+    CF_FMT(r, "make_layout(%s)(%lld)", B, (long long)at);
+    CF_FMT(d, "%lld", (long long)at);
+    CF_FMT(hi, "size(%s)", A);
+    cf_witness(j, at, "differ", l, r, 0, d, "0", hi);
   } else if (strcmp(j->id, "MCL-1") == 0 && strcmp(name, "max_common_layout") == 0 && sp.n == 2) {
     ct_layout La, Lr;
     ct_err e;
     int64_t x, av;
-    if (ct_as_layout(&args[0], &La, "a", &e) != CT_OK) return;
-    static ct_value rv;
-    if (ct_eval(ans, &rv, &e) != CT_OK || ct_as_layout(&rv, &Lr, "R", &e) != CT_OK) return;
+    if (ct_as_layout(&args[0], &La, "a", &e) != CT_OK || ct_as_layout(got, &Lr, "R", &e) != CT_OK) return;
     x = ct_j_at(&Lr, at);
     av = ct_j_at(&La, x);
     CF_FMT(l, "make_layout(%s)(%s(%lld))", av != at ? A : B, ans, (long long)at);
@@ -281,7 +287,7 @@ static int cf_contract(const char *req, const char *text, const ct_value *got, i
   snprintf(j->id, sizeof j->id, "%s", jj.id);
   snprintf(j->why, sizeof j->why, "%s", jj.why);
   if (jj.at >= 0) {
-    cf_contract_witness(j, req, args, text, jj.at);
+    cf_contract_witness(j, req, args, text, got, jj.at);
     if (!j->witness[0]) /* an ID without an expression form here: the index alone (witness_check counts it) */
       snprintf(j->witness, sizeof j->witness, "{\"index\": %lld, \"kind\": \"unbuilt\"}", (long long)jj.at);
   }

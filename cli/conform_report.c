@@ -184,7 +184,7 @@ static void cf_md_counterexamples(FILE *f, const cf_report *r) {
 /* Differences by convention and unjudged answers: no failures, counted in the
  * table; the first few of each operation shown, so a reader sees what they are. */
 static void cf_md_conventions(FILE *f, const cf_report *r) {
-  int i, k, shown = 0, per = 0;
+  int i, k, per = 0;
   const char *last = "";
   for (i = 0; i < r->n; ++i)
     if (r->items[i].verdict == CF_CONVENTION || r->items[i].verdict == CF_UNJUDGED) break;
@@ -211,9 +211,7 @@ static void cf_md_conventions(FILE *f, const cf_report *r) {
     cf_md_code(f, it->expected);
     if (it->why && it->why[0]) fprintf(f, ": %s", it->why);
     fprintf(f, "\n");
-    ++shown;
   }
-  (void)shown;
 }
 
 /* What the implementation's processes did, when anything went wrong. */

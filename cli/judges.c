@@ -107,15 +107,18 @@ int ct_jx_composition(const ct_value *args, int n, const ct_value *result, int a
   CT_JX_DONE();
 }
 
+int ct_jx_with_shape_args(const ct_value *args, int n, ct_layout *A, ct_layout *B) {
+  const ct_tuple *s;
+  ct_err e;
+  return n == 2 && ct_as_layout(&args[0], A, "A", &e) == CT_OK && ct_as_tuple(&args[1], &s, "shape", &e) == CT_OK &&
+         ct_l_compact_left(s, B, &e) == CT_OK;
+}
+
 int ct_jx_with_shape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                      ct_judgement *j) {
   ct_layout A, B, R;
-  const ct_tuple *s;
-  ct_err e;
   (void)accepted;
-  if (n != 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_as_tuple(&args[1], &s, "shape", &e) != CT_OK ||
-      ct_l_compact_left(s, &B, &e) != CT_OK)
-    return -1;
+  if (!ct_jx_with_shape_args(args, n, &A, &B)) return -1;
   if (!ct_jx_result(result, &R, "COMP-1", j)) return 0;
   return ct_jx_comp(&A, &B, &R, bound, j);
 }

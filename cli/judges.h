@@ -11,6 +11,8 @@ int ct_jx_coalesce(const ct_value *args, int n, const ct_value *result, int acce
 int ct_jx_filter(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 int ct_jx_composition(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                       ct_judgement *j);
+/* with_shape(A, S)'s arguments as A and B = make_layout(S); 0 if they are not. */
+int ct_jx_with_shape_args(const ct_value *args, int n, ct_layout *A, ct_layout *B);
 int ct_jx_with_shape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                      ct_judgement *j);
 int ct_jx_complement(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,

@@ -19,9 +19,6 @@
 
 #include <stdio.h>
 
-/* L(i), plainly (LAYOUT-EVAL): only ever asked inside L's domain here. */
-static int64_t cx_at(const ct_layout *L, int64_t i) { return ct_j_at(L, i); }
-
 static int cx_layout(const ct_value *v, ct_layout *L) {
   ct_err e;
   return ct_as_layout(v, L, "L", &e) == CT_OK;
@@ -38,10 +35,10 @@ static ct_jstatus cx_through(const ct_layout *A, const ct_layout *X, const ct_la
   if (nr != nx)
     return CT_J_VIOLATES(j, id, "size(R) = %lld, but size(%s) = %lld", (long long)nr, xname, (long long)nx);
   for (i = 0; i < nx && i < bound; ++i) {
-    int64_t x = cx_at(X, i), want, got;
+    int64_t x = ct_j_at(X, i), want, got;
     if (x < 0 || x >= na) continue; /* outside A's domain: a convention (principle §2) */
-    want = cx_at(A, x);
-    got = cx_at(R, i);
+    want = ct_j_at(A, x);
+    got = ct_j_at(R, i);
     if (got != want)
       return CT_J_VIOLATES_AT(j, id, i, "R(%lld) = %lld, but A(%s(%lld)) = A(%lld) = %lld, and %lld lies in A's domain [0, %lld)",
                               (long long)i, (long long)got, xname, (long long)i, (long long)x, (long long)want,
@@ -102,12 +99,8 @@ int ct_cx_composition(const ct_value *args, int n, const ct_value *result, int a
 int ct_cx_with_shape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                      ct_judgement *j) {
   ct_layout A, B, R;
-  const ct_tuple *s;
-  ct_err e;
   (void)accepted;
-  if (n != 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_as_tuple(&args[1], &s, "shape", &e) != CT_OK ||
-      ct_l_compact_left(s, &B, &e) != CT_OK || !cx_layout(result, &R))
-    return -1;
+  if (!ct_jx_with_shape_args(args, n, &A, &B) || !cx_layout(result, &R)) return -1;
   return cx_comp_layout(&A, &B, &R, bound, j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
 }
 
@@ -224,12 +217,12 @@ static int cx_divide_tiler_as(ct_tiler_op f, const ct_layout *A, const ct_tiler 
     int inside = 1;
     int64_t got, want;
     for (k = 0; k < r && inside; ++k) {
-      int64_t x = cx_at(&Q[k], i);
+      int64_t x = ct_j_at(&Q[k], i);
       inside = x >= 0 && x < sz[k];
     }
     if (!inside) continue; /* a mode read outside its domain: a convention (principle §2) */
-    got = cx_at(R, i);
-    want = cx_at(&Rref, i);
+    got = ct_j_at(R, i);
+    want = ct_j_at(&Rref, i);
     if (got != want) {
       CT_J_VIOLATES_AT(j, "DIV-1", i, "R(%lld) = %lld, but the reference's R(%lld) = %lld, where every mode of A is read "
                        "inside its domain", (long long)i, (long long)got, (long long)i, (long long)want);
@@ -283,15 +276,15 @@ int ct_cx_product(const ct_value *args, int n, const ct_value *result, int accep
     return 0;
   }
   for (i = 0; i < nr && i < bound; ++i) {
-    int64_t i0 = i % na, jb = i / na, b = cx_at(&B, jb), want, got;
+    int64_t i0 = i % na, jb = i / na, b = ct_j_at(&B, jb), want, got;
     if (b < 0 || b >= ns) continue; /* A* read outside its domain: a convention (principle §2) */
-    want = cx_at(&A, i0) + cx_at(&As, b);
-    got = cx_at(&R, i);
+    want = ct_j_at(&A, i0) + ct_j_at(&As, b);
+    got = ct_j_at(&R, i);
     if (got != want) {
       CT_J_VIOLATES_AT(j, "PROD-1", i,
                        "R(%lld) = %lld, but A(%lld) + A*(B(%lld)) = %lld + A*(%lld) = %lld, A* = complement(A, %lld) "
                        "read inside its domain [0, %lld)",
-                       (long long)i, (long long)got, (long long)i0, (long long)jb, (long long)cx_at(&A, i0),
+                       (long long)i, (long long)got, (long long)i0, (long long)jb, (long long)ct_j_at(&A, i0),
                        (long long)b, (long long)want, (long long)(na * cb.v), (long long)ns);
       return 0;
     }
@@ -357,7 +350,7 @@ int ct_cx_left_inverse(const ct_value *args, int n, const ct_value *result, int 
   nl = ct_j_size(&L);
   if (nl < 0) return -1;
   for (i = 0; i < nl && i < bound; ++i) {
-    int64_t x = cx_at(&L, i), r, y;
+    int64_t x = ct_j_at(&L, i), r, y;
     ct_err e;
     if (x < 0) return -1; /* a negative offset: R is defined at none (INV-NEG) */
     if (ct_l_eval(&R, x, &r, &e) != CT_OK) return -1;
@@ -390,15 +383,15 @@ int ct_cx_nullspace(const ct_value *args, int n, const ct_value *result, int acc
     return 0;
   }
   for (i = 0; i < nr && i < bound; ++i) {
-    int64_t x = cx_at(&R, i);
+    int64_t x = ct_j_at(&R, i);
     if (x < 0 || x >= nl) {
       CT_J_VIOLATES_AT(j, "NULL-3", i, "R(%lld) = %lld is outside L's domain [0, %lld)", (long long)i, (long long)x,
                        (long long)nl);
       return 0;
     }
-    if (cx_at(&L, x) != 0) {
+    if (ct_j_at(&L, x) != 0) {
       CT_J_VIOLATES_AT(j, "NULL-1", i, "L(R(%lld)) = L(%lld) = %lld, not 0", (long long)i, (long long)x,
-                       (long long)cx_at(&L, x));
+                       (long long)ct_j_at(&L, x));
       return 0;
     }
   }
@@ -419,11 +412,11 @@ int ct_cx_max_common_layout(const ct_value *args, int n, const ct_value *result,
   nr = ct_j_size(&R);
   if (na < 0 || nb < 0 || nr < 0) return -1;
   for (i = 0; i < nr && i < bound; ++i) {
-    int64_t x = cx_at(&R, i);
+    int64_t x = ct_j_at(&R, i);
     if (x < 0 || x >= na || x >= nb) continue; /* outside a's or b's domain: a(x), b(x) are conventions */
-    if (cx_at(&a, x) != i || cx_at(&b, x) != i) {
+    if (ct_j_at(&a, x) != i || ct_j_at(&b, x) != i) {
       CT_J_VIOLATES_AT(j, "MCL-1", i, "a(R(%lld)) = %lld and b(R(%lld)) = %lld, R(%lld) = %lld; both must be %lld",
-                       (long long)i, (long long)cx_at(&a, x), (long long)i, (long long)cx_at(&b, x), (long long)i,
+                       (long long)i, (long long)ct_j_at(&a, x), (long long)i, (long long)ct_j_at(&b, x), (long long)i,
                        (long long)x, (long long)i);
       return 0;
     }
@@ -432,11 +425,13 @@ int ct_cx_max_common_layout(const ct_value *args, int n, const ct_value *result,
 }
 
 /* max_common_vector: CuTe's @post, N >= 1 and a(j) == n where b(j) == n, for
- * n < N, j the least such index inside both domains (MCV-2 and MCL-1). */
+ * n < N, j the least such index inside both domains (MCV-2 and MCL-1); a
+ * violation names j, where a(j) != b(j). */
 int ct_cx_max_common_vector(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                             ct_judgement *j) {
+  static int64_t first[CT_JUDGE_CAP];
   ct_layout a, b;
-  int64_t na, nb, N, k, i;
+  int64_t na, nb, N, k, i, lim;
   (void)accepted;
   if (n != 2 || !cx_layout(&args[0], &a) || !cx_layout(&args[1], &b)) return -1;
   if (!(result->kind == CT_V_TUPLE && result->l.shape.nd[0].kind == CT_INT)) return -1;
@@ -448,16 +443,23 @@ int ct_cx_max_common_vector(const ct_value *args, int n, const ct_value *result,
   na = ct_j_size(&a);
   nb = ct_j_size(&b);
   if (na < 0 || nb < 0 || nb > bound) return -1;
-  for (k = 0; k < N && k < bound; ++k) {
-    for (i = 0; i < nb && cx_at(&b, i) != k; ++i) continue;
-    if (i == nb || i >= na) continue; /* b does not take k inside a's domain: nothing CuTe defines */
-    if (cx_at(&a, i) != k) {
-      CT_J_VIOLATES_AT(j, "MCL-1", k, "b(%lld) = %lld, but a(%lld) = %lld, for n = %lld < N = %lld", (long long)i,
-                       (long long)k, (long long)i, (long long)cx_at(&a, i), (long long)k, (long long)N);
+  lim = N < bound ? N : bound;
+  if (lim > CT_JUDGE_CAP) lim = CT_JUDGE_CAP;
+  for (k = 0; k < lim; ++k) first[k] = -1;
+  for (i = 0; i < nb; ++i) { /* b's least index of each value below N, in one pass */
+    int64_t v = ct_j_at(&b, i);
+    if (v >= 0 && v < lim && first[v] < 0) first[v] = i;
+  }
+  for (k = 0; k < lim; ++k) {
+    i = first[k];
+    if (i < 0 || i >= na) continue; /* b does not take k inside a's domain: nothing CuTe defines */
+    if (ct_j_at(&a, i) != k) {
+      CT_J_VIOLATES_AT(j, "MCL-1", i, "b(%lld) = %lld, but a(%lld) = %lld, for n = %lld < N = %lld", (long long)i,
+                       (long long)k, (long long)i, (long long)ct_j_at(&a, i), (long long)k, (long long)N);
       return 0;
     }
   }
-  return N <= bound ? 1 : -1;
+  return N <= lim ? 1 : -1;
 }
 
 /* ---- coordinates: CuTe defines them inside the shape ----------------------- */

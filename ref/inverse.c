@@ -381,20 +381,9 @@ CT_FN static void ct_mcl_next(ct_mcl_walk *w) {
   ct_mcl_step(&w->b, w->xb, &w->vb);
 }
 
-/* A layout's value at an index inside its size (coalesced modes). */
-CT_FN static int64_t ct_mcl_at(const ct_modes *m, int64_t i) {
-  int64_t y = 0;
-  int k;
-  for (k = 0; k < m->n; ++k) {
-    y += (i % m->m[k].s) * m->m[k].d;
-    i /= m->m[k].s;
-  }
-  return y;
-}
-
 /* j < m is a common index of the value v: a(j) == b(j) == v. */
 CT_FN static int ct_mcl_common(const ct_mcl_walk *w, int64_t m, int64_t j, int64_t v) {
-  return j >= 0 && j < m && ct_mcl_at(&w->a, j) == v && ct_mcl_at(&w->b, j) == v;
+  return j >= 0 && j < m && ct_modes_at(&w->a, j) == v && ct_modes_at(&w->b, j) == v;
 }
 
 /* r(v): the least common index of the value v, -1 when there is none. */
@@ -444,9 +433,9 @@ CT_FN static int ct_mcl_recognize(ct_mcl_walk *w, int64_t m, int64_t N, ct_modes
     d = next;
   }
   for (u = 0; u < N; ++u) /* the candidate against r: a common index of u, */
-    if (!ct_mcl_common(w, m, ct_mcl_at(out, u), u)) return 0;
+    if (!ct_mcl_common(w, m, ct_modes_at(out, u), u)) return 0;
   for (ct_mcl_start(w); w->j < m; ct_mcl_next(w)) /* and the least */
-    if (w->va == w->vb && w->va >= 0 && w->va < N && w->j < ct_mcl_at(out, w->va)) return 0;
+    if (w->va == w->vb && w->va >= 0 && w->va < N && w->j < ct_modes_at(out, w->va)) return 0;
   return 1;
 }
 

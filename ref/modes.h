@@ -36,6 +36,18 @@ CT_FN static inline ct_mode ct_mode_of(const ct_node *s, const ct_node *d) {
   return x;
 }
 
+/* The value at index i of flat modes, every mode's digit reduced (i inside
+ * their size): inline, as checks call it once per index (docs/data/gpu-tuning.md). */
+CT_FN static inline int64_t ct_modes_at(const ct_modes *m, int64_t i) {
+  int64_t y = 0;
+  int k;
+  for (k = 0; k < m->n; ++k) {
+    y += (i % m->m[k].s) * m->m[k].d;
+    i /= m->m[k].s;
+  }
+  return y;
+}
+
 /* The leaves of L (node il of its trees) in colexicographic order. */
 CT_FN void ct_modes_of(const ct_layout *L, int il, ct_modes *m);
 CT_FN void ct_modes_push(ct_modes *m, int64_t s, int ss, int64_t d, int ds);

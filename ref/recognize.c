@@ -71,17 +71,6 @@ CT_FN static int64_t ct_rec_run(const ct_modes *c, const int64_t *pre, int64_t N
   return t;
 }
 
-/* The candidate's value at v: its modes read v's mixed-radix digits. */
-CT_FN static int64_t ct_rec_eval(const ct_modes *R, int64_t v) {
-  int64_t y = 0;
-  int k;
-  for (k = 0; k < R->n; ++k) {
-    y += (v % R->m[k].s) * R->m[k].d;
-    v /= R->m[k].s;
-  }
-  return y;
-}
-
 /* The values in [from, from + CT_REC_WINDOW) that one walk marks in a
  * bitmap: *lo becomes the least value >= from that L does not take when it
  * lies in the window, else from + CT_REC_WINDOW (every value below it is
@@ -138,7 +127,7 @@ CT_FN ct_code ct_recognize_least_indices(const ct_modes *c, const int64_t *pre, 
     d = next;
   }
   for (ct_rec_start(&w, c, pre); !w.done; ct_rec_next(&w)) /* the candidate against r everywhere */
-    if (w.v >= 0 && w.v < *N && (bad < 0 || w.v < bad) && ct_rec_eval(out, w.v) != w.j) {
+    if (w.v >= 0 && w.v < *N && (bad < 0 || w.v < bad) && ct_modes_at(out, w.v) != w.j) {
       bad = w.v;
       want = w.j;
     }
@@ -146,6 +135,6 @@ CT_FN ct_code ct_recognize_least_indices(const ct_modes *c, const int64_t *pre, 
     return CT_FAIL(e, CT_NO_LAYOUT,
                    "%s: the least indices r(v), v < %lld, are no layout's: r(%lld) = %lld, the only candidate "
                    "layout gives %lld (RECOG-2)",
-                   op, (long long)*N, (long long)bad, (long long)want, (long long)ct_rec_eval(out, bad));
+                   op, (long long)*N, (long long)bad, (long long)want, (long long)ct_modes_at(out, bad));
   return CT_OK;
 }
