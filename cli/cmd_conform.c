@@ -267,8 +267,11 @@ static int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count
   return 1;
 }
 
-static int cf_load_cases(cf_list *L, const char *file, int *count) {
-  FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+/* why: what is wrong with the file when it cannot be read (0 returned):
+ * only a regular file or `-` is read (issue 44: /dev/zero was read for
+ * ever, a FIFO hung). */
+static int cf_load_cases(cf_list *L, const char *file, int *count, char *why, int cap) {
+  FILE *f = strcmp(file, "-") == 0 ? stdin : ct_open_regular(file, why, cap);
   char line[CF_REQ_CAP * 2 + 256], origin[4200];
   int lineno = 0;
   const char *bad;
@@ -719,8 +722,13 @@ static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
       fprintf(stderr, "cuteref conform: warning: %d vectors differ from the reference's answers (run cuteref vectors --check %s)\n",
               drift, c->vectors);
   }
-  if (c->cases && !cf_load_cases(L, c->cases, &R->cases_from_file))
-    return ct_usage_error("cannot read the cases file '%s'", c->cases);
+  if (c->cases) {
+    char why[256], msg[4400];
+    if (!cf_load_cases(L, c->cases, &R->cases_from_file, why, (int)sizeof why)) {
+      snprintf(msg, sizeof msg, "the cases file '%.4096s' %s", c->cases, why);
+      return ct_usage_error("%s", msg);
+    }
+  }
   R->cases_file = c->cases;
   if (c->random_n > 0) cf_load_random(L, c->random_n, c->seed);
   R->random_per_op = c->random_n;

@@ -4,9 +4,11 @@
 #include "commands.h"
 #include "eval.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static const char *ct_usage =
     "usage: cuteref <command> [options] [arguments]\n"
@@ -57,6 +59,46 @@ static int ct_unknown_command(const char *what, const char *name) {
   return ct_usage_error(msg, name);
 }
 
+/* The stack a command runs on: under a smaller `ulimit -s` the command
+ * runs on a thread of this size instead (the deepest request needs about
+ * 0.2 MiB, lib/tests/stack_test.c; the property suite more; spec/api.md). */
+#define CT_CLI_STACK ((rlim_t)8 << 20)
+
+typedef struct {
+  const ct_command *c;
+  int argc;
+  char **argv;
+  int rc;
+} ct_run_job;
+
+static void *ct_run_thread(void *p) {
+  ct_run_job *j = (ct_run_job *)p;
+  j->rc = j->c->run(j->argc, j->argv);
+  return NULL;
+}
+
+/* c->run(argc, argv), on a thread with CT_CLI_STACK where the main
+ * thread's stack is smaller. */
+static int ct_run(const ct_command *c, int argc, char **argv) {
+  struct rlimit r;
+  ct_run_job j;
+  pthread_attr_t a;
+  pthread_t t;
+  int ok;
+  if (getrlimit(RLIMIT_STACK, &r) != 0 || r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= CT_CLI_STACK)
+    return c->run(argc, argv);
+  j.c = c;
+  j.argc = argc;
+  j.argv = argv;
+  j.rc = 2;
+  ok = pthread_attr_init(&a) == 0;
+  ok = ok && pthread_attr_setstacksize(&a, (size_t)CT_CLI_STACK) == 0 && pthread_create(&t, &a, ct_run_thread, &j) == 0;
+  if (!ok) return c->run(argc, argv); /* no thread: the main stack it is */
+  pthread_attr_destroy(&a);
+  pthread_join(t, NULL);
+  return j.rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(ct_usage, stderr);
@@ -83,6 +125,6 @@ int main(int argc, char **argv) {
       fputs(c->help, stdout);
       return 0;
     }
-    return c->run(argc - 2, argv + 2);
+    return ct_run(c, argc - 2, argv + 2);
   }
 }

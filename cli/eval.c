@@ -66,7 +66,14 @@ static void ct_arena_trim(ct_arena *a, int keep) {
   }
 }
 
-static ct_code ct_eval_expr(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e);
+/* One evaluation: its arena and the operations it has applied so far
+ * (the work budget of spec/expressions.md, EXPR-BUDGET). */
+typedef struct {
+  ct_arena *ar;
+  long ops;
+} ct_ev;
+
+static ct_code ct_eval_expr(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e);
 
 /* Sw<B,M,S> (S defaults to B, as CuTe's Swizzle<B,M>): spec/swizzle.md. */
 static ct_code ct_swizzle_literal(const int *t, int nt, int at, ct_value *out, ct_err *e) {
@@ -91,7 +98,7 @@ static ct_code ct_composed_literal(const ct_value *parts, int at, ct_value *out,
 }
 
 /* Reads '(' expr {',' expr} ')' into args; the cursor is at '('. */
-static ct_code ct_read_args(ct_cursor *c, ct_arena *ar, ct_value *args, int *n, int depth, ct_err *e) {
+static ct_code ct_read_args(ct_cursor *c, ct_ev *ev, ct_value *args, int *n, int depth, ct_err *e) {
   int open = c->pos;
   *n = 0;
   ++c->pos;
@@ -102,7 +109,7 @@ static ct_code ct_read_args(ct_cursor *c, ct_arena *ar, ct_value *args, int *n, 
   }
   for (;;) {
     if (*n >= CT_MAX_ARGS) return CT_FAIL_AT(e, CT_ARITY, c->pos, "more than %d arguments at byte %d", CT_MAX_ARGS, c->pos);
-    CT_TRY(ct_eval_expr(c, ar, &args[*n], depth + 1, e));
+    CT_TRY(ct_eval_expr(c, ev, &args[*n], depth + 1, e));
     ++*n;
     ct_skip_space(c);
     if (c->s[c->pos] == ',') {
@@ -148,7 +155,7 @@ static ct_code ct_read_targs(ct_cursor *c, int *t, int *nt, ct_err *e) {
   }
 }
 
-static ct_code ct_call(const char *name, int at, const ct_value *args, int n, const int *t, int nt, int has_t,
+static ct_code ct_call(ct_ev *ev, const char *name, int at, const ct_value *args, int n, const int *t, int nt, int has_t,
                        ct_value *out, ct_err *e) {
   const ct_op *b = ct_find_builtin(name);
   ct_args a;
@@ -163,6 +170,9 @@ static ct_code ct_call(const char *name, int at, const ct_value *args, int n, co
       return CT_FAIL_AT(e, CT_ARITY, at, "%s takes %d argument%s, got %d", name, b->min_args, b->min_args == 1 ? "" : "s", n);
     return CT_FAIL_AT(e, CT_ARITY, at, "%s takes %d to %d arguments, got %d", name, b->min_args, b->max_args, n);
   }
+  if (++ev->ops > CT_MAX_EXPR_OPS)
+    return CT_FAIL_AT(e, CT_WORK_LIMIT, at, "%s at byte %d would be operation %ld of this request; a request applies at most %d",
+                      name, at, ev->ops, CT_MAX_EXPR_OPS);
   if (has_t && b->takes_targs == 0) return CT_FAIL_AT(e, CT_ARITY, at, "%s takes no <...> arguments", name);
   if (!has_t && b->takes_targs == 2) return CT_FAIL_AT(e, CT_ARITY, at, "%s needs <...> arguments, e.g. %s", name, b->synopsis);
   a.a = args;
@@ -180,7 +190,7 @@ static ct_code ct_call(const char *name, int at, const ct_value *args, int n, co
 }
 
 /* Evaluation or slicing of a layout value: L(i), L(i,j), L(_,1). */
-static ct_code ct_apply(const ct_value *f, const ct_value *args, int n, int at, ct_value *out, ct_err *e) {
+static ct_code ct_apply(ct_ev *ev, const ct_value *f, const ct_value *args, int n, int at, ct_value *out, ct_err *e) {
   ct_value fa[2];
   ct_tuple crd;
   if (n == 0) return CT_FAIL_AT(e, CT_ARITY, at, "a layout is evaluated at a coordinate: L(i) or L(i,j)");
@@ -196,10 +206,10 @@ static ct_code ct_apply(const ct_value *f, const ct_value *args, int n, int at, 
   }
   fa[0] = *f;
   ct_v_tuple(&fa[1], &crd);
-  return ct_call("eval", at, fa, 2, 0, 0, 0, out, e);
+  return ct_call(ev, "eval", at, fa, 2, 0, 0, 0, out, e);
 }
 
-static ct_code ct_eval_primary(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
   char ch;
   ct_skip_space(c);
   ch = c->s[c->pos];
@@ -221,11 +231,11 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_arena *ar, ct_value *out, int de
     }
     if (has_t && strcmp(name, "Sw") == 0) return ct_swizzle_literal(t, nt, at, out, e);
     if (c->s[c->pos] == '(') {
-      ct_value *args = ct_arena_take(ar);
+      ct_value *args = ct_arena_take(ev->ar);
       int n;
-      ct_code rc = ct_read_args(c, ar, args, &n, depth, e);
-      if (rc == CT_OK) rc = ct_call(name, at, args, n, t, nt, has_t, out, e);
-      ct_arena_give(ar, 1);
+      ct_code rc = ct_read_args(c, ev, args, &n, depth, e);
+      if (rc == CT_OK) rc = ct_call(ev, name, at, args, n, t, nt, has_t, out, e);
+      ct_arena_give(ev->ar, 1);
       return rc;
     }
     if (has_t) return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after %s<...> at byte %d", name, c->pos);
@@ -268,10 +278,10 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_arena *ar, ct_value *out, int de
 }
 
 /* A primary and its applications: L(i), L(i)(j). */
-static ct_code ct_eval_postfix(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_postfix(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
   if (depth > CT_MAX_EXPR_DEPTH)
     return CT_FAIL_AT(e, CT_EXPR_DEPTH, c->pos, "expression nested deeper than %d at byte %d", CT_MAX_EXPR_DEPTH, c->pos);
-  CT_TRY(ct_eval_primary(c, ar, out, depth, e));
+  CT_TRY(ct_eval_primary(c, ev, out, depth, e));
   for (;;) {
     int at;
     ct_skip_space(c);
@@ -280,13 +290,13 @@ static ct_code ct_eval_postfix(ct_cursor *c, ct_arena *ar, ct_value *out, int de
     if (out->kind != CT_V_LAYOUT && out->kind != CT_V_TUPLE && !ct_v_is_composed_form(out))
       return CT_FAIL_AT(e, CT_PARSE_EXPECTED, at, "only a layout can be applied to a coordinate (byte %d)", at);
     {
-      ct_value *args = ct_arena_take(ar), *f = ct_arena_take(ar);
+      ct_value *args = ct_arena_take(ev->ar), *f = ct_arena_take(ev->ar);
       int n;
       ct_code rc;
       *f = *out;
-      rc = ct_read_args(c, ar, args, &n, depth, e);
-      if (rc == CT_OK) rc = ct_apply(f, args, n, at, out, e);
-      ct_arena_give(ar, 2);
+      rc = ct_read_args(c, ev, args, &n, depth, e);
+      if (rc == CT_OK) rc = ct_apply(ev, f, args, n, at, out, e);
+      ct_arena_give(ev->ar, 2);
       CT_TRY(rc);
     }
   }
@@ -297,15 +307,15 @@ static int ct_at_o(const ct_cursor *c) { return c->s[c->pos] == 'o' && !ct_is_al
 
 /* expr := postfix [ 'o' postfix 'o' postfix ]: outer o offset o inner
  * (spec/composed.md, CL-DEF). */
-static ct_code ct_eval_expr(ct_cursor *c, ct_arena *ar, ct_value *out, int depth, ct_err *e) {
+static ct_code ct_eval_expr(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
   int at;
   ct_skip_space(c);
   at = c->pos;
-  CT_TRY(ct_eval_postfix(c, ar, out, depth, e));
+  CT_TRY(ct_eval_postfix(c, ev, out, depth, e));
   ct_skip_space(c);
   if (!ct_at_o(c)) return CT_OK;
   {
-    ct_value *parts = ct_arena_take(ar);
+    ct_value *parts = ct_arena_take(ev->ar);
     ct_code rc;
     int k;
     parts[0] = *out;
@@ -316,10 +326,10 @@ static ct_code ct_eval_expr(ct_cursor *c, ct_arena *ar, ct_value *out, int depth
         break;
       }
       ++c->pos;
-      rc = ct_eval_postfix(c, ar, &parts[k], depth + 1, e);
+      rc = ct_eval_postfix(c, ev, &parts[k], depth + 1, e);
     }
     if (rc == CT_OK) rc = ct_composed_literal(parts, at, out, e);
-    ct_arena_give(ar, 1);
+    ct_arena_give(ev->ar, 1);
     return rc;
   }
 }
@@ -333,13 +343,16 @@ int ct_is_named_value(const char *s, size_t n) {
 }
 
 static ct_code ct_eval_in(const char *text, ct_arena *ar, ct_value *out, ct_err *e) {
+  ct_ev ev;
   ct_cursor c;
+  ev.ar = ar;
+  ev.ops = 0;
   c.s = text;
   c.pos = 0;
   ct_err_clear(e);
   ct_skip_space(&c);
   if (c.s[c.pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_EMPTY, 0, "empty input");
-  CT_TRY(ct_eval_expr(&c, ar, out, 0, e));
+  CT_TRY(ct_eval_expr(&c, &ev, out, 0, e));
   ct_skip_space(&c);
   if (c.s[c.pos] != '\0') {
     if (c.s[c.pos] == ')' || c.s[c.pos] == '>')

@@ -11,6 +11,11 @@
 #include "value.h"
 
 #define CT_MAX_EXPR_DEPTH 32
+/* The work budget of one request (spec/expressions.md, EXPR-BUDGET): the
+ * operations it applies, L(i) included, past which it fails WORK_LIMIT.
+ * Every operation's own work is bounded (its page's search and brute-force
+ * bounds), so this bounds the work of a request. */
+#define CT_MAX_EXPR_OPS 1024
 
 /* Evaluates one whole expression. */
 ct_code ct_eval(const char *text, ct_value *out, ct_err *e);

@@ -16,14 +16,19 @@
 
 #define CT_SUGGEST_LEN 64 /* names longer than this are compared by prefix */
 
-int ct_edit_distance(const char *a, const char *b) {
+/* The edit distance (insertions, deletions, substitutions and adjacent
+ * transpositions, case aside), or limit + 1 once it is sure to exceed
+ * limit: a cell of row i comes from rows i - 1 and i - 2 at no lower cost,
+ * so two rows above limit end the count. */
+static int ct_edit_distance_within(const char *a, const char *b, int limit) {
   static int d[CT_SUGGEST_LEN + 1][CT_SUGGEST_LEN + 1];
-  int n = (int)strlen(a), m = (int)strlen(b), i, j;
+  int n = (int)strlen(a), m = (int)strlen(b), i, j, over = 0;
   if (n > CT_SUGGEST_LEN) n = CT_SUGGEST_LEN;
   if (m > CT_SUGGEST_LEN) m = CT_SUGGEST_LEN;
   for (i = 0; i <= n; ++i) d[i][0] = i;
   for (j = 0; j <= m; ++j) d[0][j] = j;
-  for (i = 1; i <= n; ++i)
+  for (i = 1; i <= n; ++i) {
+    int low = d[i][0];
     for (j = 1; j <= m; ++j) {
       int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
       int v = d[i - 1][j - 1] + !same;
@@ -33,9 +38,15 @@ int ct_edit_distance(const char *a, const char *b) {
           tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
         v = d[i - 2][j - 2] + 1;
       d[i][j] = v;
+      if (v < low) low = v;
     }
+    over = low > limit ? over + 1 : 0;
+    if (over == 2) return limit + 1;
+  }
   return d[n][m];
 }
+
+int ct_edit_distance(const char *a, const char *b) { return ct_edit_distance_within(a, b, 1 << 20); }
 
 static int ct_starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
@@ -46,23 +57,33 @@ static int ct_near(const char *word) {
   return n < 1 ? 1 : n;
 }
 
-static int ct_score(const char *word, const char *cand) {
-  int d = ct_edit_distance(word, cand);
-  if (strlen(word) >= 2 && (ct_starts_with(cand, word) || ct_starts_with(word, cand)) && d > 1) d = 1;
-  return d;
+/* How far cand is from word; a score above limit may come back as limit + 1
+ * without the edit distance computed (eval suggests a name for every
+ * unknown one, and the distance to each of the ~100 operations was most of
+ * the fuzzer's time: docs/data/fuzzing.md). */
+static int ct_score(const char *word, const char *cand, int limit) {
+  int n = (int)strlen(word), m = (int)strlen(cand), gap = n > m ? n - m : m - n;
+  if (n >= 2 && (ct_starts_with(cand, word) || ct_starts_with(word, cand)))
+    return ct_edit_distance(word, cand) == 0 ? 0 : 1; /* a prefix reads as one edit */
+  if (gap > limit && n <= CT_SUGGEST_LEN && m <= CT_SUGGEST_LEN) return limit + 1; /* a distance is >= gap */
+  return ct_edit_distance_within(word, cand, limit);
 }
 
+#define CT_SUGGEST_MAX 512 /* candidates scored once; more are scored twice */
+
 int ct_did_you_mean(const char *word, const char *const *cands, int n, int always, char *buf, int cap) {
-  int best = -1, k, named = 0, len = 0;
+  int best = -1, k, named = 0, len = 0, limit = always ? 1 << 20 : ct_near(word);
+  int score[CT_SUGGEST_MAX];
   buf[0] = '\0';
   for (k = 0; k < n; ++k) {
-    int s = ct_score(word, cands[k]);
+    int s = ct_score(word, cands[k], limit);
+    if (k < CT_SUGGEST_MAX) score[k] = s;
     if (best < 0 || s < best) best = s;
   }
-  if (best < 0 || (!always && best > ct_near(word))) return 0;
+  if (best < 0 || best > limit) return 0;
   for (k = 0; k < n && named < 3; ++k) {
     int j, dup = 0;
-    if (ct_score(word, cands[k]) != best) continue;
+    if ((k < CT_SUGGEST_MAX ? score[k] : ct_score(word, cands[k], limit)) != best) continue;
     for (j = 0; j < k; ++j) dup |= strcmp(cands[j], cands[k]) == 0;
     if (dup) continue;
     len += snprintf(buf + len, (size_t)(cap > len ? cap - len : 0), "%s'%s'", named == 0 ? " (did you mean " : ", ", cands[k]);

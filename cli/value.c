@@ -131,12 +131,19 @@ static int ct_print_swizzle(const ct_swizzle *w, char *buf, int cap) {
   return snprintf(buf, (size_t)cap, "Sw<%d,%d,%d>", w->b, w->m, w->s);
 }
 
+/* Where the text after n characters goes: the rest of buf, or nowhere once
+ * it is full (the printers then only count, as snprintf does). */
+static char *ct_rest(char *buf, int cap, int n) { return n < cap ? buf + n : NULL; }
+static int ct_rest_cap(int cap, int n) { return n < cap ? cap - n : 0; }
+
+/* Every part is counted, also past a full buffer, so that the length
+ * returned is the whole text's (fuzz/corpus/api/regress-composed-*). */
 static int ct_print_composed(const ct_composed *c, char *buf, int cap) {
   int n = c->outer_kind == CT_OUTER_SWIZZLE ? ct_print_swizzle(&c->sw, buf, cap) : ct_print_layout(&c->outer, buf, cap);
-  if (n < cap) n += snprintf(buf + n, (size_t)(cap - n), " o ");
-  if (n < cap) n += ct_print_tuple(&c->offset, 0, buf + n, cap - n);
-  if (n < cap) n += snprintf(buf + n, (size_t)(cap - n), " o ");
-  if (n < cap) n += ct_print_layout(&c->inner, buf + n, cap - n);
+  n += snprintf(ct_rest(buf, cap, n), (size_t)ct_rest_cap(cap, n), " o ");
+  n += ct_print_tuple(&c->offset, 0, ct_rest(buf, cap, n), ct_rest_cap(cap, n));
+  n += snprintf(ct_rest(buf, cap, n), (size_t)ct_rest_cap(cap, n), " o ");
+  n += ct_print_layout(&c->inner, ct_rest(buf, cap, n), ct_rest_cap(cap, n));
   return n;
 }
 
@@ -147,13 +154,8 @@ int ct_print_value(const ct_value *v, char *buf, int cap) {
   case CT_V_TILER: return ct_print_tiler(&v->l, buf, cap);
   case CT_V_SWIZZLE: return ct_print_swizzle(&v->c.sw, buf, cap);
   case CT_V_COMPOSED: return ct_print_composed(&v->c, buf, cap);
-  case CT_V_BOOL:
-    strncpy(buf, v->b ? "true" : "false", (size_t)cap);
-    buf[cap - 1] = '\0';
-    return v->b ? 4 : 5;
-  default:
-    strncpy(buf, v->sym, (size_t)cap);
-    buf[cap - 1] = '\0';
-    return (int)strlen(v->sym);
+  /* snprintf's contract, cap 0 and a NULL buf included (regress-value-print-*) */
+  case CT_V_BOOL: return snprintf(buf, (size_t)(cap > 0 ? cap : 0), "%s", v->b ? "true" : "false");
+  default: return snprintf(buf, (size_t)(cap > 0 ? cap : 0), "%s", v->sym);
   }
 }

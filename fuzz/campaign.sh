@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(eval vectors examples conform)
+[ ${#targets[@]} -gt 0 ] || targets=(eval vectors examples conform api)
 mkdir -p "$work"
 # The longest input each target is given: enough for the longest seed's
 # structure, short enough that the corpus stays small.

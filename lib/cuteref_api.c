@@ -2,7 +2,7 @@
  * evaluator and the registry (cli/eval.h, cli/registry.h) and the judge of
  * `cuteref conform` (cli/conform_judge.c). Only the cuteref_* functions are
  * visible outside the library (-fvisibility=hidden, Makefile). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* pthread_getattr_np: the caller's stack (api_deep) */
 #include "include/cuteref.h"
 
 #include "cli/conform.h"
@@ -30,6 +30,139 @@ struct cuteref_value {
 static pthread_mutex_t cuteref_lock = PTHREAD_MUTEX_INITIALIZER;
 #define LOCK() pthread_mutex_lock(&cuteref_lock)
 #define UNLOCK() pthread_mutex_unlock(&cuteref_lock)
+
+/* ---- the evaluation's stack (spec/api.md, "Threads") ---------------------------------- */
+
+/* The deepest request measured needs 136 KiB of stack in a release build
+ * and 219 KiB under ASan and UBSan (lib/tests/stack_test.c prints it). A caller whose thread has less than API_STACK_NEED left
+ * (musl's threads have 128 KiB) has its evaluation run on a thread of the
+ * library's with API_STACK_SIZE, so that any thread may call any function. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define API_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define API_SANITIZED 1
+#endif
+#endif
+#ifdef API_SANITIZED /* 2 MiB: a main thread's 8 MiB leaves less than 8 */
+#define API_STACK_NEED ((size_t)2 << 20)
+#define API_STACK_SIZE ((size_t)64 << 20)
+#else
+#define API_STACK_NEED ((size_t)1 << 20)
+#define API_STACK_SIZE ((size_t)16 << 20)
+#endif
+
+/* The calling thread's stack bottom and size, looked up once per thread
+ * (glibc reads /proc/self/maps for the main thread). */
+static _Thread_local char *api_stack_lo;
+static _Thread_local int api_stack_known; /* 1 known, -1 unknowable */
+
+/* Bytes of stack left below this frame; 0 where it cannot be told. */
+static size_t api_stack_left(void) {
+  char here;
+  if (!api_stack_known) {
+    pthread_attr_t a;
+    void *lo;
+    size_t size;
+    api_stack_known = -1;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+      if (pthread_attr_getstack(&a, &lo, &size) == 0) {
+        api_stack_lo = (char *)lo;
+        api_stack_known = 1;
+      }
+      pthread_attr_destroy(&a);
+    }
+  }
+  if (api_stack_known < 0 || &here < api_stack_lo) return 0;
+  return (size_t)(&here - api_stack_lo);
+}
+
+typedef struct {
+  void (*fn)(void *);
+  void *arg;
+} api_job;
+
+static void *api_job_run(void *p) {
+  api_job *j = (api_job *)p;
+  j->fn(j->arg);
+  return NULL;
+}
+
+/* Runs fn(arg) here when this thread has API_STACK_NEED of stack left,
+ * else on a thread of API_STACK_SIZE and waits for it (the caller holds
+ * the lock: one such thread at a time). 0, or -1 when no thread could be
+ * started (the caller answers CAPACITY). */
+static int api_deep(void (*fn)(void *), void *arg) {
+  api_job j;
+  pthread_attr_t a;
+  pthread_t t;
+  int rc;
+  if (api_stack_left() >= API_STACK_NEED) {
+    fn(arg);
+    return 0;
+  }
+  j.fn = fn;
+  j.arg = arg;
+  if (pthread_attr_init(&a) != 0) return -1;
+  rc = pthread_attr_setstacksize(&a, API_STACK_SIZE);
+  if (rc == 0) rc = pthread_create(&t, &a, api_job_run, &j);
+  pthread_attr_destroy(&a);
+  if (rc != 0) return -1;
+  pthread_join(t, NULL);
+  return 0;
+}
+
+#define API_NO_STACK "no thread with enough stack for the evaluation could be started"
+
+typedef struct {
+  const char *text;
+  ct_value *out;
+  ct_err *e;
+  ct_code rc;
+} api_eval_job;
+
+static void api_eval_run(void *p) {
+  api_eval_job *j = (api_eval_job *)p;
+  j->rc = ct_eval(j->text, j->out, j->e);
+}
+
+/* ct_eval on a stack deep enough (api_deep). */
+static ct_code api_eval(const char *text, ct_value *out, ct_err *e) {
+  api_eval_job j;
+  j.text = text;
+  j.out = out;
+  j.e = e;
+  j.rc = CT_CAPACITY;
+  if (api_deep(api_eval_run, &j) != 0) {
+    ct_err_clear(e);
+    return CT_FAIL(e, CT_CAPACITY, API_NO_STACK);
+  }
+  return j.rc;
+}
+
+typedef struct {
+  const ct_value *a, *b;
+  int r;
+} api_equiv_job;
+
+static void api_equiv_run(void *p) {
+  api_equiv_job *j = (api_equiv_job *)p;
+  j->r = ct_values_equivalent(j->a, j->b);
+}
+
+typedef struct {
+  const cf_judge_opts *o;
+  const char *req, *answer;
+  cf_judgement *j;
+  char *out;
+  int cap;
+} api_judge_job;
+
+static void api_judge_run(void *p) {
+  api_judge_job *k = (api_judge_job *)p;
+  if (k->j) cf_judge(k->o, k->req, k->answer, k->j);
+  else ct_discard(cf_reference(k->req, k->out, k->cap)); /* the text says what it is */
+}
 
 /* ---- version and codes ---------------------------------------------------------- */
 
@@ -108,7 +241,7 @@ char *cuteref_eval(const char *expr, cuteref_error *err) {
     return NULL;
   }
   LOCK();
-  if (ct_eval(expr, &v, &e) != CT_OK) {
+  if (api_eval(expr, &v, &e) != CT_OK) {
     UNLOCK();
     api_fail(err, &e);
     return NULL;
@@ -219,7 +352,7 @@ int cuteref_value_parse(const char *text, cuteref_value **out, cuteref_error *er
     return (int)CT_CAPACITY;
   }
   LOCK();
-  rc = ct_eval(text, &v->v, &e);
+  rc = api_eval(text, &v->v, &e);
   UNLOCK();
   if (rc != CT_OK) {
     free(v);
@@ -279,9 +412,14 @@ int cuteref_value_int(const cuteref_value *v, int64_t *out) {
 int cuteref_value_equivalent(const cuteref_value *a, const cuteref_value *b) {
   int r;
   if (!a || !b) return 0;
+  api_equiv_job k;
+  k.a = &a->v;
+  k.b = &b->v;
+  k.r = 0; /* no stack for the check: not shown equivalent */
   LOCK();
-  r = ct_values_equivalent(&a->v, &b->v);
+  (void)api_deep(api_equiv_run, &k); /* without a stack k.r stays 0 */
   UNLOCK();
+  r = k.r;
   return r;
 }
 
@@ -327,8 +465,14 @@ static int api_call(const char *op, const ct_value *const *args, int nargs, ct_v
   /* A well-formed name goes to the evaluator, which names the operations
    * it does not know (UNKNOWN_FUNCTION) as `cuteref eval` does. */
   if (!api_op_name(op, base, sizeof base)) {
-    char msg[200];
-    snprintf(msg, sizeof msg, "'%.100s' is no operation name: NAME or NAME<int,...>", op);
+    char msg[200], b[16];
+    size_t k = 0;
+    while (op[k] && (unsigned char)op[k] >= 0x20 && (unsigned char)op[k] < 0x7f) ++k;
+    if (op[k]) /* no raw byte of the name in the message: named as the evaluator names one */
+      snprintf(msg, sizeof msg, "the operation's name holds %s at byte %zu: NAME or NAME<int,...>",
+               ct_byte_text(op[k], b, sizeof b), k);
+    else
+      snprintf(msg, sizeof msg, "'%.100s' is no operation name: NAME or NAME<int,...>", op);
     api_set_error(err, CT_UNKNOWN_FUNCTION, -1, msg);
     return (int)CT_UNKNOWN_FUNCTION;
   }
@@ -358,7 +502,7 @@ static int api_call(const char *op, const ct_value *const *args, int nargs, ct_v
     free(printed[k]);
   }
   sprintf(p, ")");
-  if (ct_eval(text, out, &e) != CT_OK) {
+  if (api_eval(text, out, &e) != CT_OK) {
     e.pos = -1; /* a position in the text built here would mislead */
     rc = api_fail(err, &e);
   } else {
@@ -526,9 +670,22 @@ int cuteref_judge(const char *request, const char *answer, int flags, cuteref_ju
     memcpy(line, answer, n);
     line[n] = '\0';
   }
-  LOCK();
-  cf_judge(&o, request ? request : "", line, j);
-  UNLOCK();
+  {
+    api_judge_job k;
+    k.o = &o;
+    k.req = request ? request : "";
+    k.answer = line;
+    k.j = j;
+    k.out = NULL;
+    k.cap = 0;
+    LOCK();
+    if (api_deep(api_judge_run, &k) != 0) {
+      memset(j, 0, sizeof *j);
+      j->verdict = CF_UNJUDGED;
+      snprintf(j->why, sizeof j->why, "%s", API_NO_STACK);
+    }
+    UNLOCK();
+  }
   if (!line) { /* no answer at all */
     j->verdict = CF_MALFORMED;
     snprintf(j->why, sizeof j->why, "no answer");
@@ -577,8 +734,16 @@ int cuteref_judge_n(const char *request, size_t request_len, const char *answer,
     if (out) {
       snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[CF_MALFORMED]);
       snprintf(out->why, sizeof out->why, "the answer line holds a NUL byte (at byte %ld)", at);
+      api_judge_job k;
+      k.o = NULL;
+      k.req = req;
+      k.answer = NULL;
+      k.j = NULL;
+      k.out = out->expected;
+      k.cap = (int)sizeof out->expected;
+      out->expected[0] = '\0';
       LOCK();
-      cf_reference(req, out->expected, sizeof out->expected);
+      (void)api_deep(api_judge_run, &k); /* without a stack, expected stays empty */
       UNLOCK();
     }
     free(req);

@@ -52,7 +52,9 @@
   X(SIZE_MISMATCH, "two shapes of different sizes")                            \
   X(NOT_STATIC, "a value that the operation reads as static is dynamic")       \
   /* answers the post-conditions fix as a function (spec/inverse.md, RECOG) */ \
-  X(NO_LAYOUT, "the function the post-conditions fix is no layout's")
+  X(NO_LAYOUT, "the function the post-conditions fix is no layout's")         \
+  /* the evaluator's work budget (spec/expressions.md, EXPR-BUDGET) */         \
+  X(WORK_LIMIT, "a request applies more than 1024 operations")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,

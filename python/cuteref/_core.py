@@ -150,6 +150,8 @@ class Layout(Value):
             out = ctypes.c_int64()
             err = CError()
             if lib.cuteref_layout_at(self._h, i, ctypes.byref(out), ctypes.byref(err)):
+                if err.name == b"ARG_TYPE":  # basis strides: a coordinate, not an offset, as eval's L(i)
+                    return call("eval", self, i)
                 _raise(err)
             return out.value
         c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
@@ -267,6 +269,8 @@ def _result(h):
         return builtins.bool(out.value)
     if kind == _INTTUPLE:
         text = take_string(lib.cuteref_value_str(h))
+        if "@" in text:  # basis elements (1@0) are no Python ints: the Value itself
+            return _wrap_handle(h)
         lib.cuteref_value_free(h)
         return _parse_inttuple(text)
     return _wrap_handle(h)

@@ -35,6 +35,20 @@ if any(k in os.environ for k in ("ASAN_OPTIONS", "MSAN_OPTIONS")):
 B62, B63 = 2 ** 62, 2 ** 63
 MB10 = 10 * 1000 * 1000
 
+
+def optree(d, leaf):
+    """A balanced tree of ceil_div over 2**d copies of leaf: 2**d - 1 calls
+    besides the leaves' (the work budget, spec/expressions.md)."""
+    return leaf if d == 0 else b"ceil_div(%s,%s)" % (optree(d - 1, leaf), optree(d - 1, leaf))
+
+
+# 512 leaves of one call and 511 ceil_div: 1023 operations.
+OPS_1023 = optree(9, b"size(1)")
+# About 100 KB of left_inverse calls (one argument can hold it): far past
+# the budget, refused at the 1025th operation (issue 44: a 983 KB line of
+# them took 59 s).
+LINV_100K = optree(11, b"size(left_inverse((4,2,3):(3,12,1)))")
+
 # (request bytes, expected answer: None (any), "ok", "ok TEXT", or an error code)
 REQUESTS = [
     (b"size(%d:1)" % B62, "ok %d" % B62),
@@ -68,6 +82,9 @@ REQUESTS = [
     (b"(" + b",".join([b"(1,2,3)"] * 32) + b",1)", "CAPACITY"),  # 129 nodes
     (b"size(" * 32 + b"8" + b")" * 32, "ok 8"),
     (b"size(" * 40 + b"8" + b")" * 40, "EXPR_DEPTH"),
+    (b"size(%s)" % OPS_1023, "ok 1"),
+    (b"size(size(%s))" % OPS_1023, "WORK_LIMIT"),
+    (LINV_100K, "WORK_LIMIT"),
     (("big", b" ", MB10, b"8"), "CAPACITY"),
     (("big", b"(", MB10, b""), "CAPACITY"),
     (("big", b"(", 1 << 19, b""), "DEPTH_LIMIT"),
@@ -191,6 +208,23 @@ def main():
     status, out, _, _ = run([cuteref, "eval", "-"], os.path.join(tmp, "last.txt"), "eval - (no final newline)")
     if out != b"ok 6\nok 25\n":
         bad("eval -: a last line without a newline: got %r" % out)
+
+    # a 128 KiB stack limit (ulimit -s 128): the command runs on a thread
+    # of its own stack (cli/cuteref.c), the heaviest requests answered alike
+    import resource
+
+    def small_stack():
+        resource.setrlimit(resource.RLIMIT_STACK, (128 << 10, resource.RLIM_INFINITY))
+
+    for req in ("zipped_divide(make_identity_layout((_8,_12)), <_4,_3>)",
+                "size(" * 31 + "tiled_divide(make_identity_layout((_8,_12)), (_2,_4))" + ")" * 31):
+        want = subprocess.run([cuteref, "eval", req], capture_output=True)
+        got = subprocess.run([cuteref, "eval", req], capture_output=True, preexec_fn=small_stack)
+        if (got.returncode, got.stdout) != (want.returncode, want.stdout):
+            bad("eval %r under ulimit -s 128: exit %s, %r (want exit %s, %r)" % (req[:50], got.returncode,
+                                                                                  got.stdout[:80], want.returncode,
+                                                                                  want.stdout[:80]))
+    print("ulimit -s 128: the heaviest requests answered as with the default stack")
 
     # eval EXPR, show EXPR, dot EXPR: the requests that fit in one argument
     worst = [0.0, 0, 0]

@@ -5,7 +5,8 @@
 #
 # Every command that reads files (examples, vectors --check/--write,
 # conform --vectors) refuses at once, exit status 2, what is not a regular
-# file where one is expected: /dev/zero, a link to it, a FIFO, a directory;
+# file where one is expected: /dev/zero, a link to it, a FIFO, a directory
+# (conform --cases too);
 # the message names the path and what it is. `examples` fails a run with no
 # example and a block left open; `vectors --check` says what is wrong with
 # VERSION and with a line conform would not read; more than 512 vectors
@@ -104,6 +105,16 @@ expect 2 "t/vectors/VERSION is a FIFO, not a regular file" -- conform "${C[@]}" 
 expect 2 "'good.md' is a regular file, not a directory of vectors" -- conform "${C[@]}" --vectors good.md
 fresh && for i in $(seq 1 600); do printf '# nothing\n' >t/vectors/zz$i.txt; done
 expect 2 "more than the 512 this command reads" -- conform "${C[@]}" --vectors t/vectors
+
+# ---- conform --cases: a regular file or `-` ------------------------------------------
+printf 'size((4,2))\n' >cases.txt
+fresh
+expect 0 "conforms" -- conform "${C[@]}" --vectors t/vectors --cases cases.txt
+expect 2 "the cases file '/dev/zero' is a character device, not a regular file" -- conform "${C[@]}" --cases /dev/zero
+mkfifo cases.fifo
+expect 2 "the cases file 'cases.fifo' is a FIFO, not a regular file" -- conform "${C[@]}" --cases cases.fifo
+expect 2 "the cases file 't' is a directory, not a regular file" -- conform "${C[@]}" --cases t
+expect 2 "the cases file 'nowhere.txt' does not exist" -- conform "${C[@]}" --cases nowhere.txt
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
