@@ -528,6 +528,17 @@ CT_FN static uint64_t ct_prin_digest_tuple(uint64_t h, const ct_tuple *t) {
   return h;
 }
 
+/* An answer holds a layout, a tuple or an integer: the parts its operation
+ * does not write are cleared first, so that the digest reads no stale data
+ * (on the GPU a thread's previous case is still there: the agreement run
+ * at 1ca477e found one chunk of every PRIN-1 property differing). */
+CT_FN static void ct_prin_res_clear(ct_prin_res *r) {
+  ct_t_clear(&r->l.shape);
+  ct_t_clear(&r->l.stride);
+  ct_t_clear(&r->t);
+  r->v = 0;
+}
+
 CT_FN static uint64_t ct_prin_digest(const ct_prin_res *r) {
   if (r->code != CT_OK) return ct_digest_code(r->code);
   return ct_mix64(ct_prin_digest_tuple(ct_digest_layout(&r->l) ^ (uint64_t)r->v, &r->t));
@@ -598,6 +609,7 @@ CT_FN static void ct_prin_check(int g, const ct_case *c, ct_outcome *o) {
     o->verdict = CT_SKIPPED;
     return;
   }
+  ct_prin_res_clear(&x);
   x.code = ct_prin_run(g, &a, &x, &e);
   if (ct_code_is_limit(x.code)) {
     o->verdict = CT_SKIPPED;
@@ -639,6 +651,7 @@ CT_FN static void ct_prin_check(int g, const ct_case *c, ct_outcome *o) {
     }
     if (skip) continue;
     if (s.kmark && ct_rng_chance(&r, 1, 2)) b.ks = !b.ks;
+    ct_prin_res_clear(&y);
     y.code = ct_prin_run(g, &b, &y, &e);
     if (ct_code_is_limit(y.code)) continue; /* a representation limit of the rewritten form */
     ++ran;

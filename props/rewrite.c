@@ -339,7 +339,7 @@ CT_FN static int ct_rw_step(ct_rng *r, ct_rw_form *f, int step, int how) {
     return 1;
   case CT_ST_SPLIT: {
     int64_t divs[64], s1, d1;
-    int nd = 0, x;
+    int nd = 0, x, ss, ds;
     ct_rw_tok leaf = *k;
     for (x = 2; x < leaf.s && x < 64; ++x)
       if (leaf.s % x == 0) divs[nd++] = x;
@@ -347,17 +347,27 @@ CT_FN static int ct_rw_step(ct_rng *r, ct_rw_form *f, int step, int how) {
     s1 = divs[ct_rng_range(r, 0, nd - 1)];
     if (ct_mul_ovf(s1, leaf.d, &d1) || !ct_rw_open_gap(f, i, 3)) return 0;
     ct_rw_set(&f->k[i], CT_TK_OPEN, 0, 0, 0, 0);
-    ct_rw_set(&f->k[i + 1], CT_TK_LEAF, s1, ct_rng_chance(r, 1, 2), leaf.d, leaf.ds);
-    ct_rw_set(&f->k[i + 2], CT_TK_LEAF, leaf.s / s1, ct_rng_chance(r, 1, 2), d1, ct_rng_chance(r, 1, 2));
+    /* one draw per statement: the order in which a call's arguments are
+     * evaluated is unspecified, and gcc and nvcc drew two of them in
+     * opposite orders (the GPU's agreement run at 1ca477e: PRIN-1's
+     * rewrites differed in their static marks) */
+    ss = ct_rng_chance(r, 1, 2);
+    ct_rw_set(&f->k[i + 1], CT_TK_LEAF, s1, ss, leaf.d, leaf.ds);
+    ss = ct_rng_chance(r, 1, 2);
+    ds = ct_rng_chance(r, 1, 2);
+    ct_rw_set(&f->k[i + 2], CT_TK_LEAF, leaf.s / s1, ss, d1, ds);
     ct_rw_set(&f->k[i + 3], CT_TK_CLOSE, 0, 0, 0, 0);
     return 1;
   }
   case CT_ST_MERGE: {
     int64_t s, d;
+    int ss, ds;
     j = ct_rw_end(f, i);
     if (!ct_rw_one_mode(f, i, j, &s, &d)) return 0;
     ct_rw_remove(f, i + 1, j - i);
-    ct_rw_set(&f->k[i], CT_TK_LEAF, s, ct_rng_chance(r, 1, 2), d, ct_rng_chance(r, 1, 2));
+    ss = ct_rng_chance(r, 1, 2); /* one draw per statement (CT_ST_SPLIT) */
+    ds = ct_rng_chance(r, 1, 2);
+    ct_rw_set(&f->k[i], CT_TK_LEAF, s, ss, d, ds);
     return 1;
   }
   case CT_ST_NEST: {
