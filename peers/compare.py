@@ -14,8 +14,8 @@
         the side-by-side table for a terminal (tools/main.sh prints it).
 
     compare.py summary --peer KEY=REPORT.json [--cross KEY=CROSS.json]
-                       [--crashes KEY=ADAPTER_STDERR] [--markdown F] [--json F]
-                       [--terminal]
+                       [--crashes KEY=ADAPTER_STDERR] [--previous SUMMARY.json]
+                       [--markdown F] [--json F] [--terminal]
         per operation and peer: conforming, differs by convention (meets
         CuTe's contract inside the domain: spec/principle.md), wrong result,
         wrong rejection, accepted inadmissible (a post-condition broken),
@@ -23,6 +23,12 @@
         crashed; then every shrunk counterexample with what each peer
         answers to it (from the cross-check reports), peers that answer it
         the same wrong way grouped on one line.
+
+--previous (tools/peers.sh's partial runs, PEERS_ONLY): an earlier summary
+whose answers stand in for a peer that has no --cross report: its answer to
+each counterexample listed there, and its crashes where it has no --crashes
+file; a counterexample the earlier summary does not list shows that peer as
+"not asked".
 
 A peer's crashes are read from its adapter's standard error
 (`[cutedsl_adapter] crash SIGFPE: <request>`, written with --stats), since
@@ -40,8 +46,9 @@ import re
 import sys
 
 # Display names and column order of the known peers; others follow.
-ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp"]
-SHORT = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL", "cute-cpp": "CuTe C++"}
+ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp", "torch-pycute"]
+SHORT = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL", "cute-cpp": "CuTe C++",
+         "torch-pycute": "torch _pycute"}
 
 VERDICT_WORDS = {
     "convention": "differs by convention",
@@ -179,11 +186,39 @@ def cross_answers(cross):
     return out
 
 
-def build_summary(peers, crosses, crash_files, provides=None):
+def previous_answers(prev, keys):
+    """From an earlier summary, for each peer of keys: ({request: item as a
+    cross-check report gives it}, {requests it was asked}), and its crashes."""
+    answers = {k: ({}, set()) for k in keys}
+    for c in prev.get("counterexamples", []):
+        for cl in c["clusters"]:
+            for k in cl["peers"]:
+                if k not in answers:
+                    continue
+                items, asked = answers[k]
+                asked.add(c["request"])
+                if cl["kind"] in ("conforming", "not_provided"):
+                    continue
+                m = re.match(r" at index (-?\d+)$", cl.get("where") or "")
+                items[c["request"]] = {
+                    "verdict": "accepted_inadmissible" if cl["kind"].startswith("inadmissible") else cl["kind"],
+                    "spec_id": cl.get("spec_id"), "post_condition_violated": cl.get("post_condition_violated"),
+                    "answer": cl.get("answer"), "why": cl.get("why"), "expected": c.get("expected"),
+                    "witness": {"index": int(m.group(1))} if m else None}
+    crashes = {p["key"]: [(x["request"], x["signal"]) for x in p.get("crashes", [])]
+               for p in prev.get("peers", []) if p["key"] in keys}
+    return answers, crashes
+
+
+def build_summary(peers, crosses, crash_files, provides=None, previous=None):
     summary = {"format": 1, "peers": [], "operations": {}, "counterexamples": []}
     reports = {k: load(p) for k, p in peers.items()}
     keys = ordered(reports)
     crashes = {k: read_crashes(crash_files.get(k)) for k in keys}
+    prev_answers, prev_crashes = previous_answers(previous or {}, [k for k in keys if k not in crosses])
+    for k, got in prev_crashes.items():
+        if k not in crash_files:
+            crashes[k] = got
     for k in keys:
         r = reports[k]
         t = r["totals"]
@@ -203,6 +238,10 @@ def build_summary(peers, crosses, crash_files, provides=None):
 
     # Every shrunk counterexample, with what each peer answers to it.
     cross = {k: cross_answers(load(p)) for k, p in crosses.items() if k in reports}
+    asked = {}   # the requests a peer answered in the earlier summary (all, for a --cross report)
+    for k, (items, reqs) in prev_answers.items():
+        cross[k] = items
+        asked[k] = reqs
     own = collections.defaultdict(dict)     # request -> {peer: counterexample}
     order = []
     for k in keys:
@@ -228,7 +267,7 @@ def build_summary(peers, crosses, crash_files, provides=None):
                 verdicts[k] = {"kind": "not_provided"}
                 continue
             if d is None:
-                if k in cross:
+                if k in cross and (k not in asked or req in asked[k]):
                     verdicts[k] = {"kind": "conforming"}
                 continue
             expected = expected or d.get("expected")
@@ -490,9 +529,13 @@ def cmd_summary(args) -> int:
         sys.exit("compare.py: no peer report found")
     crosses = {k: p for k, p in parse_pairs(args.cross, "--cross").items() if os.path.exists(p)}
     provides = {}
-    for k, ops in parse_pairs(args.provides, "--provides").items():
-        provides[k] = ops
-    summary, keys = build_summary(peers, crosses, parse_pairs(args.crashes, "--crashes"), provides)
+    for it in args.provides or []:   # KEY=OP,OP,...; KEY= (a peer not installed) says nothing
+        key, sep, ops = it.partition("=")
+        if not sep or not key:
+            sys.exit(f"compare.py: --provides wants KEY=OP,OP,..., got {it!r}")
+        provides[key] = ops
+    previous = load(args.previous) if args.previous else None
+    summary, keys = build_summary(peers, crosses, parse_pairs(args.crashes, "--crashes"), provides, previous)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(summary, f, indent=1)
@@ -518,6 +561,8 @@ def main(argv=None) -> int:
                    help="the adapter's standard error with its crash lines")
     s.add_argument("--provides", action="append", metavar="KEY=OP,OP,...",
                    help="the operations the peer provides; the others show n/a")
+    s.add_argument("--previous", metavar="SUMMARY.json",
+                   help="an earlier summary: the answers of the peers without --cross (a partial run)")
     s.add_argument("--markdown", metavar="FILE")
     s.add_argument("--json", metavar="FILE")
     s.add_argument("--terminal", action="store_true", help="print the table for a terminal")

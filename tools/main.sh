@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job (README's first command): set up, build, run cuteref on the
 # documented examples, and judge the peers (pycute, tensor-layouts, the CuTe
-# DSL, CuTe C++) by the spec with tools/peers.sh, which writes
+# DSL, CuTe C++, PyTorch's port of pycute) by the spec with tools/peers.sh, which writes
 # docs/data/conformance-*.{json,md} and docs/data/throughput.md (minutes; a
 # peer that is not installed is skipped). It ends with the peers' table.
 set -euo pipefail
@@ -18,7 +18,7 @@ echo "== cuteref eval - < examples/quickstart.txt"
 paste -d ' ' <(sed 's/^/  /' examples/quickstart.txt) <(bazel-bin/cuteref eval - <examples/quickstart.txt | sed 's/^/  =>  /') || true
 echo "== cuteref show '((2,2),2):((4,1),2)'"
 bazel-bin/cuteref show '((2,2),2):((4,1),2)'
-# The peers (pycute, tensor-layouts, the CuTe DSL, CuTe C++) judged by the
+# The peers (pycute, tensor-layouts, the CuTe DSL, CuTe C++, torch's _pycute) judged by the
 # spec; reports in docs/data/. The side-by-side table ends the job.
 echo "== tools/peers.sh"
 peers_status=0

@@ -2,7 +2,8 @@
 # Install the packages the build needs (Debian 12, run as root).
 # Idempotent: skips apt entirely when everything is already installed.
 #   tools/setup.sh           what the build and the test suite need
-#   tools/setup.sh --peers   also the CuTe Python DSL for tools/peers.sh (pip, the main job)
+#   tools/setup.sh --peers   also the CuTe Python DSL and PyTorch's port of pycute for
+#                            tools/peers.sh (pip, the main job)
 set -eu
 want_peers=0
 [ "${1:-}" = "--peers" ] && want_peers=1
@@ -48,6 +49,11 @@ setup_peers() {
   done
   py=python3
   [ "$want_peers" = 1 ] || return 0
+  # PyTorch's port of pycute, torch/distributed/_pycute (4 files, 52 KB kept),
+  # out of the pinned torch 2.15.0 wheel without installing torch: 539 MB
+  # downloaded once, about 5 s; nothing when it is already there.
+  bash "$(dirname "$0")/../peers/fetch_torch_pycute.sh" ||
+    echo "setup: warning: could not fetch torch 2.15.0's _pycute; tools/peers.sh will skip torch-pycute"
   if have_version nvidia-cutlass-dsl "$cutedsl_pin"; then
     echo "setup: nvidia-cutlass-dsl $cutedsl_pin present"
     return 0

@@ -3,7 +3,7 @@
 its own API called in a loop, no protocol.
 
     bench_inprocess.py PEER LIST [--skip FILE] [--seconds S]
-    PEER: pycute | tensor-layouts | cutedsl
+    PEER: pycute | tensor-layouts | cutedsl | torch-pycute
 
 Every request (composition, complement, logical_divide, right_inverse,
 left_inverse, coalesce) is parsed by our parser and its arguments built
@@ -14,6 +14,9 @@ round); the rate over all rounds and that of the fastest round are printed.  Arg
 left out and counted.  The CuTe DSL computes inside a @cute.jit trace, so
 its arguments are built and its loop timed inside one trace; requests that
 crash its process (--skip, the adapter's crash list) are left out.
+torch's port is lexicographic: its arguments are reversed (mode reversal,
+peers/torch_pycute_adapter.py) before the clock starts, and its results
+are not mapped back inside the loop.
 Prints one line of `key value` pairs, the rate included.
 """
 
@@ -90,6 +93,29 @@ def calls_for(peer):
                 return C.coalesce, (L,)
             return getattr(C, c.name), (L,)
         return A, build
+    if peer == "torch-pycute":
+        import torch_pycute_adapter as A
+        A.tp, _where, _version = A.load_port()
+        T = A.tp
+
+        def build(c):
+            a = c.args
+            L = A.as_layout(a[0])
+            if c.name in ("composition", "logical_divide"):
+                return getattr(T, c.name), (A.to_torch(L), A.tiler_plan(a[1], L.shape)[0])
+            if c.name == "complement":
+                if len(a) == 2:
+                    x = A.as_inttuple(a[1])
+                    if not isinstance(x, int):
+                        raise A.Unsupported("shape cotarget")
+                    return T.complement, (A.to_torch(L), x)
+                return T.complement, (A.to_torch(L),)
+            if c.name == "coalesce":
+                if len(a) == 2:
+                    return T.coalesce, (A.to_torch(L), A._profile(A.as_inttuple(a[1]), L.shape))
+                return T.coalesce, (A.to_torch(L),)
+            return getattr(T, c.name), (A.to_torch(L),)
+        return A, build
     raise SystemExit(f"bench_inprocess: unknown peer {peer}")
 
 
@@ -123,7 +149,7 @@ def measure(calls, seconds):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("peer", choices=["pycute", "tensor-layouts", "cutedsl"])
+    ap.add_argument("peer", choices=["pycute", "tensor-layouts", "cutedsl", "torch-pycute"])
     ap.add_argument("cases")
     ap.add_argument("--skip", help="requests to leave out, one per line (the DSL's crashes)")
     ap.add_argument("--seconds", type=float, default=3.0)

@@ -3,7 +3,7 @@
 docs/data/throughput.md by tools/peers.sh:
 
     throughput.py --cases LIST --cuteref BIN --bench-ref BIN --out FILE
-                  [--peer pycute|tensor-layouts|cutedsl ...] [--cpp-sample N]
+                  [--peer pycute|tensor-layouts|cutedsl|torch-pycute ...] [--cpp-sample N]
 
 One list of requests (composition, complement, logical_divide,
 right_inverse, left_inverse, coalesce), through every implementation:
@@ -31,9 +31,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PEERS = os.path.dirname(HERE)
-NAMES = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL"}
+NAMES = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL",
+         "torch-pycute": "torch _pycute"}
 ADAPTERS = {"pycute": "pycute_adapter.py", "tensor-layouts": "tensor_layouts_adapter.py",
-            "cutedsl": "cutedsl_adapter.py"}
+            "cutedsl": "cutedsl_adapter.py", "torch-pycute": "torch_pycute_adapter.py"}
 
 
 def kv(text):
@@ -130,6 +131,8 @@ def main(argv=None) -> int:
                                             fmt_rate(r.get("requests_per_second", 0))))
         if key == "cutedsl":
             note += "inside one `@cute.jit` trace; protocol: one trace per batch in a forked worker, %d crash(es)" % len(crashes)
+        elif key == "torch-pycute":
+            note += "arguments reversed before the clock starts, results not mapped back; protocol: one Python process"
         else:
             note += "protocol: one Python process"
         rows.append((NAMES[key], rate, answers and n / secs, ok, note))

@@ -1,0 +1,714 @@
+#!/usr/bin/env python3
+"""cuteref peer adapter for AMD's FlyDSL (PyPI `flydsl` 0.4.2), the layout
+algebra of its `fly` MLIR dialect, on the CPU.
+
+FlyDSL computes static layouts while it builds the `fly` dialect's ops: each
+op's result type carries its value, `!fly.layout<((2,2),3):((24,2),8)>` or
+`!fly.int_tuple<10>`.  The adapter builds each request's ops in an MLIR
+module of a bare context (no `@jit`, no GPU, no compilation) and prints the
+value its result type carries.
+
+- FlyDSL's import needs numpy and imports `torch` for its JIT arguments
+  only (`flydsl/compiler/jit_argument.py`); where torch is not installed
+  the adapter lends it a stand-in module whose attributes are dummies (the
+  algebra never touches them), so torch need not be installed.
+- FlyDSL's C++ layer ends the process on some inputs (a failed `assert`,
+  SIGABRT, e.g. `composition((4,6):(1,10), 3:2)`).  The requests run in a
+  worker forked from this process, which reports each answer as soon as it
+  has it; when it dies, the request it was on is asked again alone in a
+  fresh worker, and if that dies too the answer is `error CRASH <signal>`
+  (listed on stderr with --stats, as the CuTe DSL's adapter does).
+- A worker silent for --timeout seconds is killed: `error TIMEOUT`.
+
+Notation mapping only, no algebra: every integer is static (FlyDSL's static
+integers are 32-bit: an integer outside int32 is answered `UNSUPPORTED`,
+FlyDSL would truncate it silently); a bare shape where a layout is expected
+is FlyDSL's `make_ordered_layout(shape, (0, 1, ...))`, the compact
+column-major layout; an integer tiler `n` is the layout `n:1`, a tuple or
+`<...>` tiler FlyDSL's `make_tile` (`_` is None); `L(c)` is `crd2idx(c, L)`;
+`upcast(L, n)` / `downcast(L, n)` are `recast_layout(L, 8, 8n)` /
+`recast_layout(L, 8n, 8)`; `tile_to_shape(A, S)` passes CuTe's default
+order `(0, 1, ...)`; `idx2crd(i, L)` passes the compact layout of L's
+shape (CuTe's two-argument idx2crd reads the shape only; FlyDSL's inverts
+through the strides); FlyDSL's basis strides `1E1E0` are printed `1@0@1`.
+Operations and argument forms FlyDSL's builders do not take ("expected
+LayoutType for tiler") are answered `error UNSUPPORTED ...`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import select
+import signal
+import sys
+import time
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from cuteref_notation import (  # noqa: E402
+    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
+)
+
+PIN = "0.4.2"
+BATCH_MAX = 512        # requests handed to the worker at once
+MODULE_OPS = 256       # requests per MLIR module before a fresh one
+INT32 = (-(1 << 31), (1 << 31) - 1)
+
+
+class _TorchStandIn(types.ModuleType):
+    """`torch` for FlyDSL's import: any attribute is a dummy (a class for a
+    capitalized name, another stand-in module otherwise)."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        v = _TorchStandIn(self.__name__ + "." + name) if name[:1].islower() else type(name, (), {})
+        setattr(self, name, v)
+        return v
+
+
+fx = ir = None          # flydsl.expr and its MLIR bindings, set by load()
+TORCH = "torch"         # what FlyDSL's `import torch` got
+
+
+def load():
+    global fx, ir, TORCH
+    try:
+        import torch  # noqa: F401
+        TORCH = "torch " + getattr(torch, "__version__", "?")
+    except Exception:  # noqa: BLE001 - not installed, or fails to import without a GPU stack
+        for k in [k for k in sys.modules if k == "torch" or k.startswith("torch.")]:
+            del sys.modules[k]
+        sys.modules["torch"] = _TorchStandIn("torch")
+        TORCH = "a stand-in torch module"
+    import flydsl.expr as _fx
+    from flydsl._mlir import ir as _ir
+    fx, ir = _fx, _ir
+
+
+def installed_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("flydsl")
+    except Exception:  # noqa: BLE001
+        return "unknown"
+
+
+class BadArg(Exception):
+    """The request is well formed but an argument has the wrong kind."""
+
+
+class Unsupported(Exception):
+    """FlyDSL has no such operation, overload or argument form."""
+
+
+# --------------------------------------------------------------------------
+# Syntax tree -> FlyDSL values (inside the worker, in an MLIR module)
+# --------------------------------------------------------------------------
+
+def _no_new_forms(node):
+    if isinstance(node, Swz):
+        raise Unsupported("swizzles (not mapped: FlyDSL's swizzle type has no Python builder in fx)")
+    if isinstance(node, Composed):
+        raise Unsupported("composed layouts (not mapped)")
+    if isinstance(node, Basis):
+        raise Unsupported("basis strides (not mapped)")
+    if isinstance(node, Sym):
+        raise Unsupported(f"the name {node.name}")
+
+
+def literal_inttuple(node):
+    _no_new_forms(node)
+    if isinstance(node, Int):
+        if not INT32[0] <= node.value <= INT32[1]:
+            raise Unsupported(f"the integer {node.value} (FlyDSL's static integers are 32-bit)")
+        return node.value
+    if isinstance(node, Tup):
+        return tuple(literal_inttuple(i) for i in node.items)
+    raise BadArg(f"expected an integer or IntTuple, got {node}")
+
+
+def _leaves_order(shape, start=0):
+    """(0, 1, ...) in the nesting of `shape`: the column-major order."""
+    if isinstance(shape, tuple):
+        out = []
+        for s in shape:
+            o, start = _leaves_order(s, start)
+            out.append(o)
+        return tuple(out), start
+    return start, start + 1
+
+
+def compact(shape):
+    if isinstance(shape, int):
+        return fx.make_layout(shape, 1)
+    return fx.make_ordered_layout(shape, _leaves_order(shape)[0])
+
+
+def is_layout(v) -> bool:
+    return isinstance(v, fx.Layout) or isinstance(v, getattr(fx, "ComposedLayout", ()))
+
+
+def as_layout(node):
+    _no_new_forms(node)
+    if isinstance(node, Lay):
+        return fx.make_layout(literal_inttuple(node.shape), literal_inttuple(node.stride))
+    if isinstance(node, (Int, Tup)):
+        return compact(literal_inttuple(node))
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if is_layout(v):
+            return v
+        if isinstance(v, fx.IntTuple):
+            return compact(py_value(v))
+        if isinstance(v, (int, tuple)):
+            return compact(v)
+        raise BadArg(f"{node.name}(...) did not give a layout")
+    raise BadArg(f"expected a layout, got {node}")
+
+
+def as_inttuple(node):
+    """A Python int or tuple."""
+    _no_new_forms(node)
+    if isinstance(node, (Int, Tup)):
+        return literal_inttuple(node)
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if isinstance(v, fx.IntTuple):
+            return py_value(v)
+        if isinstance(v, (int, tuple)):
+            return v
+        raise BadArg(f"{node.name}(...) did not give an IntTuple")
+    raise BadArg(f"expected an integer or IntTuple, got {node}")
+
+
+def as_int(node):
+    v = as_inttuple(node)
+    if not isinstance(v, int):
+        raise BadArg(f"expected an integer, got {node}")
+    return v
+
+
+def as_coord(node):
+    """A coordinate: `_` is None, as FlyDSL spells it."""
+    if isinstance(node, Under):
+        return None
+    if isinstance(node, Tup):
+        return tuple(as_coord(i) for i in node.items)
+    return as_inttuple(node)
+
+
+def _tile_item(node):
+    _no_new_forms(node)
+    if isinstance(node, Under):
+        return None
+    if isinstance(node, Int):
+        return literal_inttuple(node)
+    if isinstance(node, Tup):
+        return literal_inttuple(node)
+    if isinstance(node, Lay):
+        return as_layout(node)
+    if isinstance(node, Tiler):
+        raise Unsupported("a tiler inside a tiler (not mapped)")
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if is_layout(v):
+            return v
+        raise Unsupported(f"{node.name}(...) inside a tiler")
+    raise BadArg(f"expected a tiler item, got {node}")
+
+
+def as_tiler(node):
+    """A layout (an integer n is n:1), or FlyDSL's make_tile of a tuple or
+    `<...>`."""
+    _no_new_forms(node)
+    if isinstance(node, Int):
+        return fx.make_layout(literal_inttuple(node), 1)
+    if isinstance(node, Lay):
+        return as_layout(node)
+    if isinstance(node, (Tup, Tiler)):
+        return fx.make_tile(*[_tile_item(i) for i in node.items])
+    if isinstance(node, Under):
+        raise Unsupported("`_` as a whole tiler")
+    if isinstance(node, Call):
+        v = evaluate(node)
+        if is_layout(v):
+            return v
+        raise Unsupported(f"{node.name}(...) as a tiler")
+    raise BadArg(f"expected a tiler, got {node}")
+
+
+# --------------------------------------------------------------------------
+# Results: the static value a result type carries
+# --------------------------------------------------------------------------
+
+_TYPE_RE = re.compile(r"^!fly\.(layout|int_tuple|composed_layout)<(.*)>$", re.S)
+
+
+def type_text(v) -> str:
+    t = str(v.type)
+    m = _TYPE_RE.match(t)
+    if not m:
+        raise BadArg(f"a result of type {t}")
+    return m.group(1), m.group(2)
+
+
+def py_value(v):
+    """An IntTuple result as a Python int or tuple."""
+    kind, text = type_text(v)
+    if kind != "int_tuple":
+        raise BadArg(f"expected an IntTuple, got {kind}")
+    if "?" in text:
+        raise BadArg(f"a dynamic IntTuple {text}")
+    return _parse_tuple(text.replace(" ", ""))
+
+
+def _parse_tuple(s):
+    def rd(i):
+        if s[i] == "(":
+            items, i = [], i + 1
+            if s[i] == ")":
+                return (), i + 1
+            while True:
+                x, i = rd(i)
+                items.append(x)
+                if s[i] == ",":
+                    i += 1
+                    continue
+                if s[i] == ")":
+                    return tuple(items), i + 1
+                raise ValueError(s)
+        m = re.compile(r"-?\d+").match(s, i)
+        if not m:
+            raise ValueError(s)
+        return int(m.group(0)), m.end()
+    v, i = rd(0)
+    if i != len(s):
+        raise ValueError(s)
+    return v
+
+
+def format_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, tuple)):
+        return format_inttuple(v)
+    if hasattr(v, "type"):
+        kind, text = type_text(v)
+        text = text.replace(" ", "") if kind != "composed_layout" else " ".join(text.split())
+        # basis strides: FlyDSL's vEiEj (mode i, then its mode j) is cuteref's v@j@i
+        return re.sub(r"(-?\d+)((?:E\d+)+)",
+                      lambda m: m.group(1) + "".join("@" + k for k in reversed(m.group(2).split("E")[1:])), text)
+    raise BadArg(f"a result of kind {type(v).__name__}")
+
+
+# --------------------------------------------------------------------------
+# Operations
+# --------------------------------------------------------------------------
+
+def _complement(a):
+    L = as_layout(a[0])
+    if len(a) == 1:
+        return fx.complement(L)
+    return fx.complement(L, as_inttuple(a[1]))
+
+
+def _coalesce(a):
+    L = as_layout(a[0])
+    return fx.coalesce(L) if len(a) == 1 else fx.coalesce(L, as_inttuple(a[1]))
+
+
+def _two(fn):
+    return {2: lambda a: fn(as_layout(a[0]), as_tiler(a[1]))}
+
+
+def _crd2idx(a):
+    if len(a) == 3:
+        L = fx.make_layout(as_inttuple(a[1]), as_inttuple(a[2]))
+    else:
+        L = as_layout(a[1])
+    return fx.crd2idx(as_coord(a[0]), L)
+
+
+def _idx2crd(a):
+    """CuTe's idx2crd(i, shape) reads the shape only; FlyDSL's idx2crd(i, L)
+    inverts L through its strides (CuTe's three-argument form), so it is
+    given the compact layout of the shape."""
+    node = a[1]
+    shape = literal_inttuple(node) if isinstance(node, (Int, Tup)) else py_value(fx.get_shape(as_layout(node)))
+    return fx.idx2crd(as_inttuple(a[0]), compact(shape))
+
+
+def _eval(a):
+    L = as_layout(a[0])
+    coord = as_coord(a[1]) if len(a) == 2 else tuple(as_coord(x) for x in a[1:])
+    if coord is None or (isinstance(coord, tuple) and _has_none(coord)):
+        return fx.slice(L, coord)
+    return fx.crd2idx(coord, L)
+
+
+def _has_none(t):
+    return t is None or (isinstance(t, tuple) and any(_has_none(x) for x in t))
+
+
+def _make_layout(a):
+    """make_layout(shape), make_layout(shape, stride), or make_layout(L0,
+    L1, ...): a layout whose modes are L0, L1, ..., built with FlyDSL's
+    make_layout from their shapes and strides (get_shape, get_stride)."""
+    if len(a) <= 2 and all(isinstance(x, (Int, Tup)) for x in a):
+        return compact(as_inttuple(a[0])) if len(a) == 1 else fx.make_layout(as_inttuple(a[0]), as_inttuple(a[1]))
+    parts = [as_layout(x) for x in a]
+    return fx.make_layout(tuple(py_value(fx.get_shape(L)) for L in parts),
+                          tuple(py_value(fx.get_stride(L)) for L in parts))
+
+
+def _tile_to_shape(a):
+    shape = as_inttuple(a[1])
+    order = as_inttuple(a[2]) if len(a) == 3 else _leaves_order(shape)[0]
+    return fx.tile_to_shape(as_layout(a[0]), shape, order)
+
+
+def _recast(up):
+    def run(a):
+        n = as_int(a[1])
+        if n <= 0:
+            raise BadArg(f"a recast by {n}")
+        return fx.recast_layout(as_layout(a[0]), 8, 8 * n) if up else fx.recast_layout(as_layout(a[0]), 8 * n, 8)
+    return {2: run}
+
+
+def _ints(fn):
+    return {2: lambda a: fn(fx.make_int_tuple(as_inttuple(a[0])), fx.make_int_tuple(as_inttuple(a[1])))}
+
+
+OPS = {
+    "size":              {1: lambda a: fx.size(as_layout(a[0]))},
+    "cosize":            {1: lambda a: fx.cosize(as_layout(a[0]))},
+    "rank":              {1: lambda a: fx.rank(as_layout(a[0]))},
+    "depth":             {1: lambda a: fx.depth(as_layout(a[0]))},
+    "coalesce":          {1: _coalesce, 2: _coalesce},
+    "composition":       _two(lambda A, B: fx.composition(A, B)),
+    "complement":        {1: _complement, 2: _complement},
+    "right_inverse":     {1: lambda a: fx.right_inverse(as_layout(a[0]))},
+    "left_inverse":      {1: lambda a: fx.left_inverse(as_layout(a[0]))},
+    "logical_divide":    _two(lambda A, B: fx.logical_divide(A, B)),
+    "zipped_divide":     _two(lambda A, B: fx.zipped_divide(A, B)),
+    "tiled_divide":      _two(lambda A, B: fx.tiled_divide(A, B)),
+    "flat_divide":       _two(lambda A, B: fx.flat_divide(A, B)),
+    "logical_product":   _two(lambda A, B: fx.logical_product(A, B)),
+    "zipped_product":    _two(lambda A, B: fx.zipped_product(A, B)),
+    "tiled_product":     _two(lambda A, B: fx.tiled_product(A, B)),
+    "flat_product":      _two(lambda A, B: fx.flat_product(A, B)),
+    "blocked_product":   _two(lambda A, B: fx.blocked_product(A, B)),
+    "raked_product":     _two(lambda A, B: fx.raked_product(A, B)),
+    "tile_to_shape":     {2: _tile_to_shape, 3: _tile_to_shape},
+    "make_layout":       {n: _make_layout for n in range(1, 33)},
+    "make_ordered_layout": {2: lambda a: fx.make_ordered_layout(as_inttuple(a[0]), as_inttuple(a[1]))},
+    "make_layout_like":  {1: lambda a: fx.make_layout_like(as_layout(a[0]))},
+    "make_identity_layout": {1: lambda a: fx.make_identity_layout(as_inttuple(a[0]))},
+    "coprofile":         {1: lambda a: fx.coprofile(as_layout(a[0]))},
+    "coshape":           {1: lambda a: fx.coshape(as_layout(a[0]))},
+    "crd2idx":           {2: _crd2idx, 3: _crd2idx},
+    "idx2crd":           {2: _idx2crd},
+    "eval":              {n: _eval for n in range(2, 34)},
+    "slice":             {2: lambda a: fx.slice(as_layout(a[1]), as_coord(a[0]))},
+    "upcast":            _recast(True),
+    "downcast":          _recast(False),
+    "product":           {1: lambda a: fx.int_tuple_product(fx.make_int_tuple(as_inttuple(a[0])))},
+    "shape_div":         _ints(lambda x, y: fx.shape_div(x, y)),
+    "ceil_div":          _ints(lambda x, y: fx.ceil_div(x, y)),
+}
+
+
+def evaluate(call: Call):
+    if call.name == "notation" and len(call.args) == 1:   # a bare value, printed back
+        node = call.args[0]
+        if isinstance(node, Lay):
+            return as_layout(node)
+        return as_inttuple(node)
+    table = OPS.get(call.name)
+    if table is None:
+        raise Unsupported(call.name)
+    fn = table.get(len(call.args))
+    if fn is None:
+        arities = "/".join(str(k) for k in sorted(table))
+        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
+    return fn(call.args)
+
+
+def one_line(text, limit: int = 300) -> str:
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def _mlir_message(text: str) -> str:
+    """The message of an MLIRError without its Python call-site locations."""
+    m = re.search(r"error: .*?\)\):\s*(.*)", text, re.S)
+    if m:
+        return m.group(1)
+    m = re.search(r"error: (?:[^:]*:\d+:\d+:\s*)?(.*)", text, re.S)
+    return m.group(1) if m else text
+
+
+def answer_call(call) -> str:
+    try:
+        return "ok " + format_value(evaluate(call))
+    except Unsupported as e:
+        return f"error UNSUPPORTED {e}"
+    except BadArg as e:
+        return f"error BADARG {e}"
+    except RecursionError:
+        return "error PARSE nesting too deep"
+    except Exception as e:  # noqa: BLE001 - every FlyDSL failure is an answer
+        text = one_line(_mlir_message(str(e))) or "(no message)"
+        if re.search(r"expected (\w+ or )?\w*(LayoutType|TileType)\w* for", text) or \
+                "make_tile: expected" in text:
+            # the op's builder takes no such form of argument (an integer
+            # or a tuple as a product's tiler): a form it does not provide
+            return f"error UNSUPPORTED argument form: {text}"
+        return f"error {type(e).__name__}: {text}"
+
+
+# --------------------------------------------------------------------------
+# The worker: evaluates requests in MLIR modules, one answer line each
+# --------------------------------------------------------------------------
+
+def worker_loop(rfd: int, wfd: int) -> None:
+    """Reads batches ('N\\n' then N lines); writes `i answer` per request
+    as soon as it has it."""
+    from flydsl.compiler.jit_function import _create_mlir_context
+    rf = os.fdopen(rfd, "r", encoding="utf-8", errors="replace")
+    ctx = _create_mlir_context()
+    with ctx, ir.Location.unknown():
+        module, used = ir.Module.create(), 0
+        while True:
+            head = rf.readline()
+            if not head:
+                return
+            for i in range(int(head)):
+                line = rf.readline().rstrip("\n")
+                if used >= MODULE_OPS:
+                    module, used = ir.Module.create(), 0
+                used += 1
+                try:
+                    call = parse_request(line)
+                except ParseError as e:
+                    ans = f"error PARSE {e}"
+                except RecursionError:
+                    ans = "error PARSE nesting too deep"
+                else:
+                    with ir.InsertionPoint(module.body):
+                        ans = answer_call(call)
+                os.write(wfd, (f"{i} {ans}\n").encode("utf-8", "replace"))
+
+
+class Worker:
+    def __init__(self):
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(to_w)
+                os.close(from_r)
+                os.dup2(2, 1)   # stray prints must not reach the protocol stream
+                signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+                worker_loop(to_r, from_w)
+            finally:
+                os._exit(0)
+        os.close(to_r)
+        os.close(from_w)
+        self.pid, self.to, self.frm, self.buf = pid, to_w, from_r, b""
+
+    def send(self, lines):
+        data = ("%d\n" % len(lines) + "".join(l + "\n" for l in lines)).encode("utf-8", "replace")
+        while data:
+            data = data[os.write(self.to, data):]
+
+    def read(self, timeout: float):
+        """((index, answer), None) or (None, 'hung' | 'died')."""
+        deadline = time.monotonic() + timeout if timeout > 0 else None
+        while b"\n" not in self.buf:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            r, _, _ = select.select([self.frm], [], [], wait)
+            if not r:
+                return None, "hung"
+            chunk = os.read(self.frm, 65536)
+            if not chunk:
+                return None, "died"
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        idx, _, text = line.decode("utf-8", "replace").partition(" ")
+        return (int(idx), text), None
+
+    def end(self, kill: bool) -> str:
+        for fd in (self.to, self.frm):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if kill:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        _, status = os.waitpid(self.pid, 0)
+        if os.WIFSIGNALED(status):
+            try:
+                return signal.Signals(os.WTERMSIG(status)).name
+            except ValueError:
+                return "signal %d" % os.WTERMSIG(status)
+        return "exit %d" % os.WEXITSTATUS(status)
+
+
+class Driver:
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.worker = None
+        self.crashes = []      # (request, how)
+        self.starts = 0
+
+    def _run(self, lines):
+        """({index: answer}, failure): failure is None, or (why, how) when
+        the worker died or hung on the first unanswered line."""
+        if self.worker is None:
+            self.worker = Worker()
+            self.starts += 1
+        got = {}
+        try:
+            self.worker.send(lines)
+        except BrokenPipeError:
+            pass
+        while len(got) < len(lines):
+            msg, why = self.worker.read(self.timeout)
+            if msg is None:
+                how = self.worker.end(kill=True)
+                self.worker = None
+                return got, (why, how)
+            got[msg[0]] = msg[1]
+        return got, None
+
+    def answer_lines(self, lines):
+        answers = [None] * len(lines)
+        start = 0
+        while start < len(lines):
+            got, failure = self._run(lines[start:])
+            for k, text in got.items():
+                answers[start + k] = text
+            if failure is None:
+                break
+            bad = start + len(got)            # requests are answered in order
+            again, failure2 = self._run([lines[bad]])   # alone, in a fresh worker
+            if failure2 is None:
+                answers[bad] = again[0]
+            elif failure2[0] == "hung":
+                answers[bad] = f"error TIMEOUT no answer in {self.timeout:g}s"
+            else:
+                self.crashes.append((lines[bad], failure2[1]))
+                answers[bad] = f"error CRASH {failure2[1]}"
+            start = bad + 1
+        return answers
+
+    def close(self):
+        if self.worker is not None:
+            try:
+                os.close(self.worker.to)
+                self.worker.to = -1
+            except OSError:
+                pass
+            self.worker.end(kill=False)
+            self.worker = None
+
+
+def read_available(fd: int, buf: bytes, limit: int):
+    """Blocks for one line, then takes every complete line already there
+    (at most `limit`).  Returns (lines, rest, eof)."""
+    eof = False
+    while True:
+        if buf.count(b"\n") >= limit:
+            break
+        wait = 0.0 if b"\n" in buf else None
+        r, _, _ = select.select([fd], [], [], wait)
+        if not r:
+            break
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            eof = True
+            break
+        buf += chunk
+    parts = buf.split(b"\n")
+    rest = parts.pop()
+    if eof and rest:
+        parts.append(rest)
+        rest = b""
+    lines = [p.decode("utf-8", "replace").rstrip("\r") for p in parts[:limit]]
+    rest = b"\n".join(parts[limit:] + [rest]) if len(parts) > limit else rest
+    return lines, rest, eof and not rest
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(
+        description="cuteref peer adapter backed by FlyDSL (flydsl %s), its fly dialect's static layouts "
+                    "on the CPU: one request per stdin line, one 'ok <result>' / 'error <text>' line per "
+                    "request on stdout, in order; crashes are answered 'error CRASH <signal>'." % PIN)
+    ap.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds the worker may stay silent before it is killed (0 = none; default 30)")
+    ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
+                    help=f"at most N requests handed to the worker at once (default {BATCH_MAX})")
+    ap.add_argument("--stats", action="store_true", help="report worker starts and crashes on stderr at exit")
+    ap.add_argument("--list-ops", action="store_true",
+                    help="print the operations this adapter passes on (comma-separated) and exit")
+    ap.add_argument("--version", action="store_true", help="print the FlyDSL version in use and exit")
+    args = ap.parse_args(argv)
+    try:
+        load()
+    except Exception as exc:  # noqa: BLE001 - install problem
+        sys.stderr.write("flydsl_adapter: cannot import flydsl (pip install flydsl==%s numpy): %s\n" % (PIN, exc))
+        return 2
+    if args.list_ops:
+        print(",".join(OPS))
+        return 0
+    if args.version:
+        import flydsl
+        print(f"flydsl {installed_version()} at {os.path.dirname(flydsl.__file__)} (with {TORCH})")
+        return 0
+    sys.setrecursionlimit(10000)
+    driver = Driver(args.timeout)
+    fd = sys.stdin.fileno()
+    buf = b""
+    t0 = time.monotonic()
+    n = 0
+    eof = False
+    try:
+        while not eof:
+            lines, buf, eof = read_available(fd, buf, max(1, args.batch))
+            if not lines:
+                continue
+            n += len(lines)
+            sys.stdout.write("".join(a + "\n" for a in driver.answer_lines(lines)))
+            sys.stdout.flush()
+    finally:
+        driver.close()
+    if args.stats:
+        sys.stderr.write(f"[flydsl_adapter] {n} request(s) in {time.monotonic() - t0:.2f}s; "
+                         f"{driver.starts} worker start(s), {len(driver.crashes)} crash(es)\n")
+        for req, how in driver.crashes:
+            sys.stderr.write(f"[flydsl_adapter] crash {how}: {req}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        try:
+            sys.stdout.close()
+        except Exception:  # noqa: BLE001
+            pass
+        sys.exit(0)
