@@ -134,6 +134,8 @@ void cf_progress_show(cf_progress *p, int sent, int answered, int final);
 #define CF_MAX_EVENTS 64
 typedef struct {
   int starts, crashes, timeouts, order_breaks, probes, probes_rejected, extra_lines, gave_up;
+  int probes_good;         /* probes answered with their value: the implementation answers them */
+  int startup_lines;       /* lines before a process's first answer that are no answer (issue 39) */
   int cannot_start;        /* the command could not be run at all (exit 126/127, no answer) */
   int overlong;            /* answer lines longer than CF_LINE_MAX (read to their end, cut) */
   int silent;              /* processes that ended without one answer line, in a row at the end */

@@ -145,6 +145,24 @@ int cf_probe_ok(const char *line, long k) {
   return digits > 0 && *p == '\0' && v == (long long)CF_PROBE_BASE * k;
 }
 
+/* Whether an `error` answer names a code of the spec other than
+ * UNKNOWN_FUNCTION: a probe is valid in every reading, so such a rejection
+ * of it is the answer to another request (issue 39: a shifted stream's probe
+ * met an `error NOT_COMPLEMENTABLE` and passed as "rejected"). A word the
+ * spec does not have (UNSUPPORTED) or UNKNOWN_FUNCTION declines it. */
+static int cf_spec_rejection(const char *line) {
+  char code[40];
+  int n = 0;
+  while (*line == ' ' || *line == '\t') ++line;
+  if (strncmp(line, "error", 5) != 0) return 0;
+  line += 5;
+  while (*line == ' ' || *line == '\t') ++line;
+  while (n < (int)sizeof code - 1 && ((*line >= 'A' && *line <= 'Z') || *line == '_' || (*line >= '0' && *line <= '9')))
+    code[n++] = *line++;
+  code[n] = '\0';
+  return n > 0 && strcmp(code, "UNKNOWN_FUNCTION") != 0 && ct_code_by_name(code) != CT_NUM_CODES;
+}
+
 /* Whether a line is an answer at all: `ok` or `error` as its first word, as
  * the judge reads it (cf_judge). A probe answered otherwise is malformed,
  * not a sign of a shift (issue 44: garbage counted as out of order). */
@@ -152,6 +170,33 @@ static int cf_is_answer(const char *line) {
   while (*line == ' ' || *line == '\t') ++line;
   return (strncmp(line, "ok", 2) == 0 && (line[2] == ' ' || line[2] == '\t' || line[2] == '\0')) ||
          (strncmp(line, "error", 5) == 0 && (line[5] == ' ' || line[5] == '\t' || line[5] == '\0'));
+}
+
+/* Lines before a process's first answer that are no answer are held, at
+ * most CF_HOLD, while one more request is sent for each (issue 39). An
+ * answer line then shows them to be start-up output (a banner, a print at
+ * import), shown in the report and taken for no answer: taken for answers,
+ * one such line shifted every answer onto the next request. CF_HOLD of them,
+ * or the end of the process's output, shows them to be its (malformed)
+ * answers, and they are given to their requests in order. */
+#define CF_HOLD 4
+
+/* Gives held line `line` to slot i as its answer: a request's malformed
+ * answer, or a probe answered with garbage (which proves nothing). */
+static void cf_give_held(cf_run *r, int i, const char *line) {
+  char want[64];
+  if (r->slot[i].req >= 0) {
+    int q = r->slot[i].req;
+    size_t n = strlen(line);
+    if (r->ans[q]) free(r->ans[q]);
+    r->ans[q] = (char *)cf_checked(malloc(n + 1));
+    memcpy(r->ans[q], line, n + 1);
+    r->st[q] = CF_A_ANSWERED;
+    return;
+  }
+  ++r->s->probes;
+  snprintf(want, sizeof want, "size((%d,%ld))", CF_PROBE_BASE, r->slot[i].probe_k);
+  cf_event(r->s, -1, -1, "the probe %s was answered `%.200s`: neither `ok` nor `error`, malformed", want, line);
 }
 
 /* ---- one process ---------------------------------------------------------------- */
@@ -267,6 +312,9 @@ static int cf_session(cf_run *r, int pos, int end) {
   char *wbuf, *rbuf, how[64], text[CF_REQ_CAP + 64], cut[CF_REQ_CAP];
   size_t wlen = 0, woff = 0, wcap = 1 << 16, rlen = 0, rcap = 1 << 16, cut_len = 0;
   int send = pos, recv = pos, verified = pos, in_open = 1, result = -1, answered_any = 0, status = 0;
+  int seen_answer = 0; /* an answer line came from this process: no more start-up output */
+  int held = 0, k_held;  /* lines held before the first answer (CF_HOLD) */
+  char held_line[CF_HOLD][CF_REQ_CAP];
   int skipping = 0; /* inside an answer line longer than CF_LINE_MAX: its start is in cut */
   double *sent_at = (double *)cf_checked(calloc((size_t)(end - pos + 1), sizeof(double)));
   double last = cf_now();
@@ -284,7 +332,7 @@ static int cf_session(cf_run *r, int pos, int end) {
     int np = 0, ip = -1, op, rc;
     double deadline, now;
     /* queue requests */
-    while (send < end && (o->batch || send - recv < (o->window > 0 ? o->window : 1)) && wlen - woff < (1 << 15) &&
+    while (send < end && (o->batch || send - recv < (o->window > 0 ? o->window : 1) + held) && wlen - woff < (1 << 15) &&
            in_open) {
       size_t n;
       cf_slot_text(r, send, text, sizeof text);
@@ -334,6 +382,12 @@ static int cf_session(cf_run *r, int pos, int end) {
     }
     if (rc == 0) {
       if (cf_now() < deadline) continue;
+      if (held > 0) { /* no answer came after them: they were the answers */
+        for (k_held = 0; k_held < held && recv < end; ++k_held) cf_give_held(r, recv++, held_line[k_held]);
+        held = 0;
+        answered_any = 1;
+        continue;
+      }
       /* no answer in time */
       ++r->s->timeouts;
       cf_slot_text(r, recv, text, sizeof text);
@@ -366,6 +420,15 @@ static int cf_session(cf_run *r, int pos, int end) {
       got = read(c.out, rbuf + rlen, rcap - rlen - 1);
       if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
       if (got <= 0) { /* EOF: the child is gone before answering everything */
+        if (held > 0) { /* no answer came after them: they were the answers */
+          for (k_held = 0; k_held < held && recv < end; ++k_held) cf_give_held(r, recv++, held_line[k_held]);
+          held = 0;
+          answered_any = 1;
+          if (recv >= end) {
+            result = end;
+            break;
+          }
+        }
         cf_reap(&c, 2.0, how, sizeof how, &status);
         if (!answered_any && recv == pos && (status == 126 || status == 127) && r->s->starts == 1) {
           r->s->cannot_start = 1;
@@ -410,6 +473,28 @@ static int cf_session(cf_run *r, int pos, int end) {
             ++r->s->extra_lines;
             continue;
           }
+          if (!seen_answer && nul < 0 && !cf_is_answer(line)) {
+            if (held < CF_HOLD) { /* start-up output or garbage answers: the next lines tell (CF_HOLD) */
+              snprintf(held_line[held++], CF_REQ_CAP, "%s", line);
+              continue;
+            }
+            /* CF_HOLD lines and this one, none an answer: its answers */
+            for (k_held = 0; k_held < held && recv < end; ++k_held) cf_give_held(r, recv++, held_line[k_held]);
+            held = 0;
+            seen_answer = 1;
+            if (recv >= end) {
+              ++r->s->extra_lines;
+              continue;
+            }
+          } else if (!seen_answer && held > 0) { /* an answer after them: they were start-up output */
+            for (k_held = 0; k_held < held; ++k_held) {
+              ++r->s->startup_lines;
+              cf_event(r->s, -1, -1, "start-up output, before the first answer, not taken as an answer: `%.200s`%s",
+                       held_line[k_held], "");
+            }
+            held = 0;
+          }
+          seen_answer = 1;
           answered_any = 1;
           if (r->slot[recv].req >= 0) {
             int q = r->slot[recv].req;
@@ -443,7 +528,12 @@ static int cf_session(cf_run *r, int pos, int end) {
           } else {
             int pr = cf_probe_ok(line, r->slot[recv].probe_k);
             ++r->s->probes;
+            /* A rejected probe proves the order only when the implementation
+             * declines probes: once it has answered one, or when it rejects
+             * with a code of the spec, the answer is another request's. */
+            if (pr < 0 && (r->s->probes_good > 0 || cf_spec_rejection(line))) pr = 0;
             if (pr < 0) ++r->s->probes_rejected;
+            if (pr > 0) ++r->s->probes_good;
             if (pr == 0) {
               int k;
               char want[64];

@@ -217,13 +217,19 @@ static void cf_md_conventions(FILE *f, const cf_report *r) {
 /* What the implementation's processes did, when anything went wrong. */
 static void cf_md_process(FILE *f, const cf_report *r) {
   int i;
-  if (r->main.nev == 0 && r->main.extra_lines == 0 && r->main.probes_rejected == 0 && r->main.overlong == 0) return;
+  if (r->main.nev == 0 && r->main.extra_lines == 0 && r->main.probes_rejected == 0 && r->main.overlong == 0 &&
+      r->main.startup_lines == 0)
+    return;
   fprintf(f, "\n## The process\n\n");
   fprintf(f, "%d process%s started; %d crash%s, %d timeout%s, %d break%s of order; %d probes answered, %d rejected; %d "
              "extra answer line%s.\n\n",
           r->main.starts, r->main.starts == 1 ? "" : "es", r->main.crashes, r->main.crashes == 1 ? "" : "es",
           r->main.timeouts, r->main.timeouts == 1 ? "" : "s", r->main.order_breaks, r->main.order_breaks == 1 ? "" : "s",
           r->main.probes, r->main.probes_rejected, r->main.extra_lines, r->main.extra_lines == 1 ? "" : "s");
+  if (r->main.startup_lines)
+    fprintf(f, "%d line%s of start-up output (before a process's first answer) %s not taken as answers; the "
+               "protocol wants none (spec/protocol.md).\n\n",
+            r->main.startup_lines, r->main.startup_lines == 1 ? "" : "s", r->main.startup_lines == 1 ? "was" : "were");
   for (i = 0; i < r->main.nev; ++i) fprintf(f, "- %s\n", r->main.ev[i].text);
 }
 
@@ -268,9 +274,10 @@ static void cf_json_run(FILE *f, const cf_report *r, const cf_op_row *total) {
   fprintf(f, ",\n  \"throughput\": {\"requests\": %d, \"seconds\": %.4f, \"requests_per_second\": %.1f}", total->sent,
           r->main.seconds, r->main.seconds > 0 ? total->sent / r->main.seconds : 0.0);
   fprintf(f, ",\n  \"process\": {\"starts\": %d, \"crashes\": %d, \"timeouts\": %d, \"out_of_order\": %d, \"probes\": %d, "
-             "\"probes_rejected\": %d, \"extra_lines\": %d, \"overlong_lines\": %d, \"gave_up\": %s}",
+             "\"probes_rejected\": %d, \"extra_lines\": %d, \"startup_lines\": %d, \"overlong_lines\": %d, \"gave_up\": %s}",
           r->main.starts, r->main.crashes, r->main.timeouts, r->main.order_breaks, r->main.probes,
-          r->main.probes_rejected, r->main.extra_lines, r->main.overlong, r->main.gave_up ? "true" : "false");
+          r->main.probes_rejected, r->main.extra_lines, r->main.startup_lines, r->main.overlong,
+          r->main.gave_up ? "true" : "false");
   fprintf(f, ",\n  \"shrinking\": {\"rounds\": %d, \"requests\": %d, \"stopped_by_time\": %d, \"not_shrunk\": %d}",
           r->shrink_rounds, r->shrink_requests, r->shrink_cut, r->unshrunk);
   fprintf(f, ",\n  \"events\": [");

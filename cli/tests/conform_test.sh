@@ -108,6 +108,46 @@ assert cx[0]["spec_id"] == "LAYOUT-4", cx
 EOF
 done
 
+# 2b. Stray lines never shift answers onto other requests (issue 39): a
+#     banner printed at start-up is shown and not taken as an answer (the
+#     reference behind it conforms); a stray line in mid-stream makes
+#     answers out of order, never wrong results (it gave 32 before).
+cat >"$tmp/stray.py" <<'PY'
+import subprocess, sys
+ref = subprocess.Popen(sys.argv[1:] + ["eval", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+n = 0
+mode = __import__("os").environ["STRAY"]
+if mode == "banner":
+    print("hello from the implementation", flush=True)
+for line in sys.stdin:
+    ref.stdin.write(line)
+    ref.stdin.flush()
+    sys.stdout.write(ref.stdout.readline())
+    n += 1
+    if mode == "mid" and n == 5:
+        sys.stdout.write("debug: a stray line\n")
+    sys.stdout.flush()
+PY
+STRAY=banner run "$cuteref" conform --impl "python3 $tmp/stray.py $cuteref" --vectors "$vectors" --ops composition,complement \
+  --json "$tmp/banner.json" >"$tmp/out" 2>&1
+st=$?
+python3 - "$tmp/banner.json" "$st" "$tmp/out" <<'PY' && ok || bad "a start-up banner: $(tail -20 "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert sys.argv[2] == "0" and d["conforms"], d["totals"]
+assert d["process"]["startup_lines"] == 1, d["process"]
+assert "hello from the implementation" in open(sys.argv[3]).read()
+PY
+STRAY=mid run "$cuteref" conform --impl "python3 $tmp/stray.py $cuteref" --vectors "$vectors" --ops composition,complement \
+  --json "$tmp/mid.json" >"$tmp/out" 2>&1
+python3 - "$tmp/mid.json" <<'PY' && ok || bad "a stray line in mid-stream: $(tail -20 "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["totals"]
+assert t["wrong_result"] == 0 and t["wrong_rejection"] == 0 and t["accepted_inadmissible"] == 0, t
+assert t["out_of_order"] > 0 and not d["conforms"], t
+PY
+
 # 3. The vectors' drift check: a changed expected outcome is drift, and an
 #    outcome change without a version bump is reported; --write bumps it.
 specdir="$(dirname "$vectors")"
