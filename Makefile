@@ -40,6 +40,8 @@ $(B)/obj/%.o: %.c
 
 # The version of spec/vectors/ the library reports (cuteref_vectors_version).
 $(B)/obj/lib/cuteref_api.o: CPPFLAGS += -DCUTEREF_VECTORS_VERSION=$(or $(VECTORS_VERSION),0)
+# conform finds the vectors of the checkout it was built from (issue 39)
+$(B)/obj/cli/cmd_conform.o: CPPFLAGS += -DCT_SOURCE_VECTORS='"$(abspath spec/vectors)"'
 $(B)/obj/lib/cuteref_api.o: spec/vectors/VERSION
 
 $(B)/cuteref: $(OBJS)
@@ -66,6 +68,8 @@ install: all
 	install -m 644 include/cuteref.h $(DESTDIR)$(PREFIX)/include/cuteref.h
 	install -m 644 $(B)/libcuteref.a $(DESTDIR)$(PREFIX)/lib/libcuteref.a
 	install -m 755 $(B)/libcuteref.so $(DESTDIR)$(PREFIX)/lib/libcuteref.so
+	install -d $(DESTDIR)$(PREFIX)/share/cuteref/vectors
+	install -m 644 spec/vectors/*.txt spec/vectors/VERSION $(DESTDIR)$(PREFIX)/share/cuteref/vectors/
 
 # ---- tests ----------------------------------------------------------------------
 

@@ -25,8 +25,11 @@ const char ct_help_conform[] =
     "rejection must be of an input the spec rejects. Disagreements are shrunk\n"
     "to minimal requests. The reference conforms: cuteref conform --impl 'cuteref eval -'\n"
     "\n"
-    "cases (any combination; default: --vectors spec/vectors):\n"
-    "  --vectors DIR      the conformance vectors in DIR/*.txt (spec/vectors.md)\n"
+    "cases (any combination; default: the vectors, found as below):\n"
+    "  --vectors DIR      the conformance vectors in DIR/*.txt (spec/vectors.md); without\n"
+    "                     it: $CUTEREF_VECTORS, ./spec/vectors, the copy `make install`\n"
+    "                     put beside the tool (PREFIX/share/cuteref/vectors), Bazel's\n"
+    "                     runfiles of bazel-bin/cuteref, the checkout it was built from\n"
     "  --cases FILE       one request per line ('#' comments; vector lines accepted)\n"
     "  --random N         N generated requests per operation (props/ generators)\n"
     "  --seed S           seed of --random (default 0xc0ffee)\n"
@@ -709,10 +712,67 @@ static int cf_parse_args(int argc, char **argv, cf_cmd *c, cf_report *R, cf_list
   return 0;
 }
 
+/* Whether path is a directory. */
+static int cf_is_dir(const char *path) {
+  DIR *d = opendir(path);
+  if (!d) return 0;
+  closedir(d);
+  return 1;
+}
+
+/* The vectors when --vectors is not given, so that conform runs from any
+ * folder (issue 39): $CUTEREF_VECTORS, ./spec/vectors, then beside the
+ * tool: PREFIX/share/cuteref/vectors (make install), bazel-bin/cuteref's
+ * runfiles, and the checkout a make build came from (CT_SOURCE_VECTORS).
+ * NULL, with tried listing where it looked, when none is a directory. */
+static const char *cf_find_vectors(char *buf, int cap, char *tried, int tcap) {
+  char exe[4096], cand[4][4200];
+  const char *env = getenv("CUTEREF_VECTORS");
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  int k, m = 0, len = 0;
+  if (env && *env) {
+    snprintf(buf, (size_t)cap, "%.4096s", env);
+    return buf; /* named explicitly: that one or an error naming it */
+  }
+  snprintf(cand[m++], sizeof cand[0], "spec/vectors");
+  if (n > 0) {
+    char *slash;
+    exe[n] = '\0';
+    snprintf(cand[m++], sizeof cand[0], "%s.runfiles/main/spec/vectors", exe);
+    if ((slash = strrchr(exe, '/')) != 0) {
+      *slash = '\0';
+      snprintf(cand[m++], sizeof cand[0], "%s/../share/cuteref/vectors", exe);
+    }
+  }
+#ifdef CT_SOURCE_VECTORS
+  snprintf(cand[m++], sizeof cand[0], "%s", CT_SOURCE_VECTORS);
+#endif
+  tried[0] = '\0';
+  for (k = 0; k < m; ++k) {
+    if (cf_is_dir(cand[k])) {
+      snprintf(buf, (size_t)cap, "%.4096s", cand[k]);
+      return buf;
+    }
+    len += snprintf(tried + len, (size_t)(tcap > len ? tcap - len : 0), "%s%s", k ? ", " : "", cand[k]);
+  }
+  return 0;
+}
+
 /* The cases: the vectors, a cases file, random ones. 0, or an exit status. */
 static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
   int drift = 0;
-  if (!c->vectors && !c->cases && c->random_n == 0) c->vectors = "spec/vectors";
+  static char found[4200];
+  if (!c->vectors && !c->cases && c->random_n == 0) {
+    char tried[3000], msg[3400];
+    c->vectors = cf_find_vectors(found, (int)sizeof found, tried, (int)sizeof tried);
+    if (!c->vectors) {
+      snprintf(msg, sizeof msg,
+               "no conformance vectors found (looked in %s); pass --vectors DIR (spec/vectors of a cuteref checkout), "
+               "set CUTEREF_VECTORS, install the tool with `make install`, or send --random N or --cases FILE",
+               tried);
+      return ct_usage_error("%s", msg);
+    }
+  }
   if (c->vectors) {
     int rc = cv_vectors_dir_check("conform", c->vectors, 512) < 0 ? -1 : cf_load_vectors(L, c->vectors, &R->vectors_version, &R->vectors_cases, &drift);
     if (rc == 0) return ct_usage_error("cannot read the vectors directory '%s'", c->vectors);

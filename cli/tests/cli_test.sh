@@ -60,5 +60,14 @@ for t in '(4,8):(2@0@1,_1@1@1)(5)' '(_1@0,(2@1,_3@0@2))' '(3,0)'; do
   d=$("$cuteref" dot "$t") && echo "$d" | grep -q -- '->' && ok || bad "dot '$t' should draw a tree: $d"
 done
 
+# conform from another folder finds the vectors beside the tool (issue 39):
+# here Bazel's runfiles of //:cuteref; a folder with no spec/ of its own.
+away=$(mktemp -d "${TEST_TMPDIR:-/tmp}/away.XXXXXX")
+cref="$(cd "$(dirname "$cuteref")" && pwd)/$(basename "$cuteref")"
+out=$(cd "$away" && env -u CUTEREF_VECTORS "$cref" conform --impl "$cref eval -" --quiet 2>&1)
+echo "$out" | grep -q "conforms ([0-9]* cases)" && ok || bad "conform from another folder: $out"
+out=$(cd "$away" && CUTEREF_VECTORS="$away/none" "$cref" conform --impl "$cref eval -" --quiet 2>&1)
+echo "$out" | grep -q "none' does not exist" && ok || bad "conform with CUTEREF_VECTORS naming no folder: $out"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
