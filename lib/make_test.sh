@@ -20,6 +20,10 @@ make test
 # own copy of the library with make.
 py=$(command -v python3)
 "$py" -m pip install --quiet --no-index --no-build-isolation --no-deps --target "$work/site" ./python
+# and with build isolation (pip's default), which needs the in-tree backend
+# to require nothing (python/_cuteref_build.py; issue 39)
+"$py" -m pip install --quiet --no-index --no-deps --target "$work/site-isolated" ./python
+test -f "$work/site-isolated/cuteref/libcuteref.so"
 test -f "$work/site/cuteref/libcuteref.so"
 env -u CUTEREF_LIBRARY PYTHONPATH="$work/site" "$py" -c \
   'import cuteref, sys; assert cuteref.__file__.startswith(sys.argv[1]), cuteref.__file__; print("ok: pip installed", cuteref.__file__)' \
