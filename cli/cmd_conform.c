@@ -104,7 +104,7 @@ static void cf_map_put(cf_map *m, const char *key, int val) {
     cf_map old = *m;
     int k;
     m->cap = m->cap ? m->cap * 2 : 1024;
-    m->t = (cf_slot_kv *)calloc((size_t)m->cap, sizeof(cf_slot_kv));
+    m->t = (cf_slot_kv *)cf_checked(calloc((size_t)m->cap, sizeof(cf_slot_kv)));
     m->n = 0;
     for (k = 0; k < old.cap; ++k)
       if (old.t[k].key) cf_map_put(m, old.t[k].key, old.t[k].val), free(old.t[k].key);
@@ -116,7 +116,7 @@ static void cf_map_put(cf_map *m, const char *key, int val) {
       m->t[i].val = val;
       return;
     }
-  m->t[i].key = (char *)malloc(strlen(key) + 1);
+  m->t[i].key = (char *)cf_checked(malloc(strlen(key) + 1));
   strcpy(m->t[i].key, key);
   m->t[i].val = val;
   ++m->n;
@@ -133,7 +133,7 @@ static void cf_map_free(cf_map *m) {
 static char *cf_dup(const char *s) {
   char *d;
   if (!s) return 0;
-  d = (char *)malloc(strlen(s) + 1);
+  d = (char *)cf_checked(malloc(strlen(s) + 1));
   strcpy(d, s);
   return d;
 }
@@ -171,7 +171,7 @@ static int cf_add(cf_list *L, const char *req, const char *op, const char *origi
     return 0;
   if (L->n == L->cap) {
     L->cap = L->cap ? L->cap * 2 : 1024;
-    L->items = (cf_item *)realloc(L->items, sizeof(cf_item) * (size_t)L->cap);
+    L->items = (cf_item *)cf_checked(realloc(L->items, sizeof(cf_item) * (size_t)L->cap));
   }
   it = &L->items[L->n];
   memset(it, 0, sizeof *it);
@@ -299,8 +299,11 @@ static int cf_load_cases(cf_list *L, const char *file, int *count, char *why, in
   return 1;
 }
 
-static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
-  int k, i;
+/* *drawn: the requests drawn; returns how many of them were new (a small
+ * generator repeats itself, and a repeat is sent once). */
+static int cf_load_random(cf_list *L, int per_op, uint64_t seed, int *drawn) {
+  int k, i, added = 0;
+  *drawn = 0;
   char buf[CF_REQ_CAP], origin[256];
   for (k = 0; k < ct_num_ops; ++k) { /* each operation from its generators in turn */
     const ct_op *op = &ct_ops[k];
@@ -313,9 +316,11 @@ static void cf_load_random(cf_list *L, int per_op, uint64_t seed) {
       if (cf_gen_request(G, seed, index, buf, sizeof buf) < 0) continue;
       snprintf(origin, sizeof origin, "gen:%s:0x%llx:%llu", G->name, (unsigned long long)seed,
                (unsigned long long)index);
-      cf_add(L, buf, op->name, origin);
+      ++*drawn;
+      added += cf_add(L, buf, op->name, origin);
     }
   }
+  return added;
 }
 
 /* ---- judging a batch ------------------------------------------------------------ */
@@ -366,7 +371,7 @@ typedef struct {
 static int cf_memo_add(cf_memos *M, const char *req, const cf_memo *m) {
   if (M->n == M->cap) {
     M->cap = M->cap ? M->cap * 2 : 1024;
-    M->m = (cf_memo *)realloc(M->m, sizeof(cf_memo) * (size_t)M->cap);
+    M->m = (cf_memo *)cf_checked(realloc(M->m, sizeof(cf_memo) * (size_t)M->cap));
   }
   M->m[M->n] = *m;
   cf_map_put(&M->index, req, M->n);
@@ -409,7 +414,7 @@ typedef struct {
  * disagreement within the quota per operation, verdict and spec ID. */
 static void cf_shrink_start(cf_report *R, cf_shrinking *X, int shrink_max) {
   int i;
-  X->S = (cf_shrinker *)calloc((size_t)R->n + 1, sizeof(cf_shrinker));
+  X->S = (cf_shrinker *)cf_checked(calloc((size_t)R->n + 1, sizeof(cf_shrinker)));
   for (i = 0; i < R->n; ++i) {
     cf_item *it = &R->items[i];
     cf_memo m;
@@ -438,7 +443,7 @@ static void cf_shrink_start(cf_report *R, cf_shrinking *X, int shrink_max) {
     X->S[X->ns].item = i;
     X->S[X->ns].cur = cf_dup(it->req);
     X->S[X->ns].memo = i;
-    X->S[X->ns].cand = (char **)calloc((size_t)X->width, sizeof(char *));
+    X->S[X->ns].cand = (char **)cf_checked(calloc((size_t)X->width, sizeof(char *)));
     ++X->ns;
   }
 }
@@ -461,7 +466,7 @@ static int cf_shrink_candidates(cf_shrinking *X, char ***reqs, int *nreq) {
       if (cf_map_find(&X->M.index, buf) < 0 && cf_map_find(&pending, buf) < 0) {
         if (*nreq == capreq) {
           capreq = capreq ? capreq * 2 : 256;
-          *reqs = (char **)realloc(*reqs, sizeof(char *) * (size_t)capreq);
+          *reqs = (char **)cf_checked(realloc(*reqs, sizeof(char *) * (size_t)capreq));
         }
         cf_map_put(&pending, buf, *nreq);
         (*reqs)[(*nreq)++] = cf_dup(buf);
@@ -511,8 +516,8 @@ static int cf_shrink_round(cf_report *R, cf_shrinking *X, const cf_proc_opts *po
     return 0;
   }
   if (nreq > 0) {
-    char **ans = (char **)calloc((size_t)nreq, sizeof(char *));
-    int *st = (int *)calloc((size_t)nreq, sizeof(int));
+    char **ans = (char **)cf_checked(calloc((size_t)nreq, sizeof(char *)));
+    int *st = (int *)cf_checked(calloc((size_t)nreq, sizeof(int)));
     cf_proc_run(po, reqs, nreq, ans, st, &R->shrink);
     for (i = 0; i < nreq; ++i) {
       cf_memo m;
@@ -535,7 +540,7 @@ static int cf_shrink_round(cf_report *R, cf_shrinking *X, const cf_proc_opts *po
  * its own). */
 static void cf_collect_cex(cf_report *R, cf_shrinking *X) {
   int i;
-  R->cex = (cf_cex *)calloc((size_t)X->ns + 1, sizeof(cf_cex));
+  R->cex = (cf_cex *)cf_checked(calloc((size_t)X->ns + 1, sizeof(cf_cex)));
   R->ncex = 0;
   for (i = 0; i < X->ns; ++i) {
     cf_shrinker *s = &X->S[i];
@@ -571,8 +576,8 @@ static void cf_collect_cex(cf_report *R, cf_shrinking *X) {
 /* The counterexamples sorted by operation, then kind, then spec ID, then
  * request; the items' indices follow. */
 static void cf_sort_cex(cf_report *R) {
-  int *perm = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1)), *inv = (int *)malloc(sizeof(int) * (size_t)(R->ncex + 1));
-  cf_cex *sorted = (cf_cex *)calloc((size_t)R->ncex + 1, sizeof(cf_cex));
+  int *perm = (int *)cf_checked(malloc(sizeof(int) * (size_t)(R->ncex + 1))), *inv = (int *)cf_checked(malloc(sizeof(int) * (size_t)(R->ncex + 1)));
+  cf_cex *sorted = (cf_cex *)cf_checked(calloc((size_t)R->ncex + 1, sizeof(cf_cex)));
   int a, b;
   for (a = 0; a < R->ncex; ++a) perm[a] = a;
   for (a = 1; a < R->ncex; ++a) /* insertion sort: a few hundred at most */
@@ -790,7 +795,8 @@ static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
     }
   }
   R->cases_file = c->cases;
-  if (c->random_n > 0) cf_load_random(L, c->random_n, c->seed);
+  if (c->random_n > 0) R->random_repeats = -cf_load_random(L, c->random_n, c->seed, &R->random_drawn);
+  R->random_repeats += R->random_drawn;
   R->random_per_op = c->random_n;
   R->seed = (unsigned long long)c->seed;
   if (L->n == 0) return ct_usage_error("%s", "no cases to send (check --vectors, --cases, --random and --ops)");
@@ -800,8 +806,8 @@ static int cf_gather(cf_cmd *c, cf_report *R, cf_list *L) {
 /* The main pass: every request sent, every answer judged. 0, or 2 when the
  * implementation cannot be started. */
 static int cf_main_pass(cf_cmd *c, cf_report *R, cf_list *L) {
-  char **reqs = (char **)malloc(sizeof(char *) * (size_t)L->n), **ans = (char **)calloc((size_t)L->n, sizeof(char *));
-  int *st = (int *)calloc((size_t)L->n, sizeof(int)), k;
+  char **reqs = (char **)cf_checked(malloc(sizeof(char *) * (size_t)L->n)), **ans = (char **)cf_checked(calloc((size_t)L->n, sizeof(char *)));
+  int *st = (int *)cf_checked(calloc((size_t)L->n, sizeof(int))), k;
   for (k = 0; k < L->n; ++k) reqs[k] = L->items[k].req;
   if (!c->quiet) fprintf(stderr, "[conform] sending %d requests to `%s`\n", L->n, c->po.cmd);
   c->po.progress = !c->quiet && isatty(2); /* a terminal: requests sent and answered, in place */

@@ -131,6 +131,10 @@ void cf_progress_start(cf_progress *p, int total);
 /* At most a few times a second unless final (which ends the line). */
 void cf_progress_show(cf_progress *p, int sent, int answered, int final);
 
+/* p, or (out of memory) the implementation's process group killed and the
+ * runner stopped with a message (conform_proc.c; issue 44). */
+void *cf_checked(void *p);
+
 #define CF_MAX_EVENTS 64
 typedef struct {
   int starts, crashes, timeouts, order_breaks, probes, probes_rejected, extra_lines, gave_up;
@@ -196,6 +200,7 @@ typedef struct {
   const char *vectors_dir;
   int vectors_version, vectors_cases;
   int random_per_op;
+  int random_drawn, random_repeats; /* requests drawn; of them, repeats of a case listed before (sent once) */
   unsigned long long seed;
   const char *cases_file;
   int cases_from_file;

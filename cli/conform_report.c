@@ -89,6 +89,9 @@ static void cf_md_head(FILE *f, const cf_report *r, const cf_op_row *total, int 
   }
   if (r->random_per_op > 0) {
     fprintf(f, "%srandom: %d per operation, seed 0x%llx", sep, r->random_per_op, r->seed);
+    if (r->random_repeats > 0) /* issue 39: --random 2000 sent 3,695 requests without saying why */
+      fprintf(f, "; %d drawn, %d of them repeat a case already listed and are sent once", r->random_drawn,
+              r->random_repeats);
     sep = "; ";
   }
   if (r->cases_file) {
@@ -262,7 +265,9 @@ static void cf_json_run(FILE *f, const cf_report *r, const cf_op_row *total) {
     fprintf(f, ", \"version\": %d, \"cases\": %d}", r->vectors_version, r->vectors_cases);
   } else fprintf(f, "null");
   fprintf(f, ", \"random\": ");
-  if (r->random_per_op > 0) fprintf(f, "{\"per_operation\": %d, \"seed\": \"0x%llx\"}", r->random_per_op, r->seed);
+  if (r->random_per_op > 0)
+    fprintf(f, "{\"per_operation\": %d, \"seed\": \"0x%llx\", \"drawn\": %d, \"repeats\": %d}", r->random_per_op, r->seed,
+            r->random_drawn, r->random_repeats);
   else fprintf(f, "null");
   fprintf(f, ", \"cases_file\": ");
   if (r->cases_file) {
