@@ -83,6 +83,7 @@ const char ct_help_dot[] =
 enum { CT_G_CHUNK = -3, CT_G_OFFSET = -2, CT_G_NONE = -1 };
 
 static int64_t ct_dot_bits = 8; /* --bank: the element width of CT_G_CHUNK */
+static int ct_dot_bits_known;   /* given (--bank) or read from an atom's arguments */
 
 typedef struct {
   char caption[CT_DOT_TEXT];
@@ -775,8 +776,8 @@ static int ct_dot_banked(const ct_value *v, const char *caption) {
   if (v->kind == CT_V_COMPOSED) L = v->c.inner;
   else if (ct_as_layout(v, &L, "dot's argument", &e) != CT_OK) return ct_dot_fail(&e);
   if (ct_dot_sizes(&L, &size, &rows, &e) != CT_OK) return ct_dot_fail(&e);
-  snprintf(p->caption, sizeof p->caption, "%.16000s  (colors: 16-byte chunk of a 128-byte row, %lld-bit elements)",
-           caption, (long long)ct_dot_bits);
+  snprintf(p->caption, sizeof p->caption, "%.16000s  (colors: 16-byte chunk of a 128-byte row, %lld-bit elements%s)",
+           caption, (long long)ct_dot_bits, ct_dot_bits_known ? "" : " assumed: --bank B for another width");
   p->rows = rows;
   p->cols = size / rows;
   p->rank2 = ct_l_rank(&L) >= 2;
@@ -814,6 +815,7 @@ int ct_cmd_dot(int argc, char **argv) {
       if (*end || end == argv[1] || ct_dot_bits < 1 || ct_dot_bits > 1024)
         return ct_usage_error("dot: --bank takes an element width in bits, got '%s'", argv[1]);
       bank = 1;
+      ct_dot_bits_known = 1;
       --argc;
       ++argv;
     }
@@ -839,6 +841,19 @@ int ct_cmd_dot(int argc, char **argv) {
     if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);
     else snprintf(cap, sizeof cap, "%s", buf);
     return ct_dot_tree(&v, cap);
+  }
+  if (!bank && is_call) { /* an atom names its element width (issue 39: a 16-bit atom was drawn as 8-bit) */
+    int at = -1;
+    if ((strcmp(k.name, "gmma_atom") == 0 || strcmp(k.name, "gmma_sparse_atom") == 0) && k.nargs >= 3) at = 2;
+    if ((strcmp(k.name, "umma_atom_32b") == 0 || strcmp(k.name, "umma_sparse_atom_32b") == 0) && k.nargs >= 1) at = 0;
+    if (at >= 0) {
+      char *end;
+      long long b = strtoll(k.arg[at][0] == '_' ? k.arg[at] + 1 : k.arg[at], &end, 10);
+      if (*end == '\0' && b >= 1 && b <= 1024) {
+        ct_dot_bits = b;
+        ct_dot_bits_known = 1;
+      }
+    }
   }
   if (bank || v.kind == CT_V_COMPOSED) {
     ct_print_value(&v, buf, sizeof buf);

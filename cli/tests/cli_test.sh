@@ -60,6 +60,14 @@ for t in '(4,8):(2@0@1,_1@1@1)(5)' '(_1@0,(2@1,_3@0@2))' '(3,0)'; do
   d=$("$cuteref" dot "$t") && echo "$d" | grep -q -- '->' && ok || bad "dot '$t' should draw a tree: $d"
 done
 
+# dot of an atom colors shared-memory chunks by the atom's own element width
+# (issue 39: a 16-bit GMMA atom was captioned "8-bit elements"); a bare
+# composed layout says the width is assumed.
+"$cuteref" dot 'gmma_atom(K, 128, 16)' | grep -q '16-bit elements)' && ok || bad "dot of a 16-bit atom: its width"
+"$cuteref" dot 'umma_atom_32b(32)' | grep -q '32-bit elements)' && ok || bad "dot of a 32-bit UMMA atom: its width"
+"$cuteref" dot 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' | grep -q '8-bit elements assumed' && ok ||
+  bad "dot of a composed layout: the width is said to be assumed"
+
 # conform from another folder finds the vectors beside the tool (issue 39):
 # here Bazel's runfiles of //:cuteref; a folder with no spec/ of its own.
 away=$(mktemp -d "${TEST_TMPDIR:-/tmp}/away.XXXXXX")
