@@ -201,6 +201,7 @@ typedef struct {
   int vectors_version, vectors_cases;
   int random_per_op;
   int random_drawn, random_repeats; /* requests drawn; of them, repeats of a case listed before (sent once) */
+  char *not_provided; /* malloc'd or NULL: "op (`error W`, N requests)" for each operation inferred not provided */
   unsigned long long seed;
   const char *cases_file;
   int cases_from_file;

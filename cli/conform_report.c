@@ -107,6 +107,10 @@ static void cf_md_head(FILE *f, const cf_report *r, const cf_op_row *total, int 
                       "spec rejects");
   fprintf(f, "- declined answers (`error` followed by one of these, counted as unsupported): %s%s\n", r->decline,
           r->allow_unsupported ? " (allowed)" : "");
+  if (r->not_provided)
+    fprintf(f, "- not provided (every request answered with one word that is no error code of the spec; counted as "
+               "unsupported, spec/protocol.md): %s\n",
+            r->not_provided);
   fprintf(f, "- verdict: **%s** (%d of %d answers conform)\n", bad || !r->conforms ? "does not conform" : "conforms",
           total->count[CF_CONFORMING], total->sent);
   fprintf(f, "- throughput: %d requests in %.2f s, %.0f requests/s (process start-up, protocol and probes included)\n",
@@ -376,6 +380,8 @@ void cf_report_json(FILE *f, const cf_report *r) {
           r->proc->batch_timeout, r->proc->probe_every, r->strict ? "true" : "false");
   cf_json_kv_str(f, "decline", r->decline, 1);
   fprintf(f, ", \"allow_unsupported\": %s}", r->allow_unsupported ? "true" : "false");
+  fprintf(f, ",\n  ");
+  cf_json_kv_str(f, "not_provided", r->not_provided, 0); /* inferred: cmd_conform.c, cf_infer_not_provided */
   cf_json_run(f, r, &total);
   cf_json_counts(f, rows, n, &total);
   cf_json_cases(f, r);

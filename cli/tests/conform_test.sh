@@ -148,6 +148,33 @@ assert t["wrong_result"] == 0 and t["wrong_rejection"] == 0 and t["accepted_inad
 assert t["out_of_order"] > 0 and not d["conforms"], t
 PY
 
+# 2c. Operations an implementation does not provide (issue 39): the minimal
+#     adapter of spec/protocol.md answers `error NotImplementedError` to
+#     them; they are counted as unsupported and listed once, and the report
+#     leads with the real disagreements (here none: composition is the
+#     reference's).
+cat >"$tmp/one_op.py" <<'PY'
+import subprocess, sys
+ref = subprocess.Popen(sys.argv[1:] + ["eval", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    if not line.startswith(("composition(", "size((7919,")):
+        print("error NotImplementedError", flush=True)
+        continue
+    ref.stdin.write(line)
+    ref.stdin.flush()
+    print(ref.stdout.readline().strip(), flush=True)
+PY
+run "$cuteref" conform --impl "python3 $tmp/one_op.py $cuteref" --vectors "$vectors" --ops composition,complement,coalesce \
+  --json "$tmp/one_op.json" >"$tmp/out" 2>&1
+python3 - "$tmp/one_op.json" <<'PY' && ok || bad "operations not provided: $(tail -20 "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["totals"]
+assert t["wrong_rejection"] == 0 and t["wrong_result"] == 0, t
+assert t["unsupported"] > 0 and "complement (`error NotImplementedError`" in d["not_provided"], d["not_provided"]
+assert "composition" not in d["not_provided"], d["not_provided"]
+PY
+
 # 3. The vectors' drift check: a changed expected outcome is drift, and an
 #    outcome change without a version bump is reported; --write bumps it.
 specdir="$(dirname "$vectors")"
