@@ -10,10 +10,10 @@ Every operation of `cuteref eval --list` is a function of this module
 with the spec's code; cuteref.judge(request, answer) judges another
 implementation's answer by the spec.
 """
-from ._core import (Case, Error, Layout, Symbol, Tiler, Value, Violation, answer, call, codes, eval, eval_text, judge,
+from ._core import (Case, ComposedLayout, Error, Layout, Symbol, Tiler, Value, Violation, answer, call, codes, eval, eval_text, judge,
                     operations, vectors, version, vectors_version, _make_op)
 
-__all__ = ["Case", "Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer", "call", "codes", "eval",
+__all__ = ["Case", "ComposedLayout", "Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer", "call", "codes", "eval",
            "eval_text", "judge", "operations", "vectors", "version", "vectors_version"]
 
 

@@ -165,17 +165,56 @@ class Layout(Value):
     def stride(self):
         return call("stride", self)
 
+    # Properties, as shape and stride are (issue 39: L.size was a method
+    # while L.shape was a property); the integer they give may also be
+    # called, L.size(), as before.
+    @property
     def size(self):
-        return call("size", self)
+        return _Count(call("size", self))
 
+    @property
     def cosize(self):
-        return call("cosize", self)
+        return _Count(call("cosize", self))
 
+    @property
     def rank(self):
-        return call("rank", self)
+        return _Count(call("rank", self))
 
+    @property
     def depth(self):
-        return call("depth", self)
+        return _Count(call("depth", self))
+
+
+class _Count(builtins.int):
+    """An int that may also be called: L.size and L.size() are both the size."""
+
+    __slots__ = ()
+
+    def __call__(self):
+        return builtins.int(self)
+
+
+class ComposedLayout(Value):
+    """A composed layout `outer o offset o inner` or a swizzle (spec/composed.md):
+    C(i), C(i, j) evaluate it, as eval's `C(i)` does; C.size, C.cosize."""
+
+    __slots__ = ()
+    _kind = _OTHER
+    _kind_name = "a composed layout or swizzle"
+
+    def __call__(self, *coord):
+        if not coord:
+            raise Error("ARITY", "a composed layout is evaluated at a coordinate: C(i) or C(i, j)")
+        c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
+        return call("eval", self, c)
+
+    @property
+    def size(self):
+        return _Count(call("size", self))
+
+    @property
+    def cosize(self):
+        return _Count(call("cosize", self))
 
 
 class Tiler(Value):
@@ -194,7 +233,7 @@ class Symbol(Value):
     _kind_name = "a name"
 
 
-_KINDS = {_LAYOUT: Layout, _TILER: Tiler, _SYMBOL: Symbol}
+_KINDS = {_LAYOUT: Layout, _TILER: Tiler, _SYMBOL: Symbol, _OTHER: ComposedLayout}
 
 
 def _wrap_handle(h):

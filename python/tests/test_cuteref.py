@@ -69,6 +69,16 @@ class Values(unittest.TestCase):
         self.assertEqual(L.shape, ((2, 2), 3))
         self.assertEqual(L.stride, ((24, 2), 8))
         self.assertEqual((L.size(), L.cosize(), L.rank(), L.depth()), (12, 43, 2, 2))
+        # properties as shape and stride are, still callable (issue 39)
+        self.assertEqual((L.size, L.cosize, L.rank, L.depth), (12, 43, 2, 2))
+
+    def test_composed_layouts_are_callable(self):
+        C = cuteref.eval("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)")
+        self.assertIsInstance(C, cuteref.ComposedLayout)
+        self.assertEqual(C(9), cuteref.eval("eval(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), 9)"))
+        self.assertEqual(C(1, 1), C(9))
+        self.assertEqual((C.size, C.cosize), (512, 512))
+        self.assertEqual(cuteref.eval("Sw<3,4,3>")(16), cuteref.eval("eval(Sw<3,4,3>, 16)"))
 
     def test_equality_and_equivalence(self):
         a = cuteref.Layout("(6,2):(2,12)")
