@@ -240,6 +240,44 @@ static void cf_md_process(FILE *f, const cf_report *r) {
   for (i = 0; i < r->main.nev; ++i) fprintf(f, "- %s\n", r->main.ev[i].text);
 }
 
+/* The words of the judge's messages a reader may not know, explained once
+ * at the end of a report that uses them (issue 39: `A^`, `COMP-PREP`,
+ * `UNDECIDED` appeared unexplained). */
+static const char *const cf_terms[][2] = {
+    {"A^", "`A^` (also `Â`): `A` extended past its size, its last mode going on, so that `A^(x)` is defined for "
+           "every `x >= 0` (spec/composition.md, COMP-EXT); composition reads `A` through it"},
+    {"COMP-PREP", "`COMP-PREP`: composition's digit view of `A` (flattened, size-1 modes dropped; "
+                  "spec/composition.md)"},
+    {"UNDECIDED", "`UNDECIDED`: the reference's bounded search ended without a decision; such an input is not judged"},
+    {"EQUIV-2", "`EQUIV-2`: two layouts are equivalent when they are the same function on `[0, size)` and their "
+                "shapes agree once size-1 modes are dropped (spec/layout.md)"},
+    {"LAYOUT-WF", "`LAYOUT-WF`: a well-formed layout: shape and stride of the same nesting, every shape entry "
+                  "positive (spec/layout.md); an answer that is none is wrong whatever it means"},
+    {"principle", "spec/principle.md: answers depend on the arguments' functions, and an answer is wrong only where "
+                  "a post-condition breaks at an index inside the domain"},
+    {"wrong rejection", "*wrong rejection*: an `error` answer to an input the spec accepts"},
+    {"accepted inadmissible", "*accepted inadmissible*: an `ok` answer to an input the spec rejects, breaking a "
+                              "post-condition there"},
+};
+
+/* Whether s holds word (NULL holds nothing). */
+static int cf_has(const char *s, const char *word) { return s && strstr(s, word) != NULL; }
+
+static void cf_md_terms(FILE *f, const cf_report *r) {
+  int t, i, any = 0;
+  for (t = 0; t < (int)(sizeof cf_terms / sizeof cf_terms[0]); ++t) {
+    int used = 0;
+    for (i = 0; i < r->ncex && !used; ++i) {
+      const cf_cex *c = &r->cex[i];
+      used = cf_has(c->why, cf_terms[t][0]) || cf_has(c->id, cf_terms[t][0]) || cf_has(c->post_id, cf_terms[t][0]) ||
+             cf_has(cf_verdict_words[c->verdict], cf_terms[t][0]);
+    }
+    if (!used) continue;
+    if (!any++) fprintf(f, "\n## Terms used above\n\n");
+    fprintf(f, "- %s\n", cf_terms[t][1]);
+  }
+}
+
 void cf_report_markdown(FILE *f, const cf_report *r) {
   cf_op_row *rows, total;
   int n = cf_rows(r, &rows, &total), k, bad = 0;
@@ -250,6 +288,7 @@ void cf_report_markdown(FILE *f, const cf_report *r) {
   cf_md_counterexamples(f, r);
   cf_md_conventions(f, r);
   cf_md_process(f, r);
+  cf_md_terms(f, r);
   free(rows);
 }
 

@@ -106,6 +106,9 @@ cx = [x for x in d["counterexamples"] if x["op"] == "cosize"]
 assert len(cx) == 1 and cx[0]["steps"] > 0 and len(cx[0]["request"]) < len(cx[0]["shrunk_from"]), cx
 assert cx[0]["spec_id"] == "LAYOUT-4", cx
 EOF
+  # the words of the report explained at its end (issue 39)
+  grep -q '^## Terms used above' "$tmp/fake_$mode.md" && grep -q '^- \*wrong rejection\*: ' "$tmp/fake_$mode.md" && ok ||
+    bad "$mode: the report explains its terms: $(tail -12 "$tmp/fake_$mode.md")"
 done
 
 # 2b. Stray lines never shift answers onto other requests (issue 39): a
