@@ -4,8 +4,9 @@ conda, Debian's) installs cuteref without network and without setuptools or
 wheel (issue 39: `--no-build-isolation` failed in a pyenv 3.11 venv with
 "invalid command 'bdist_wheel'").
 
-The wheel holds the pure-Python package and libcuteref.so, which `make`
-builds at the repository root with the system's C compiler. It is tagged
+The wheel holds the pure-Python package, libcuteref.so, which `make`
+builds at the repository root with the system's C compiler, and the
+conformance vectors (cuteref/vectors/, for cuteref.vectors()). It is tagged
 py3-none-<platform>: the library is loaded with ctypes, so no Python ABI is
 involved."""
 import base64
@@ -73,6 +74,11 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
                 files.append(("%s/%s" % (NAME, name), f.read()))
     with open(_library(), "rb") as f:
         files.append(("%s/libcuteref.so" % NAME, f.read()))
+    vec = os.path.join(ROOT, "spec", "vectors")  # cuteref.vectors() from anywhere (issue 39)
+    for name in sorted(os.listdir(vec)):
+        if name.endswith(".txt") or name == "VERSION":
+            with open(os.path.join(vec, name), "rb") as f:
+                files.append(("%s/vectors/%s" % (NAME, name), f.read()))
     files.append(("%s/METADATA" % info, _metadata().encode()))
     files.append(("%s/WHEEL" % info,
                   ("Wheel-Version: 1.0\nGenerator: cuteref (python/_cuteref_build.py)\nRoot-Is-Purelib: false\n"

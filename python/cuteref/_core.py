@@ -438,12 +438,30 @@ def _file_kind(mode):
     return "not a regular file"
 
 
-def vectors(directory, op=None):
+def _vectors_directory():
+    """Where the vectors are when no directory is named (issue 39: vectors()
+    needed a repository path): $CUTEREF_VECTORS, the copy a pip install
+    ships in the package, the checkout the module is imported from."""
+    env = os.environ.get("CUTEREF_VECTORS")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (os.path.join(here, "vectors"), os.path.join(os.path.dirname(os.path.dirname(here)), "spec", "vectors")):
+        if os.path.isdir(d):
+            return d
+    raise Error("ARG_TYPE", "no conformance vectors found: name a directory (spec/vectors of a cuteref checkout), "
+                "set CUTEREF_VECTORS, or pip install ./python, which ships them")
+
+
+def vectors(directory=None, op=None):
     """The cases of the conformance vectors (spec/vectors.md) in a directory
-    such as cuteref's spec/vectors, files in name order: Case(op, origin,
-    request, expected), expected being "ok <value>" or "error <CODE>"; only
-    those of one operation when op is given. Parametrize a test with them and
-    judge each answer: judge(case.request, answer)."""
+    such as cuteref's spec/vectors (by default the package's own copy, or
+    $CUTEREF_VECTORS), files in name order: Case(op, origin, request,
+    expected), expected being "ok <value>" or "error <CODE>"; only those of
+    one operation when op is given. Parametrize a test with them and judge
+    each answer: judge(case.request, answer)."""
+    if directory is None:
+        directory = _vectors_directory()
     out = []
     for name in builtins.sorted(os.listdir(directory)):
         if not name.endswith(".txt") or (op is not None and name != op + ".txt"):

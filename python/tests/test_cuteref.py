@@ -229,6 +229,15 @@ class Boundary(unittest.TestCase):
             self.assertEqual(c.exception.code, "OVERFLOW")
         self.assertEqual(cuteref.eval(-2 ** 63), -2 ** 63)
 
+    def test_vectors_without_a_directory(self):
+        # the package's copy (pip install) or the checkout's spec/vectors, or
+        # $CUTEREF_VECTORS when set (issue 39)
+        cases = cuteref.vectors(op="composition")
+        self.assertGreater(len(cases), 100)
+        self.assertTrue(all(c.op == "composition" for c in cases))
+        for c in cases[:20]:
+            self.assertIsNone(cuteref.judge(c.request, cuteref.answer(c.request)), c)  # None: conforming
+
     def test_vectors_refuses_what_is_not_a_regular_file(self):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "size.txt"), "w") as f:
