@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "suggest.h"
 #include "eval.h"
+#include "value.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,10 +12,11 @@ const char ct_help_show[] =
     "usage: cuteref show EXPR\n"
     "\n"
     "EXPR must evaluate to a layout (a bare shape means the compact\n"
-    "column-major layout). Prints size, rank, depth and cosize, then the\n"
-    "offset of every coordinate: rank-2 layouts as a grid with mode 0 down the\n"
-    "rows and mode 1 across the columns, rank-1 layouts as one row. Tables with\n"
-    "more than 64 rows or columns are not drawn.\n"
+    "column-major layout) or a composed layout `outer o offset o inner`\n"
+    "(spec/composed.md; its shape is inner's). Prints size, rank, depth and\n"
+    "cosize, then the offset of every coordinate: rank-2 layouts as a grid\n"
+    "with mode 0 down the rows and mode 1 across the columns, rank-1 layouts\n"
+    "as one row. Tables with more than 64 rows or columns are not drawn.\n"
     "\n"
     "example: cuteref show '((2,2),2):((4,1),2)'\n";
 
@@ -41,8 +43,9 @@ static void ct_rule(int cols, int w) {
 }
 
 /* offsets[r][c] = L(r, c) for rank 2 (each index split inside its mode), or
- * L(c) for rank 1 (one row). */
-static int ct_table(const ct_layout *L, int64_t rows, int64_t cols, int rank2) {
+ * L(c) for rank 1 (one row); C(r, c) of the composed layout C when C is not
+ * NULL (L is then its inner layout). */
+static int ct_table(const ct_layout *L, const ct_composed *C, int64_t rows, int64_t cols, int rank2) {
   static int64_t off[CT_SHOW_MAX][CT_SHOW_MAX];
   int64_t r, c;
   int w = 1;
@@ -61,7 +64,7 @@ static int ct_table(const ct_layout *L, int64_t rows, int64_t cols, int rank2) {
       } else {
         ct_t_set_int(&crd, c, 0);
       }
-      if (ct_crd2idx(&crd, L, &v, &e) != CT_OK) {
+      if (C ? ct_cl_crd2idx(&crd, C, &v.v, &e) != CT_OK : ct_crd2idx(&crd, L, &v, &e) != CT_OK) {
         ct_report_error(0, &e);
         return 1;
       }
@@ -85,23 +88,47 @@ static int ct_table(const ct_layout *L, int64_t rows, int64_t cols, int rank2) {
 }
 
 int ct_cmd_show(int argc, char **argv) {
-  ct_value v;
+  static ct_value v;
+  const ct_composed *C;
   ct_err e;
   ct_layout L;
   ct_val size, cosize;
   static char buf[65536];
   if (argc != 1) return ct_usage_error("%s", "show takes exactly one argument: a layout expression");
   if (strncmp(argv[0], "--", 2) == 0) return ct_unknown_option("show", ct_help_show, argv[0]); /* no expression starts so */
-  if (ct_eval(argv[0], &v, &e) != CT_OK || ct_as_layout(&v, &L, "show's argument", &e) != CT_OK) {
+  if (ct_eval(argv[0], &v, &e) != CT_OK) {
     ct_report_error(argv[0], &e);
     return 1;
   }
-  if (ct_l_size(&L, &size, &e) != CT_OK || ct_l_cosize(&L, &cosize, &e) != CT_OK) {
+  if (v.kind == CT_V_SWIZZLE) {
+    fprintf(stderr, "cuteref: show: a swizzle has no shape; show it over a layout: `%s o 0 o (8,8)` (spec/composed.md)\n",
+            argv[0]);
+    return 1;
+  }
+  C = v.kind == CT_V_COMPOSED ? &v.c : NULL; /* issue 39: show refused composed layouts */
+  if (C) {
+    static char req[70000];
+    ct_value cv;
+    L = C->inner;
+    snprintf(req, sizeof req, "cosize(%.65000s)", argv[0]); /* the composed layout's own cosize (composed.md) */
+    if (ct_eval(req, &cv, &e) != CT_OK || ct_as_int(&cv, &cosize.v, "cosize", &e) != CT_OK || ct_l_size(&L, &size, &e) != CT_OK) {
+      ct_report_error(0, &e);
+      return 1;
+    }
+  } else if (ct_as_layout(&v, &L, "show's argument", &e) != CT_OK) {
+    ct_report_error(argv[0], &e);
+    return 1;
+  } else if (ct_l_size(&L, &size, &e) != CT_OK || ct_l_cosize(&L, &cosize, &e) != CT_OK) {
     ct_report_error(0, &e);
     return 1;
   }
-  ct_print_layout(&L, buf, sizeof buf);
-  printf("layout  %s\n", buf);
+  if (C) {
+    ct_print_value(&v, buf, sizeof buf);
+    printf("composed  %s\n", buf);
+  } else {
+    ct_print_layout(&L, buf, sizeof buf);
+    printf("layout  %s\n", buf);
+  }
   printf("size    %lld\n", (long long)size.v);
   printf("rank    %d\n", ct_l_rank(&L));
   printf("depth   %d\n", ct_l_depth(&L));
@@ -126,6 +153,6 @@ int ct_cmd_show(int argc, char **argv) {
              CT_SHOW_MAX);
       return 0;
     }
-    return ct_table(&L, rows, cols, rank == 2);
+    return ct_table(&L, C, rows, cols, rank == 2);
   }
 }

@@ -68,6 +68,12 @@ done
 "$cuteref" dot 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' | grep -q '8-bit elements assumed' && ok ||
   bad "dot of a composed layout: the width is said to be assumed"
 
+# show of a composed layout (issue 39: refused before): its table is C(r, c)
+out=$("$cuteref" show 'Sw<1,0,1> o _0 o (4,2):(2,1)')
+echo "$out" | grep -q '^composed  Sw<1,0,1> o _0 o (4,2):(2,1)$' && echo "$out" | grep -q '^  1 | 3 | 2 |$' && ok ||
+  bad "show of a composed layout: $out"
+"$cuteref" show 'Sw<3,4,3>' 2>&1 | grep -q "a swizzle has no shape" && ok || bad "show of a bare swizzle says why not"
+
 # conform from another folder finds the vectors beside the tool (issue 39):
 # here Bazel's runfiles of //:cuteref; a folder with no spec/ of its own.
 away=$(mktemp -d "${TEST_TMPDIR:-/tmp}/away.XXXXXX")
