@@ -110,7 +110,7 @@ int ct_cmd_show(int argc, char **argv) {
     static char req[70000];
     ct_value cv;
     L = C->inner;
-    snprintf(req, sizeof req, "cosize(%.65000s)", argv[0]); /* the composed layout's own cosize (composed.md) */
+    snprintf(req, sizeof req, "cosize(%.65000s)", argv[0]); /* the composed layout's own cosize (spec/composed.md) */
     if (ct_eval(req, &cv, &e) != CT_OK || ct_as_int(&cv, &cosize.v, "cosize", &e) != CT_OK || ct_l_size(&L, &size, &e) != CT_OK) {
       ct_report_error(0, &e);
       return 1;
