@@ -3,6 +3,7 @@
 #include "eval.h"
 #include "registry.h"
 #include "suggest.h"
+#include "ref/work.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -74,6 +75,7 @@ typedef struct {
 } ct_ev;
 
 static ct_code ct_eval_expr(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e);
+static ct_code ct_eval_body(const char *text, ct_ev *ev, ct_value *out, ct_err *e);
 
 /* Sw<B,M,S> (S defaults to B, as CuTe's Swizzle<B,M>): spec/swizzle.md. */
 static ct_code ct_swizzle_literal(const int *t, int nt, int at, ct_value *out, ct_err *e) {
@@ -185,6 +187,9 @@ static ct_code ct_call(ct_ev *ev, const char *name, int at, const ct_value *args
     for (k = 0; k < n; ++k) composed = composed || ct_v_is_composed_form(&args[k]);
     rc = composed ? ct_composed_call(b, &a, out, e) : b->fn(&a, out, e);
   }
+  if (rc != CT_OK && ct_work_left == 0) /* the request's visits ran out inside the call (ref/work.h) */
+    rc = CT_FAIL_AT(e, CT_WORK_LIMIT, at, "%s at byte %d ran out of the request's %lld index visits", name, at,
+                    (long long)CT_WORK_VISITS);
   if (rc != CT_OK && e->pos < 0) e->pos = at;
   return rc;
 }
@@ -344,9 +349,19 @@ int ct_is_named_value(const char *s, size_t n) {
 
 static ct_code ct_eval_in(const char *text, ct_arena *ar, ct_value *out, ct_err *e) {
   ct_ev ev;
-  ct_cursor c;
+  ct_code rc;
+  int64_t outer = ct_work_left; /* a judge evaluates inside an evaluation: the meter is restored after */
   ev.ar = ar;
   ev.ops = 0;
+  ct_work_left = CT_WORK_VISITS;
+  rc = ct_eval_body(text, &ev, out, e);
+  ct_work_left = outer;
+  return rc;
+}
+
+static ct_code ct_eval_body(const char *text, ct_ev *evp, ct_value *out, ct_err *e) {
+  ct_ev ev = *evp;
+  ct_cursor c;
   c.s = text;
   c.pos = 0;
   ct_err_clear(e);

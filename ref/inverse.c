@@ -12,6 +12,7 @@
 #include "injective.h"
 #include "left_search.h"
 #include "recognize.h"
+#include "work.h"
 
 /* Marks of the results (best effort): static iff every integer of L is. */
 CT_FN static int ct_inv_static(const ct_layout *L) {
@@ -346,7 +347,11 @@ CT_FN static ct_code ct_mcl_chain(const ct_layout *a, const ct_layout *b, int64_
 /* a(j) and b(j), j = 0, 1, ..., m-1, by two mixed-radix counters over
  * their coalesced modes. Every pass visits m indices; past CT_MCL_VISITS in
  * all, `over` is set and the passes visit nothing (UNDECIDED). */
-#define CT_MCL_VISITS ((int64_t)1 << 28)
+#define CT_MCL_VISITS ((int64_t)1 << 24)
+
+#if !CT_ON_DEVICE
+CT_THREAD_LOCAL int64_t ct_work_left = -1; /* work.h */
+#endif
 typedef struct {
   ct_modes a, b;
   int64_t xa[CT_MAX_NODES], xb[CT_MAX_NODES], j, va, vb, m, spent;
@@ -358,7 +363,7 @@ CT_FN static void ct_mcl_start(ct_mcl_walk *w) {
   w->j = w->va = w->vb = 0;
   for (k = 0; k < w->a.n; ++k) w->xa[k] = 0;
   for (k = 0; k < w->b.n; ++k) w->xb[k] = 0;
-  if (w->spent > CT_MCL_VISITS - w->m) w->over = 1;
+  if (w->spent > CT_MCL_VISITS - w->m || !ct_work_spend(w->m)) w->over = 1; /* the request's meter too (work.h) */
   if (w->over) w->j = w->m; /* an empty pass */
   else w->spent += w->m;
 }

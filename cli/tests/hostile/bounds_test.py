@@ -49,6 +49,11 @@ OPS_1023 = optree(9, b"size(1)")
 # them took 59 s).
 LINV_100K = optree(11, b"size(left_inverse((4,2,3):(3,12,1)))")
 
+# max_common_vector passes of 2^24 visits each (spec/inverse.md, MCL-ALG):
+# four fit in a request's 2^26, the fifth runs out (WORK_LIMIT).
+MCV = b"size(max_common_vector((4,4194304):(0,0),16777215:0))"
+MCV_4 = b"ceil_div(ceil_div(%s,%s),ceil_div(%s,%s))" % (MCV, MCV, MCV, MCV)
+
 # (request bytes, expected answer: None (any), "ok", "ok TEXT", or an error code)
 REQUESTS = [
     (b"size(%d:1)" % B62, "ok %d" % B62),
@@ -85,6 +90,8 @@ REQUESTS = [
     (b"size(%s)" % OPS_1023, "ok 1"),
     (b"size(size(%s))" % OPS_1023, "WORK_LIMIT"),
     (LINV_100K, "WORK_LIMIT"),
+    (b"size(%s)" % MCV_4, "ok _1"),
+    (b"ceil_div(size(%s),size(%s))" % (MCV_4, MCV), "WORK_LIMIT"),
     (("big", b" ", MB10, b"8"), "CAPACITY"),
     (("big", b"(", MB10, b""), "CAPACITY"),
     (("big", b"(", 1 << 19, b""), "DEPTH_LIMIT"),
