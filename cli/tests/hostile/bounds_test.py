@@ -90,8 +90,10 @@ REQUESTS = [
     (b"size(%s)" % OPS_1023, "ok 1"),
     (b"size(size(%s))" % OPS_1023, "WORK_LIMIT"),
     (LINV_100K, "WORK_LIMIT"),
-    (b"size(%s)" % MCV_4, "ok _1"),
-    (b"ceil_div(size(%s),size(%s))" % (MCV_4, MCV), "WORK_LIMIT"),
+    # ("big", b"", 0, TEXT): TEXT as it is, kept out of the eval/show/dot
+    # loop below, where a sanitizer build would spend seconds on each
+    (("big", b"", 0, b"size(%s)" % MCV_4), "ok _1"),
+    (("big", b"", 0, b"ceil_div(size(%s),size(%s))" % (MCV_4, MCV)), "WORK_LIMIT"),
     (("big", b" ", MB10, b"8"), "CAPACITY"),
     (("big", b"(", MB10, b""), "CAPACITY"),
     (("big", b"(", 1 << 19, b""), "DEPTH_LIMIT"),
