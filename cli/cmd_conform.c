@@ -883,7 +883,8 @@ static void cf_infer_not_provided(cf_report *R, cf_list *L) {
         char why[CF_OP_CAP + 160];
         L->items[j].verdict = CF_UNSUPPORTED;
         snprintf(why, sizeof why, "not provided: every request of %s was answered `error %s`", op, w);
-        L->items[j].why = cf_dup(why); /* the judge's text may be shared with a memo: kept, not freed */
+        free(L->items[j].why); /* the item's own (cf_judge_into); the shrink memo is built later */
+        L->items[j].why = cf_dup(why);
       }
     snprintf(line, sizeof line, "%s%s (`error %s`, %d requests)", len ? ", " : "", op, w, count);
     if (len + (int)strlen(line) + 1 > cap) {
@@ -934,6 +935,7 @@ static void cf_free_run(cf_report *R, cf_list *L) {
     free(R->cex[k].orig_answer);
   }
   free(R->cex);
+  free(R->not_provided);
   free(L->items);
   cf_map_free(&L->seen);
 }
