@@ -1,10 +1,10 @@
 /* cuteref.c -- the command-line tool: `cuteref eval|show|help ...`.
  * Exit status: 0 success, 1 an input was rejected, 2 usage error. */
+#include "big_stack.h"
 #include "builtins.h"
 #include "commands.h"
 #include "eval.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,31 +71,24 @@ typedef struct {
   int rc;
 } ct_run_job;
 
-static void *ct_run_thread(void *p) {
+static void ct_run_job_run(void *p) {
   ct_run_job *j = (ct_run_job *)p;
   j->rc = j->c->run(j->argc, j->argv);
-  return NULL;
 }
 
 /* c->run(argc, argv), on a thread with CT_CLI_STACK where the main
- * thread's stack is smaller. */
+ * thread's stack is smaller (cli/big_stack.h). */
 static int ct_run(const ct_command *c, int argc, char **argv) {
   struct rlimit r;
   ct_run_job j;
-  pthread_attr_t a;
-  pthread_t t;
-  int ok;
   if (getrlimit(RLIMIT_STACK, &r) != 0 || r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= CT_CLI_STACK)
     return c->run(argc, argv);
   j.c = c;
   j.argc = argc;
   j.argv = argv;
   j.rc = 2;
-  ok = pthread_attr_init(&a) == 0;
-  ok = ok && pthread_attr_setstacksize(&a, (size_t)CT_CLI_STACK) == 0 && pthread_create(&t, &a, ct_run_thread, &j) == 0;
-  if (!ok) return c->run(argc, argv); /* no thread: the main stack it is */
-  pthread_attr_destroy(&a);
-  pthread_join(t, NULL);
+  if (ct_on_big_stack(ct_run_job_run, &j, (size_t)CT_CLI_STACK) != 0)
+    return c->run(argc, argv); /* no thread: the main stack it is */
   return j.rc;
 }
 

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* pthread_getattr_np: the caller's stack (api_deep) */
 #include "include/cuteref.h"
 
+#include "cli/big_stack.h"
 #include "cli/conform.h"
 #include "cli/eval.h"
 #include "cli/registry.h"
@@ -77,39 +78,16 @@ static size_t api_stack_left(void) {
   return (size_t)(&here - api_stack_lo);
 }
 
-typedef struct {
-  void (*fn)(void *);
-  void *arg;
-} api_job;
-
-static void *api_job_run(void *p) {
-  api_job *j = (api_job *)p;
-  j->fn(j->arg);
-  return NULL;
-}
-
 /* Runs fn(arg) here when this thread has API_STACK_NEED of stack left,
  * else on a thread of API_STACK_SIZE and waits for it (the caller holds
  * the lock: one such thread at a time). 0, or -1 when no thread could be
  * started (the caller answers CAPACITY). */
 static int api_deep(void (*fn)(void *), void *arg) {
-  api_job j;
-  pthread_attr_t a;
-  pthread_t t;
-  int rc;
   if (api_stack_left() >= API_STACK_NEED) {
     fn(arg);
     return 0;
   }
-  j.fn = fn;
-  j.arg = arg;
-  if (pthread_attr_init(&a) != 0) return -1;
-  rc = pthread_attr_setstacksize(&a, API_STACK_SIZE);
-  if (rc == 0) rc = pthread_create(&t, &a, api_job_run, &j);
-  pthread_attr_destroy(&a);
-  if (rc != 0) return -1;
-  pthread_join(t, NULL);
-  return 0;
+  return ct_on_big_stack(fn, arg, API_STACK_SIZE);
 }
 
 #define API_NO_STACK "no thread with enough stack for the evaluation could be started"
@@ -154,14 +132,24 @@ typedef struct {
   const cf_judge_opts *o;
   const char *req, *answer;
   cf_judgement *j;
-  char *out;
-  int cap;
 } api_judge_job;
 
 static void api_judge_run(void *p) {
   api_judge_job *k = (api_judge_job *)p;
-  if (k->j) cf_judge(k->o, k->req, k->answer, k->j);
-  else ct_discard(cf_reference(k->req, k->out, k->cap)); /* the text says what it is */
+  cf_judge(k->o, k->req, k->answer, k->j);
+}
+
+/* The reference's own answer to a request, as text (the expected answer
+ * shown beside a malformed one). */
+typedef struct {
+  const char *req;
+  char *out;
+  int cap;
+} api_reference_job;
+
+static void api_reference_run(void *p) {
+  api_reference_job *k = (api_reference_job *)p;
+  ct_discard(cf_reference(k->req, k->out, k->cap)); /* the text says what it is */
 }
 
 /* ---- version and codes ---------------------------------------------------------- */
@@ -676,8 +664,6 @@ int cuteref_judge(const char *request, const char *answer, int flags, cuteref_ju
     k.req = request ? request : "";
     k.answer = line;
     k.j = j;
-    k.out = NULL;
-    k.cap = 0;
     LOCK();
     if (api_deep(api_judge_run, &k) != 0) {
       memset(j, 0, sizeof *j);
@@ -734,16 +720,13 @@ int cuteref_judge_n(const char *request, size_t request_len, const char *answer,
     if (out) {
       snprintf(out->verdict, sizeof out->verdict, "%s", cf_verdict_keys[CF_MALFORMED]);
       snprintf(out->why, sizeof out->why, "the answer line holds a NUL byte (at byte %ld)", at);
-      api_judge_job k;
-      k.o = NULL;
+      api_reference_job k;
       k.req = req;
-      k.answer = NULL;
-      k.j = NULL;
       k.out = out->expected;
       k.cap = (int)sizeof out->expected;
       out->expected[0] = '\0';
       LOCK();
-      (void)api_deep(api_judge_run, &k); /* without a stack, expected stays empty */
+      (void)api_deep(api_reference_run, &k); /* without a stack, expected stays empty */
       UNLOCK();
     }
     free(req);
