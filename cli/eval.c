@@ -75,6 +75,7 @@ typedef struct {
 } ct_ev;
 
 static ct_code ct_eval_expr(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e);
+static ct_code ct_group(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e);
 static ct_code ct_eval_body(const char *text, ct_ev *ev, ct_value *out, ct_err *e);
 
 /* Sw<B,M,S> (S defaults to B, as CuTe's Swizzle<B,M>): spec/swizzle.md. */
@@ -214,6 +215,111 @@ static ct_code ct_apply(ct_ev *ev, const ct_value *f, const ct_value *args, int 
   return ct_call(ev, "eval", at, fa, 2, 0, 0, 0, out, e);
 }
 
+/* ---- the forms other implementations print (spec/notation.md, "Printed
+ * forms of other implementations"): read as the value they print. ---- */
+
+/* pycute's swizzle, SW_B_M_S: its three integers into t; 0 if name is not one. */
+static int ct_sw_name(const char *name, int *t) {
+  const char *p = name;
+  int k;
+  if (strncmp(p, "SW", 2) != 0) return 0;
+  p += 2;
+  for (k = 0; k < 3; ++k) {
+    int v = 0, digits = 0;
+    if (*p++ != '_') return 0;
+    int neg = k == 2 && *p == '-';
+    p += neg;
+    while (*p >= '0' && *p <= '9' && digits < 4) v = v * 10 + (*p++ - '0'), ++digits;
+    if (!digits) return 0;
+    t[k] = neg ? -v : v;
+  }
+  return *p == '\0';
+}
+
+/* Swizzle(B, M, S) as tensor-layouts prints it (and pycute's repr): three
+ * integers, read as Sw<B,M,S>. */
+static ct_code ct_swizzle_call(const ct_value *args, int n, int at, ct_value *out, ct_err *e) {
+  int t[3], k;
+  if (n != 3) return CT_FAIL_AT(e, CT_ARITY, at, "Swizzle(B, M, S) takes 3 integers, got %d arguments", n);
+  for (k = 0; k < 3; ++k) {
+    int64_t v;
+    CT_TRY(ct_as_int(&args[k], &v, "an argument of Swizzle(B, M, S)", e));
+    if (v < -64 || v > 64) return CT_FAIL_AT(e, CT_BAD_SWIZZLE, at, "Swizzle(B, M, S): %lld is no swizzle parameter", (long long)v);
+    t[k] = (int)v;
+  }
+  return ct_swizzle_literal(t, 3, at, out, e);
+}
+
+/* CuTe C++'s null shared-memory pointer flag, smem_ptr[16b](unset), the
+ * offset of a GMMA/UMMA atom (spec/composed.md): reads as _0, the element
+ * width dropped. The cursor is at '['. A set pointer has an address, which
+ * is no offset of a layout. */
+static ct_code ct_smem_ptr(ct_cursor *c, int at, ct_value *out, ct_err *e) {
+  static const char unset[] = "(unset)";
+  int digits = 0;
+  ++c->pos;
+  while (c->s[c->pos] >= '0' && c->s[c->pos] <= '9') ++c->pos, ++digits;
+  if (!digits || c->s[c->pos] != 'b' || c->s[c->pos + 1] != ']')
+    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected the element width, as in smem_ptr[16b](unset), at byte %d", c->pos);
+  c->pos += 2;
+  ct_skip_space(c);
+  if (strncmp(c->s + c->pos, unset, sizeof unset - 1) != 0)
+    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, at,
+                      "only the null pointer flag smem_ptr[Nb](unset) is an offset (it reads as _0); a pointer's "
+                      "address is none: write the offset as an integer");
+  c->pos += (int)sizeof unset - 1;
+  ct_v_int(out, 0, 1);
+  return CT_OK;
+}
+
+/* ArithTuple(a, b, ...), the origin of a counting tensor as CuTe prints
+ * it: the tuple (a, b, ...). */
+static ct_code ct_arith_tuple(const ct_value *args, int n, int at, ct_value *out, ct_err *e) {
+  const ct_tuple *parts[CT_MAX_ARGS];
+  int k;
+  ct_tuple t;
+  if (n == 0) return CT_FAIL_AT(e, CT_ARITY, at, "ArithTuple(...) takes at least one integer");
+  for (k = 0; k < n; ++k) CT_TRY(ct_as_tuple(&args[k], &parts[k], "an entry of ArithTuple(...)", e));
+  CT_TRY(ct_t_make_tuple(&t, parts, 0, n, e));
+  ct_v_tuple(out, &t);
+  return CT_OK;
+}
+
+/* pycute's repr: Layout(shape, stride), Layout(shape) (compact
+ * column-major, as pycute's default stride), ComposedLayout(outer, offset,
+ * inner). */
+static ct_code ct_pycute_repr(ct_ev *ev, const char *name, const ct_value *args, int n, int at, ct_value *out,
+                              ct_err *e) {
+  if (strcmp(name, "ComposedLayout") == 0) {
+    if (n != 3) return CT_FAIL_AT(e, CT_ARITY, at, "ComposedLayout(outer, offset, inner) takes 3 arguments, got %d", n);
+    return ct_composed_literal(args, at, out, e);
+  }
+  if (n == 1) return ct_call(ev, "make_layout", at, args, 1, 0, 0, 0, out, e);
+  if (n != 2) return CT_FAIL_AT(e, CT_ARITY, at, "Layout(shape, stride) takes 1 or 2 arguments, got %d", n);
+  {
+    const ct_tuple *s, *d;
+    ct_code rc;
+    CT_TRY(ct_as_tuple(&args[0], &s, "the shape of Layout(shape, stride)", e));
+    CT_TRY(ct_as_tuple(&args[1], &d, "the stride of Layout(shape, stride)", e));
+    out->kind = CT_V_LAYOUT;
+    out->l.shape = *s;
+    out->l.stride = *d;
+    rc = ct_l_check(&out->l, e);
+    if (rc != CT_OK) e->pos = at;
+    return rc;
+  }
+}
+
+/* Whether v is an integer or tuple whose every leaf is 0. */
+static int ct_v_all_zero(const ct_value *v) {
+  int k;
+  if (v->kind != CT_V_TUPLE) return 0;
+  for (k = 0; k < v->l.shape.n; ++k)
+    if (v->l.shape.nd[k].kind == CT_INT && v->l.shape.nd[k].v != 0) return 0;
+    else if (v->l.shape.nd[k].kind != CT_INT && v->l.shape.nd[k].kind != CT_TUPLE) return 0;
+  return 1;
+}
+
 static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
   char ch;
   ct_skip_space(c);
@@ -223,8 +329,9 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
   if (ct_is_alpha(ch)) {
     char name[64];
     int at = c->pos, len = 0, t[CT_MAX_TARGS], nt = 0, has_t = 0;
-    while (ct_is_alnum(c->s[c->pos])) {
-      if (len < (int)sizeof name - 1) name[len++] = c->s[c->pos];
+    while (ct_is_alnum(c->s[c->pos]) ||
+           (c->s[c->pos] == '-' && len > 3 && name[len - 1] == '_' && strncmp(name, "SW_", 3) == 0)) {
+      if (len < (int)sizeof name - 1) name[len++] = c->s[c->pos]; /* pycute's SW_3_4_-3: a negative shift */
       ++c->pos;
     }
     name[len] = '\0';
@@ -234,12 +341,21 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
       has_t = 1;
       ct_skip_space(c);
     }
-    if (has_t && strcmp(name, "Sw") == 0) return ct_swizzle_literal(t, nt, at, out, e);
+    /* Sw<B,M,S>; S<B,M,S> as the CuTe DSL prints it; SW_B_M_S as pycute does */
+    if (has_t && (strcmp(name, "Sw") == 0 || strcmp(name, "S") == 0)) return ct_swizzle_literal(t, nt, at, out, e);
+    if (!has_t && ct_sw_name(name, t)) return ct_swizzle_literal(t, 3, at, out, e);
+    if (!has_t && strcmp(name, "smem_ptr") == 0 && c->s[c->pos] == '[') return ct_smem_ptr(c, at, out, e);
     if (c->s[c->pos] == '(') {
       ct_value *args = ct_arena_take(ev->ar);
       int n;
       ct_code rc = ct_read_args(c, ev, args, &n, depth, e);
-      if (rc == CT_OK) rc = ct_call(ev, name, at, args, n, t, nt, has_t, out, e);
+      if (rc == CT_OK) {
+        if (!has_t && strcmp(name, "Swizzle") == 0) rc = ct_swizzle_call(args, n, at, out, e);
+        else if (!has_t && strcmp(name, "ArithTuple") == 0) rc = ct_arith_tuple(args, n, at, out, e);
+        else if (!has_t && (strcmp(name, "Layout") == 0 || strcmp(name, "ComposedLayout") == 0))
+          rc = ct_pycute_repr(ev, name, args, n, at, out, e);
+        else rc = ct_call(ev, name, at, args, n, t, nt, has_t, out, e);
+      }
       ct_arena_give(ev->ar, 1);
       return rc;
     }
@@ -255,13 +371,40 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
     }
     return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '(' after '%s' at byte %d", name, c->pos);
   }
+  if (ch == '{') { /* {5}: an offset as tensor-layouts prints it */
+    int at = c->pos;
+    int64_t v;
+    ++c->pos;
+    CT_TRY(ct_eval_expr(c, ev, out, depth + 1, e));
+    ct_skip_space(c);
+    if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, at, "'{' at byte %d is never closed", at);
+    if (c->s[c->pos] != '}') return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '}' at byte %d", c->pos);
+    ++c->pos;
+    if (ct_as_int(out, &v, "an offset in braces", e) != CT_OK) {
+      e->pos = at;
+      return e->code;
+    }
+    return CT_OK;
+  }
   if (ch == '<') {
     out->kind = CT_V_TILER;
     return ct_read_tiler(c, &out->l, e);
   }
   {
     int start = c->pos;
-    CT_TRY(ct_read_tuple(c, &out->l.shape, CT_READ_ALL | CT_READ_BASIS, e));
+    ct_code rc = ct_read_tuple(c, &out->l.shape, CT_READ_ALL | CT_READ_BASIS, e);
+    if (rc == CT_PARSE_EXPECTED && ch == '(') { /* no tuple: a parenthesized expression, as tensor-layouts prints parts */
+      ct_err e2;
+      int after = c->pos;
+      ct_err_clear(&e2);
+      c->pos = start;
+      if (ct_group(c, ev, out, depth, &e2) == CT_OK) {
+        ct_err_clear(e);
+        return CT_OK;
+      }
+      c->pos = after; /* the tuple's error is the one shown */
+    }
+    CT_TRY(rc);
     {
       int save = c->pos;
       ct_skip_space(c);
@@ -280,6 +423,16 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
     out->kind = CT_V_TUPLE;
     return CT_OK;
   }
+}
+
+/* '(' expr ')': a parenthesized expression. The cursor is at '('. */
+static ct_code ct_group(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
+  ++c->pos;
+  CT_TRY(ct_eval_expr(c, ev, out, depth + 1, e));
+  ct_skip_space(c);
+  if (c->s[c->pos] != ')') return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ')' at byte %d", c->pos);
+  ++c->pos;
+  return CT_OK;
 }
 
 /* A primary and its applications: L(i), L(i)(j). */
@@ -307,6 +460,29 @@ static ct_code ct_eval_postfix(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
   }
 }
 
+/* X o Y, two parts, as other implementations print (spec/notation.md):
+ * tensor-layouts' composed layout `outer o inner` (offset 0), and CuTe's
+ * tensor `origin o layout` with a null origin (ArithTuple(_0,_0) o L,
+ * smem_ptr[16b](unset) o L), which is the layout itself. */
+static ct_code ct_two_parts(ct_value *parts, int at, int missing, ct_value *out, ct_err *e) {
+  if ((parts[0].kind == CT_V_SWIZZLE || parts[0].kind == CT_V_LAYOUT) && parts[1].kind == CT_V_LAYOUT) {
+    parts[2] = parts[1];
+    ct_v_int(&parts[1], 0, 0);
+    return ct_composed_literal(parts, at, out, e);
+  }
+  if (ct_v_all_zero(&parts[0]) && parts[1].kind == CT_V_LAYOUT) {
+    *out = parts[1];
+    return CT_OK;
+  }
+  if (parts[0].kind == CT_V_TUPLE && parts[1].kind == CT_V_LAYOUT)
+    return CT_FAIL_AT(e, CT_ARG_TYPE, at,
+                      "origin o layout is a tensor whose values start at the origin: only a null origin "
+                      "(ArithTuple(_0,_0), smem_ptr[16b](unset), _0) reads as the layout; a composed layout is "
+                      "outer o offset o inner");
+  return CT_FAIL_AT(e, CT_PARSE_EXPECTED, missing, "expected 'o' at byte %d: a composed layout is outer o offset o inner",
+                    missing);
+}
+
 /* The infix `o` of a composed layout: `o` alone as a word. */
 static int ct_at_o(const ct_cursor *c) { return c->s[c->pos] == 'o' && !ct_is_alnum(c->s[c->pos + 1]); }
 
@@ -322,18 +498,19 @@ static ct_code ct_eval_expr(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, c
   {
     ct_value *parts = ct_arena_take(ev->ar);
     ct_code rc;
-    int k;
+    int k, missing = c->pos;
     parts[0] = *out;
     for (k = 1, rc = CT_OK; k < 3 && rc == CT_OK; ++k) {
       ct_skip_space(c);
       if (!ct_at_o(c)) {
-        rc = CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected 'o' at byte %d: a composed layout is outer o offset o inner", c->pos);
+        missing = c->pos;
         break;
       }
       ++c->pos;
       rc = ct_eval_postfix(c, ev, &parts[k], depth + 1, e);
     }
-    if (rc == CT_OK) rc = ct_composed_literal(parts, at, out, e);
+    if (rc == CT_OK && k == 2) rc = ct_two_parts(parts, at, missing, out, e); /* X o Y */
+    else if (rc == CT_OK) rc = ct_composed_literal(parts, at, out, e);
     ct_arena_give(ev->ar, 1);
     return rc;
   }

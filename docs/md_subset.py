@@ -71,7 +71,20 @@ class Converter:
     def inline(self, s):
         out = []
         pos = 0
-        for m in LINK_RE.finditer(s):
+        # a link starts outside code spans: `smem_ptr[16b](unset)` is code
+        code = [(c.start(), c.end()) for c in CODE_RE.finditer(s)]
+        links, at = [], 0
+        while True:
+            m = LINK_RE.search(s, at)
+            if not m:
+                break
+            inside = next((b for a, b in code if a <= m.start() < b), None)
+            if inside is None:
+                links.append(m)
+                at = m.end()
+            else:
+                at = inside
+        for m in links:
             out.append(self._inline_nolink(s[pos:m.start()]))
             url = self.hooks.link(m.group(2))
             ext = url.startswith("http://") or url.startswith("https://")
