@@ -8,31 +8,14 @@
  * offset (the divides, products, tile_to_shape, composition with a tiler,
  * ...); the few of its own (evaluation, slicing, composition with a
  * swizzle, the inverses of a swizzle) are here too. Anything else is
- * ARG_TYPE naming the operation. */
+ * ARG_TYPE naming the operation. Which of these an operation does is its
+ * registry row's `composed` (cli/registry.h). */
 #include "builtins.h"
 #include "registry.h"
 #include "ref/coalesce.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Operations answered by the inner layout's (CL-2). */
-static const char *const ct_cl_queries[] = {"size", "rank", "depth", "cosize", "shape", 0};
-/* Operations applied to the inner layout, outer and offset kept (CL-3,
- * CL-4): CuTe's list in layout_composed.hpp. */
-static const char *const ct_cl_on_inner[] = {
-    "layout",         "get",            "take",          "flatten",         "append",        "group",
-    "composition",    "logical_divide", "zipped_divide", "tiled_divide",    "flat_divide",   "logical_product",
-    "zipped_product", "tiled_product",  "flat_product",  "blocked_product", "raked_product", "tile_to_shape",
-    "coalesce",       "filter",         0};
-/* Operations whose answer is the inner layout's, a plain layout (CL-INNER). */
-static const char *const ct_cl_plain[] = {"complement", "make_fragment_like", 0};
-
-static int ct_in(const char *name, const char *const *list) {
-  for (; *list; ++list)
-    if (strcmp(*list, name) == 0) return 1;
-  return 0;
-}
 
 static ct_code ct_not_defined(const char *name, const ct_value *v, ct_err *e) {
   return CT_FAIL(e, CT_ARG_TYPE, "%s is not defined on %s here (spec/%s)", name,
@@ -167,8 +150,8 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
     }
   if (strcmp(name, "stride") == 0)
     return CT_FAIL(e, CT_ARG_TYPE, "stride of a composed layout: CuTe deletes it, a composed layout has no strides");
-  if (ct_in(name, ct_cl_queries) || ct_in(name, ct_cl_plain)) return ct_call_on_inner(b, a, out, e);
-  if (ct_in(name, ct_cl_on_inner)) {
+  if (b->composed == CT_CL_QUERY || b->composed == CT_CL_PLAIN) return ct_call_on_inner(b, a, out, e);
+  if (b->composed == CT_CL_ON_INNER) {
     ct_composed C = first->c;
     CT_TRY(ct_call_on_inner(b, a, out, e));
     if (out->kind != CT_V_LAYOUT) return CT_FAIL(e, CT_ARG_TYPE, "%s of a composed layout: the inner result is no layout", name);

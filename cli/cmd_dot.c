@@ -843,9 +843,8 @@ int ct_cmd_dot(int argc, char **argv) {
     return ct_dot_tree(&v, cap);
   }
   if (!bank && is_call) { /* an atom names its element width (issue 39: a 16-bit atom was drawn as 8-bit) */
-    int at = -1;
-    if ((strcmp(k.name, "gmma_atom") == 0 || strcmp(k.name, "gmma_sparse_atom") == 0) && k.nargs >= 3) at = 2;
-    if ((strcmp(k.name, "umma_atom_32b") == 0 || strcmp(k.name, "umma_sparse_atom_32b") == 0) && k.nargs >= 1) at = 0;
+    const ct_op *op = ct_find_op(k.name);
+    int at = op && op->atom_bits > 0 && k.nargs >= op->atom_bits ? op->atom_bits - 1 : -1; /* the row says which */
     if (at >= 0) {
       char *end;
       long long b = strtoll(k.arg[at][0] == '_' ? k.arg[at] + 1 : k.arg[at], &end, 10);

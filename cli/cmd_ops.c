@@ -18,7 +18,10 @@ const char ct_help_ops[] =
     "                      builtin (1 callable from expressions, 0 a request group), spec page,\n"
     "                      post-condition IDs, properties (`check --only` prefixes),\n"
     "                      generators, judge (`judge` or the reason there is none),\n"
-    "                      drawing, exhaustive (1 or 0), synopsis\n"
+    "                      drawing, exhaustive (1 or 0), synopsis, its rule on a composed\n"
+    "                      layout (undefined, query, on_inner, plain), contract (1: CuTe's\n"
+    "                      contract is judged where an answer differs), atom_bits (the\n"
+    "                      argument giving an atom's element width, 0 none)\n"
     "  --names             the operations callable from expressions, one a line\n"
     "  --exhaustive-props  the property prefixes of device/'s exhaustive step, comma-separated\n"
     "  --principle         per request generator: its PRIN-1 property and the rewrites it\n"
@@ -30,14 +33,16 @@ static const char *const ct_draw_names[] = {"result", "composition", "divide", "
 static void ct_ops_tsv(void) {
   int k, g;
   char props[256];
-  printf("name\tbuiltin\tpage\tids\tprops\tgenerators\tjudge\tdraw\texhaustive\tsynopsis\n");
+  static const char *const composed[] = {"undefined", "query", "on_inner", "plain"};
+  printf("name\tbuiltin\tpage\tids\tprops\tgenerators\tjudge\tdraw\texhaustive\tsynopsis\tcomposed\tcontract"
+         "\tatom_bits\n");
   for (k = 0; k < ct_num_ops; ++k) {
     const ct_op *op = &ct_ops[k];
     ct_op_props(op, props, sizeof props);
     printf("%s\t%d\t%s\t%s\t%s\t", op->name, op->fn != 0, op->page, op->ids, props);
     for (g = 0; g < CT_OP_GENS && op->gens[g].name; ++g) printf("%s%s", g ? "," : "", op->gens[g].name);
-    printf("\t%s\t%s\t%d\t%s\n", op->judge ? "judge" : op->no_judge, ct_draw_names[op->draw], op->exhaustive,
-           op->synopsis);
+    printf("\t%s\t%s\t%d\t%s\t%s\t%d\t%d\n", op->judge ? "judge" : op->no_judge, ct_draw_names[op->draw],
+           op->exhaustive, op->synopsis, composed[op->composed], op->contract != 0, op->atom_bits);
   }
 }
 

@@ -45,6 +45,16 @@ typedef int (*ct_op_judge)(const ct_value *args, int n, const ct_value *result, 
 /* How `cuteref dot` draws a call of the operation (cli/cmd_dot.c). */
 enum { CT_DRAW_RESULT, CT_DRAW_COMPOSITION, CT_DRAW_DIVIDE, CT_DRAW_PRODUCT, CT_DRAW_COMPLEMENT, CT_DRAW_UNARY };
 
+/* How a call whose first argument is a composed layout is answered
+ * (spec/composed.md; cli/builtins_composed.c runs it): an operation CuTe's
+ * layout_composed.hpp does not define there is ARG_TYPE. */
+enum {
+  CT_CL_UNDEFINED, /* ARG_TYPE naming the operation */
+  CT_CL_QUERY,     /* the inner layout's answer (CL-2: size, shape, ...) */
+  CT_CL_ON_INNER,  /* applied to the inner layout, outer and offset kept (CL-3, CL-4) */
+  CT_CL_PLAIN      /* the inner layout's answer, a plain layout (CL-INNER) */
+};
+
 typedef struct {
   const char *name;
   int min_args, max_args; /* max_args < 0: any number */
@@ -63,6 +73,9 @@ typedef struct {
    * wrong only when this judge finds a violation, and an answer that meets
    * it differs by convention (principle §3). 0: the spec's own judges decide. */
   ct_op_judge contract;
+  int composed;  /* CT_CL_*: its rule on a composed layout */
+  int atom_bits; /* the argument (counted from 1) that gives an atom's element width in bits,
+                    which `dot` draws its banks with; 0: none */
 } ct_op;
 
 extern const ct_op ct_ops[];
