@@ -452,7 +452,7 @@ static char *cv_read_file(const char *path, char *why, int cap, long *nul_at) {
 }
 
 /* The longest line `conform --vectors` reads (cf_load_vectors' buffer in
- * cmd_conform.c, with its NUL). */
+ * conform_cases.c, with its NUL). */
 #define CV_LINE_CAP (CF_REQ_CAP * 2 + 256)
 
 /* The lines of a vectors file's text that `conform --vectors` refuses,

@@ -8,8 +8,17 @@
  *                     judge/ through cli/judges.c, naming the spec ID)
  *   conform_proc.c    the implementation under test as a subprocess: the line
  *                     protocol, interactive and batch modes, probes, timeouts
- *   conform_shrink.c  shrinking a request to a minimal one that still fails
+ *   conform_session.c one process over a run of requests, as a state machine
+ *                     (conform_proc.h is between the two)
+ *   conform_shrink.c  the smaller candidates of a request (shrinking's edits)
+ *   conform_shrinking.c  every disagreement shrunk in rounds (props/shrink.h's
+ *                     loop), the counterexamples
+ *   conform_cases.c   the requests of a run: vectors, cases file, random
+ *   conform_table.c   a table of request texts (dedup, the shrinking memo)
+ *   conform_provided.c  operations the implementation does not provide
+ *   conform_progress.c  progress on a terminal
  *   conform_report.c  the report, human-readable (Markdown) and JSON
+ *   cmd_conform.c     the command: options, help, the run's order
  *
  * Host only (POSIX); nothing here is compiled for the GPU. */
 #ifndef CT_CONFORM_H
@@ -100,6 +109,15 @@ void cf_judge(const cf_judge_opts *o, const char *req, const char *answer, cf_ju
  * decide hold, 0 if one is violated (id and why filled), -1 if the
  * operation has no judge or none could decide. */
 int cf_check_post(const char *req, const ct_value *result, int accepted, char *id, int idcap, char *why, int whycap);
+/* A judgement as the run keeps it (items, the shrinking memo). */
+typedef struct {
+  int verdict, post;
+  char id[48], post_id[48];
+  char *answer, *expected, *why, *witness; /* witness: JSON of the in-domain index (spec/principle.md), or NULL */
+} cf_memo;
+/* Judges an answer (NULL: none) with its transport status st (CF_A_*): a
+ * crash, a timeout, a shifted stream or a request not sent is its verdict. */
+void cf_judge_into(const cf_judge_opts *jo, const char *req, const char *answer, int st, cf_memo *m);
 /* Equal as values (layouts: EQUIV-2). Defined in cmd_examples.c. */
 int ct_values_equivalent(const ct_value *a, const ct_value *b);
 
@@ -221,7 +239,65 @@ void cf_report_json(FILE *f, const cf_report *r);
 /* Whether a verdict makes the run non-conforming. */
 int cf_verdict_fails(const cf_report *r, int verdict);
 
-/* ---- reading vector files (cmd_conform.c, cmd_vectors.c) --------------------- */
+/* ---- the shrinking pass (conform_shrinking.c) ------------------------------------ */
+
+/* Differences by convention and unjudged answers are no failures
+ * (spec/principle.md): they are counted and listed, never shrunk. */
+int cf_shrinkable(int verdict);
+/* Shrinks the run's disagreements (at most shrink_max per operation,
+ * verdict and spec ID; width candidates each per round; max_rounds rounds,
+ * max_seconds if > 0) into R->cex; the shrinking requests go to po. */
+void cf_shrink_all(cf_report *R, const cf_proc_opts *po, const cf_judge_opts *jo, int shrink_max, int width,
+                   int max_rounds, double max_seconds, int quiet);
+
+/* ---- a table of request texts (conform_table.c) --------------------------------- */
+
+typedef struct {
+  char *key;
+  int val;
+} cf_slot_kv;
+
+typedef struct {
+  cf_slot_kv *t;
+  int cap, n;
+} cf_map;
+
+/* The value of key, or -1. */
+int cf_map_find(const cf_map *m, const char *key);
+/* Sets key's value (the key copied). */
+void cf_map_put(cf_map *m, const char *key, int val);
+void cf_map_free(cf_map *m);
+/* A malloc'd copy of s (NULL for NULL). */
+char *cf_dup(const char *s);
+
+/* ---- the requests of a run (conform_cases.c) ------------------------------------- */
+
+typedef struct {
+  cf_item *items;
+  int n, cap;
+  cf_map seen;
+  const char *ops; /* --ops filter */
+} cf_list;
+
+/* The vectors of dir: 1 read (*version from its VERSION; *count requests
+ * added; *drift of them whose expected outcome is not the reference's), 0
+ * dir cannot be read, -1 a line is no vector line (said on stderr). */
+int cf_load_vectors(cf_list *L, const char *dir, int *version, int *count, int *drift);
+/* A cases file (`-`: stdin); 0 with why when it cannot be read (only a
+ * regular file or `-` is read: issue 44). */
+int cf_load_cases(cf_list *L, const char *file, int *count, char *why, int cap);
+/* per_op generated requests of each operation; *drawn: the requests drawn;
+ * returns how many of them were new (a repeat is sent once). */
+int cf_load_random(cf_list *L, int per_op, uint64_t seed, int *drawn);
+
+/* ---- operations not provided (conform_provided.c) ---------------------------- */
+
+/* Operations whose every request was answered `error W` with one word W
+ * that is no error code of the spec: their wrong rejections become
+ * unsupported, and R->not_provided lists them. */
+void cf_infer_not_provided(cf_report *R, cf_list *L);
+
+/* ---- reading vector files (conform_cases.c, cmd_vectors.c) --------------------- */
 
 /* One line of f into buf (no \n, no \r before it): 1, or 0 at the end. A
  * line longer than cap - 1 bytes or holding a NUL byte is read to its end

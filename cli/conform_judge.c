@@ -589,3 +589,28 @@ int cf_check_post(const char *req, const ct_value *result, int accepted, char *i
   }
   return r;
 }
+
+/* ---- an answer with its transport status ------------------------------------- */
+
+/* The judgement of an answer, or of its absence (a crash, a timeout, a
+ * shifted stream, not sent), as the run keeps it. */
+void cf_judge_into(const cf_judge_opts *jo, const char *req, const char *answer, int st, cf_memo *m) {
+  static cf_judgement j;
+  cf_judge(jo, req, answer, &j);
+  if (st != CF_A_ANSWERED) {
+    j.verdict = st == CF_A_CRASHED ? CF_CRASHED
+                : st == CF_A_TIMED_OUT ? CF_TIMED_OUT
+                : st == CF_A_OUT_OF_ORDER ? CF_OUT_OF_ORDER
+                                          : CF_NOT_SENT;
+    j.id[0] = j.post_id[0] = '\0';
+    j.why[0] = '\0';
+  }
+  m->verdict = j.verdict;
+  m->post = j.post;
+  snprintf(m->id, sizeof m->id, "%s", j.id);
+  snprintf(m->post_id, sizeof m->post_id, "%s", j.post_id);
+  m->answer = cf_dup(answer);
+  m->expected = cf_dup(j.expected);
+  m->why = cf_dup(j.why);
+  m->witness = j.witness[0] && st == CF_A_ANSWERED ? cf_dup(j.witness) : 0;
+}

@@ -27,7 +27,7 @@ static int cf_cmp_rows(const void *a, const void *b) {
 
 /* Per-operation counts, sorted by operation; returns the number of rows. */
 static int cf_rows(const cf_report *r, cf_op_row **out, cf_op_row *total) {
-  cf_op_row *rows = (cf_op_row *)calloc((size_t)(r->n + 1), sizeof(cf_op_row));
+  cf_op_row *rows = (cf_op_row *)cf_checked(calloc((size_t)(r->n + 1), sizeof(cf_op_row)));
   int n = 0, i, k;
   memset(total, 0, sizeof *total);
   total->op = "total";
@@ -420,7 +420,7 @@ void cf_report_json(FILE *f, const cf_report *r) {
   cf_json_kv_str(f, "decline", r->decline, 1);
   fprintf(f, ", \"allow_unsupported\": %s}", r->allow_unsupported ? "true" : "false");
   fprintf(f, ",\n  ");
-  cf_json_kv_str(f, "not_provided", r->not_provided, 0); /* inferred: cmd_conform.c, cf_infer_not_provided */
+  cf_json_kv_str(f, "not_provided", r->not_provided, 0); /* inferred: conform_provided.c, cf_infer_not_provided */
   cf_json_run(f, r, &total);
   cf_json_counts(f, rows, n, &total);
   cf_json_cases(f, r);

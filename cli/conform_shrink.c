@@ -2,7 +2,8 @@
  * disagreement to a minimal case (the edits of props/engine.c's shrinker,
  * applied to the literal arguments of a request): drop a leaf, flatten,
  * smaller shape entries, strides towards 0, no static marks, integers
- * towards 0. Arguments that are not literals (nested calls, `_`) are kept. */
+ * towards 0. Arguments that are not literals (nested calls, `_`) are kept.
+ * The loop that tries them is props/shrink.h's (conform_shrinking.c). */
 #include "conform.h"
 
 #include <stdint.h>

@@ -4,7 +4,7 @@
  * with their expected outcomes, so the fuzzer mutates both halves.
  *
  * The answer is first cleaned as the runner cleans what it reads
- * (conform_proc.c: bytes outside printable ASCII but tab read as `?`).
+ * (conform_session.c, cf_frame_line: bytes outside printable ASCII but tab read as `?`).
  * Invariants checked on every input, in loose and in strict mode:
  *  - the verdict is one an answer line can get (never a transport verdict),
  *    with printable explanation and IDs;

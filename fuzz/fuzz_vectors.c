@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FZ_LINE (CF_REQ_CAP * 2 + 256) /* the buffer cmd_conform.c reads lines into */
+#define FZ_LINE (CF_REQ_CAP * 2 + 256) /* the buffer conform_cases.c reads lines into */
 #define FZ_CASES 256                   /* cases compared per input */
 #define FZ_EVAL 4                      /* requests evaluated per input */
 

@@ -3,6 +3,7 @@
 #include "props/engine.h"
 #include "props/plan.h"
 #include "props/flat_enum.h"
+#include "props/shrink.h"
 #include "ref/notation.h"
 
 #include <stdlib.h>
@@ -252,8 +253,25 @@ static int ct_candidate(const ct_case *c, int k, ct_case *out) {
   return 0;
 }
 
+/* A property's failure being shrunk (the loop is props/shrink.c's). */
+typedef struct {
+  int prop;
+  ct_case *c;    /* the current case */
+  ct_outcome *o; /* its failure */
+} ct_shrinking;
+
+/* Candidate k of the current case, for ct_shrink_greedy. */
+static int ct_try_candidate(void *ctx, int k) {
+  ct_shrinking *x = (ct_shrinking *)ctx;
+  ct_case cand;
+  if (!ct_candidate(x->c, k, &cand)) return -1;
+  if (!ct_still_fails(x->prop, &cand, x->o)) return 0;
+  *x->c = cand;
+  return 1;
+}
+
 int ct_shrink(int prop, ct_case *c, ct_outcome *o) {
-  int steps = 0, budget = 4000, progress = 1;
+  ct_shrinking x;
   ct_case keep = *c;
   keep.admissible = 0;
   {
@@ -263,21 +281,10 @@ int ct_shrink(int prop, ct_case *c, ct_outcome *o) {
     *o = r;
     *c = keep;
   }
-  while (progress && budget > 0) {
-    int k;
-    ct_case cand;
-    progress = 0;
-    for (k = 0; budget > 0 && ct_candidate(c, k, &cand); ++k) {
-      --budget;
-      if (ct_still_fails(prop, &cand, o)) {
-        *c = cand;
-        ++steps;
-        progress = 1;
-        break;
-      }
-    }
-  }
-  return steps;
+  x.prop = prop;
+  x.c = c;
+  x.o = o;
+  return ct_shrink_greedy(&x, ct_try_candidate, 4000);
 }
 
 /* ---- regressions -------------------------------------------------------------- */
