@@ -43,9 +43,8 @@ const char ct_help_check[] =
 #endif
     "\n"
     "A failure prints the seed, the case index, the case, the shrunk case and\n"
-    "the line that replays it (COMP-2/draw, whose case only seeds a draw: the\n"
-    "drawn case, shrunk as a COMP-2/plan case). Exit status: 0 all pass, 1 a\n"
-    "property failed, 2 usage error.\n";
+    "the line that replays it. Exit status: 0 all pass, 1 a property failed,\n"
+    "2 usage error.\n";
 
 /* R,S,LO,HI: four integers, nothing else (bounds of the enumeration). */
 static int ct_parse_bounds(const char *s, int *r, int *sh, int *lo, int *hi) {

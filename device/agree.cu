@@ -155,7 +155,7 @@ typedef struct {
   int device, threads, per_thread;
   size_t stack;
   int balance; /* 0, the sort key of each chunk's cases (CT_KEY_SIZE, CT_KEY_SHAPE), or CT_BAL_AUTO */
-  int plans;   /* the GPU runs the properties' plans (props/plan.h); the host half runs the checks */
+  int plans;   /* the GPU runs the properties' plans (device/plan.h); the host half runs the checks */
   int report;
   double host_seconds;
   long long gpu_cases;
@@ -210,7 +210,7 @@ static const char ct_usage[] =
     "                       more alike the neighbours it finds for each\n"
     "  --draw-once on|off   a sorted run reads each case as the sort's key kernel drew it (1 KiB\n"
     "                       a case in GPU memory) instead of drawing it again (on)\n"
-    "  --plans on|off       the GPU runs a property's plan where it has one (props/plan.h): the same\n"
+    "  --plans on|off       the GPU runs a property's plan where it has one (device/plan.h): the same\n"
     "                       answers from flat values, checked against the host half, which runs the\n"
     "                       checks; bench times one core on the plan too (on)\n"
     "  --report N           failures/mismatches printed per property (3)\n"

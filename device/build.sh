@@ -5,14 +5,16 @@
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
 #                   [--regs 96] [TARGET...]
 #
-# Targets (default: all five):
+# Targets (default: all six):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
-#              each ref/*.c, judge/*.c and props/*.c compiled by nvcc as CUDA, relocatable
+#              each ref/*.c, judge/*.c and props/*.c, and device/'s plans and sort
+#              classes (DEVICE_C), compiled by nvcc as CUDA, relocatable
 #              device code, device-linked (ref/notation.c and props/engine.c are
 #              host only: compiled by the host compiler)
 #   ct_sweep   the exhaustive composition sweep (device/sweep.cu, a unity build)
 #   ct_cpl_sweep  the exhaustive complement check (device/cpl_sweep.cu, a unity build)
 #   host_twin  the host half compiled as plain C11 by gcc, same configuration
+#   plan_check COMP-2's plan against its check on the host (gcc; device/plan_check.c)
 #   cuteref    the command (gcc, host): run_gpu.sh asks its registry which
 #              properties the exhaustive step runs (`cuteref ops`)
 #
@@ -42,11 +44,11 @@ while [ $# -gt 0 ]; do
     --nodes) nodes=$2; shift 2 ;;
     --brute) brute=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep host_twin cuteref)
+[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep host_twin plan_check cuteref)
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 [ -n "$obj" ] || obj=$out/obj
 case $obj in /*) ;; *) obj=$(pwd)/$obj ;; esac
@@ -57,6 +59,8 @@ cd "$root"
 mkdir -p "$out" "$obj"
 
 conf=(-DCT_MAX_NODES="$nodes" -DCT_BRUTE_MAX="$brute")
+# device/'s own C sources beside ref/, judge/ and props/: the plans and the sort classes
+DEVICE_C=(device/plan_comp.c device/sort_classes.c)
 # 550 "variable set but never used", 177 "function declared but never
 # referenced": on the GPU, CT_FAIL and CT_FAILS drop their message arguments,
 # so what only feeds a message is unused there (the host build's -Wall vets
@@ -99,7 +103,7 @@ echo "build: nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 
 if want ct_gpu; then
   objs=()
-  for f in ref/*.c judge/*.c props/*.c; do
+  for f in ref/*.c judge/*.c props/*.c "${DEVICE_C[@]}"; do
     o=$obj/$(echo "${f%.c}" | tr / _).o
     objs+=("$o")
     case $f in
@@ -117,8 +121,12 @@ if want ct_cpl_sweep; then
   run "device/cpl_sweep.cu -> ct_cpl_sweep" "${nv[@]}" "${extra[@]}" device/cpl_sweep.cu -o "$out/ct_cpl_sweep"
 fi
 if want host_twin; then
-  run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c device/host_twin.c \
-    -o "$out/host_twin"
+  run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c "${DEVICE_C[@]}" \
+    device/host_twin.c -o "$out/host_twin"
+fi
+if want plan_check; then
+  run "plan_check (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . ref/*.c judge/*.c props/*.c "${DEVICE_C[@]}" \
+    device/plan_check.c -o "$out/plan_check"
 fi
 if want cuteref; then
   run "cuteref (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . cli/*.c ref/*.c judge/*.c props/*.c -o "$out/cuteref"

@@ -13,7 +13,8 @@
 #ifndef CT_DEV_H
 #define CT_DEV_H
 
-#include "props/plan.h"
+#include "device/plan.h"
+#include "device/sort_classes.h"
 #include "props/props.h"
 
 /* Flat layouts of rank 1..rank, shapes 1..shape, strides lo..hi, in the
@@ -50,7 +51,7 @@ typedef struct {
   ct_gen_params params;
   ct_bounds b1, b2;      /* enumerated cases: single layouts, pairs (engine's ex_*, ex2_*) */
   int key_first;         /* what the GPU's sort key begins with: CT_DEV_KEY_ATOM, CT_DEV_KEY_INTS (or both), CT_DEV_KEY_TOP */
-  int plan;              /* run the property's plan where it has one (props/plan.h): random cases only */
+  int plan;              /* run the property's plan where it has one (device/plan.h): random cases only */
 } ct_dev_job;
 
 /* Per-chunk summary; the same on both sides when every answer agrees. */
@@ -221,7 +222,7 @@ CT_FN static inline void ct_case_unpack(const ct_case_slot *s, ct_case *c) {
   c->w[0] = s->w[0], c->w[1] = s->w[1];
 }
 
-/* A plan's case (ct_plan_comp, props/plan.h) in the same 1 KiB: A's and B's
+/* A plan's case (ct_plan_comp, device/plan.h) in the same 1 KiB: A's and B's
  * modes, B's nesting tokens; an < 0 marks a slot that holds none (more
  * than CT_PLAN_SLOT_MODES modes, or a nesting past CT_NEST_CODE tokens). */
 #define CT_PLAN_SLOT_MODES 39
@@ -273,7 +274,7 @@ CT_FN static inline uint64_t ct_dev_case_hash(int64_t k, int verdict, uint64_t d
   return ct_mix64(digest ^ ct_mix64((uint64_t)k * 4u + (uint64_t)verdict));
 }
 
-/* Whether a job's random cases go to its property's plan (props/plan.h)
+/* Whether a job's random cases go to its property's plan (device/plan.h)
  * when plans are on: `plan` is the job's own flag on the device side, ct_gpu's
  * --plans where it decides an order. */
 CT_FN static inline int ct_dev_planned(int plan, const ct_dev_job *j) {
@@ -312,7 +313,7 @@ CT_FN static inline void ct_dev_run(const ct_dev_job *j, int64_t k, ct_case *c, 
  *          with the size's bit length last, LAYOUT-5 2.4 times;
  *          docs/data/gpu-tuning.md, eighth step). Where the property
  *          derives from the case what its work turns on and the trees do
- *          not show (ct_prop_key_class, props/plan.h: BASIS's paths, CL's
+ *          not show (ct_prop_key_class, device/sort_classes.h: BASIS's paths, CL's
  *          choices from k1), that class follows the tree's hash.
  *          For the properties of CT_DEV_ATOM_KEYED and CT_DEV_INT_KEYED the
  *          atom, then the integers' residues, come first: they set the length
@@ -447,7 +448,7 @@ CT_FN static inline unsigned ct_dev_sort_key(int mode, int key_first, unsigned c
   return mode == CT_KEY_SHAPE ? ct_dev_shape_key(c, key_first, cls) : ct_dev_size_key(c);
 }
 
-/* Case k's sort key: the plan's own (props/plan.h) where the job runs one,
+/* Case k's sort key: the plan's own (device/plan.h) where the job runs one,
  * drawn flat like the case; else the key of the case's trees. */
 CT_FN static inline unsigned ct_dev_case_key(const ct_dev_job *j, int mode, int64_t k, ct_case *c) {
   if (ct_dev_planned(j->plan, j))

@@ -1,7 +1,6 @@
 /* engine.c -- runs properties on generated, enumerated and recorded cases. */
 #define _POSIX_C_SOURCE 200809L
 #include "props/engine.h"
-#include "props/plan.h"
 #include "props/flat_enum.h"
 #include "props/shrink.h"
 #include "ref/notation.h"
@@ -379,40 +378,17 @@ static int ct_run_regressions(const ct_run_opts *o) {
 
 /* ---- the run ------------------------------------------------------------------ */
 
-/* Shrinks property p's failure r on c and prints it ("shrunk:", "why:").
- * Where c only seeds the draw of another property's case (ct_prop_drawn),
- * shrinking c would name other drawn cases: the drawn case is printed
- * ("drawn:") and shrunk under that property instead. pad widens the labels
- * to the caller's. *sp and *s: the property and the case a regression line
- * should name. */
-static void ct_print_shrunk(FILE *out, const char *pad, int p, const ct_case *c, const ct_outcome *r, int *sp,
-                            ct_case *s) {
+/* Shrinks property p's failure r on c into *s and prints it ("shrunk:",
+ * "why:"). pad widens the labels to the caller's. */
+static void ct_print_shrunk(FILE *out, const char *pad, int p, const ct_case *c, const ct_outcome *r, ct_case *s) {
   char buf[4096];
   ct_outcome so = *r;
-  int steps, q;
-  ct_case d;
-  *sp = p;
+  int steps;
   *s = *c;
-  if (ct_prop_drawn(p, c, &q, &d)) {
-    ct_outcome dr;
-    ct_case_print(q, &d, buf, sizeof buf);
-    fprintf(out, "  drawn:  %s%s   (the case above only seeds this draw; shrunk as a %s case)\n", pad, buf,
-            ct_props[q].id);
-    ct_prop_check(q, &d, &dr);
-    if (dr.verdict != CT_FAILED) {
-      fprintf(out, "  shrunk: %s(not shrunk: %s holds on the drawn case, so the failure lies in %s's own draw)\n", pad,
-              ct_props[q].id, ct_props[p].id);
-      return;
-    }
-    *sp = q;
-    *s = d;
-    so = dr;
-  }
-  steps = ct_shrink(*sp, s, &so);
-  ct_case_print(*sp, s, buf, sizeof buf);
+  steps = ct_shrink(p, s, &so);
+  ct_case_print(p, s, buf, sizeof buf);
   if (steps > 0)
-    fprintf(out, "  shrunk: %s%s%s%s   (%d steps)\n  why:    %s%s\n", pad, *sp != p ? ct_props[*sp].id : "",
-            *sp != p ? ": " : "", buf, steps, pad, so.why);
+    fprintf(out, "  shrunk: %s%s   (%d steps)\n  why:    %s%s\n", pad, buf, steps, pad, so.why);
   else fprintf(out, "  shrunk: %s(no smaller failing case)\n", pad);
 }
 
@@ -420,16 +396,15 @@ static void ct_report_failure(const ct_run_opts *o, int p, uint64_t seed, int64_
                               const ct_outcome *r, ct_prop_stats *st) {
   char buf[4096], line[8192];
   ct_case s;
-  int sp;
   ct_case_print(p, c, buf, sizeof buf);
   fprintf(o->out, "FAIL %s seed=0x%llx index=%lld\n  case:   %s\n  why:    %s\n", ct_props[p].id,
           (unsigned long long)seed, (long long)index, buf, r->why);
-  ct_print_shrunk(o->out, "", p, c, r, &sp, &s);
-  ct_case_print(sp, &s, buf, sizeof buf);
+  ct_print_shrunk(o->out, "", p, c, r, &s);
+  ct_case_print(p, &s, buf, sizeof buf);
   if (index >= 0)
     fprintf(o->out, "  replay: cuteref check --replay %s:0x%llx:%lld\n", ct_props[p].id, (unsigned long long)seed,
             (long long)index);
-  ct_format_regression(sp, &s, line, sizeof line);
+  ct_format_regression(p, &s, line, sizeof line);
   fprintf(o->out, "  regression line: %s\n", line);
   if (st && !st->first_failure[0]) {
     strncpy(st->first_failure, buf, sizeof st->first_failure - 1);
@@ -581,9 +556,8 @@ int ct_replay(const ct_run_opts *o, const char *what) {
           r.verdict == CT_PASS ? "pass" : r.verdict == CT_SKIPPED ? "skipped (inadmissible input)" : "FAIL",
           r.verdict == CT_FAILED ? "\n  why:     " : "", r.verdict == CT_FAILED ? r.why : "");
   if (r.verdict == CT_FAILED) {
-    int sp;
     ct_case s;
-    ct_print_shrunk(o->out, " ", p, &c, &r, &sp, &s);
+    ct_print_shrunk(o->out, " ", p, &c, &r, &s);
     return 1;
   }
   return 0;

@@ -29,7 +29,7 @@ enum {
 };
 
 /* A nesting as ct_gen_nest draws it, without the trees (for the plans,
- * props/plan.h): tokens in preorder, CT_NEST_LEAF for the next mode,
+ * device/plan.h): tokens in preorder, CT_NEST_LEAF for the next mode,
  * CT_NEST_OPEN + rank for a tuple of `rank` children, CT_NEST_CLOSE at its
  * end. full: more tokens than CT_NEST_CODE (or no mode at all); a plan then
  * leaves the case to the check. With max_depth 2 a nesting of n modes has

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every mutant must be caught (mutants/*.patch); prints the mutation score.
-# Then a seed-only property's failure: COMP-2/draw under mutant 172 is
-# shrunk as the COMP-2/plan case it draws, and its regression line, rerun
-# from a file, fails again under the mutant. A swizzle property's failure
+# Then LAYOUT-2/modes's failure under mutant 172 is recorded and its
+# regression lines, rerun from a file, fail again (the COMP-2 plan's own
+# check of that mutant is //device:plan_host_test). A swizzle property's failure
 # (SW-1 under mutant 60) is recorded with its swizzles (sw=...), so that its
 # line fails again too. And a whole run under mutant 71 reports its failures
 # and ends (CL-5's failure once shrank to the rank-0 layout and died there).
@@ -25,19 +25,15 @@ if echo "$out" | grep -E '^M[0-9]+ +[^ ]+ +(NO|ERROR) '; then # repeated here, a
 fi
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-"$1" check --mutant 172 --only COMP-2/draw --cases 50 --record "$t/reg.txt" >"$t/draw.txt" 2>&1
-if ! grep -q '^  drawn:  composition(' "$t/draw.txt" || ! grep -q '^  shrunk: COMP-2/plan: composition(' "$t/draw.txt" ||
-  ! grep -q '^COMP-2/plan;' "$t/reg.txt"; then
-  echo "mutants_test: COMP-2/draw's failure under mutant 172 is not shrunk as a COMP-2/plan case:"
-  head -20 "$t/draw.txt"
-  status=1
-elif "$1" check --mutant 172 --only COMP-2/plan --cases 0 --regressions "$t/reg.txt" >"$t/replay.txt" 2>&1 ||
-  ! grep -q '^FAIL COMP-2/plan (regression' "$t/replay.txt"; then
-  echo "mutants_test: the recorded COMP-2/plan regression lines do not fail again under mutant 172:"
-  head -20 "$t/replay.txt"
+"$1" check --mutant 172 --only LAYOUT-2/modes --cases 50 --record "$t/reg.txt" >"$t/m172.txt" 2>&1
+if ! grep -q '^LAYOUT-2/modes;' "$t/reg.txt" ||
+  "$1" check --mutant 172 --only LAYOUT-2/modes --cases 0 --regressions "$t/reg.txt" >"$t/replay.txt" 2>&1 ||
+  ! grep -q '^FAIL LAYOUT-2/modes (regression' "$t/replay.txt"; then
+  echo "mutants_test: LAYOUT-2/modes's regression lines under mutant 172 do not fail again:"
+  head -20 "$t/m172.txt"
   status=1
 else
-  echo "COMP-2/draw under mutant 172: shrunk as COMP-2/plan, $(wc -l <"$t/reg.txt") regression lines that fail again"
+  echo "LAYOUT-2/modes under mutant 172: $(wc -l <"$t/reg.txt") regression lines that fail again"
 fi
 if ! "$1" check --mutant 60 --only SW-1 --cases 50 --record "$t/sw.txt" >"$t/sw.out" 2>&1 && grep -q ';sw=Sw<' "$t/sw.txt" &&
   ! "$1" check --mutant 60 --only SW-1 --cases 0 --regressions "$t/sw.txt" >"$t/sw.replay" 2>&1 &&

@@ -2,7 +2,7 @@
  * layouts; a property gives one basis strides (ct_basify) from a stream of
  * its own, seeded by the case, so the case stays a pure function of
  * (seed, index). */
-#include "props/plan.h"
+#include "props/derived.h"
 #include "props/props.h"
 #include "props/props_list.h"
 #include "ref/basis_ops.h"
@@ -87,9 +87,9 @@ CT_FN static int ct_basify(const ct_layout *L, ct_rng *r, int keep_runs, ct_layo
 /* The basis-strided A that property `salt` (BASIS-salt) checks, drawn from
  * its stream *r, which goes on from there; *pool: the pool of paths it drew
  * from (-1: A kept its integer strides). Every BASIS property that derives A
- * from its case draws it here (ct_basis_a), and so does the GPU's sort key
- * (ct_basis_class). Returns whether A's paths are constant on runs. */
-CT_FN static int ct_basis_drawn(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A, int *pool) {
+ * from its case draws it here (ct_basis_a). Returns whether A's paths are
+ * constant on runs. */
+CT_FN int ct_basis_drawn(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A, int *pool) {
   int keep = how == CT_BA_RUNS || how == CT_BA_HALF;
   ct_basis_rng(c, (uint64_t)salt, r);
   if (how == CT_BA_DRAWN) keep = (int)ct_rng_range(r, 0, 1);
@@ -102,30 +102,6 @@ CT_FN static int ct_basis_drawn(const ct_case *c, int salt, int how, ct_rng *r, 
 CT_FN static int ct_basis_a(const ct_case *c, int salt, int how, ct_rng *r, ct_layout *A) {
   int pool;
   return ct_basis_drawn(c, salt, how, r, A, &pool);
-}
-
-/* A class of the A that BASIS-salt draws from case c (1 to 81: its pool of
- * paths, the distinct paths it took and the deepest; 1 for an A left with
- * integer strides): the GPU sorts a property's cases by it after their tree
- * shapes (device/ct_dev.h, ct_prop_key_class), since the lifted operations
- * split A by its paths and the trees do not show them. Only the order of
- * the GPU's runs depends on it, never an answer. */
-CT_FN unsigned ct_basis_class(const ct_case *c, int salt, int how) {
-  ct_rng r;
-  ct_layout A;
-  ct_node seen[4];
-  int pool, j, q, npaths = 0, deep = 0;
-  ct_basis_drawn(c, salt, how, &r, &A, &pool);
-  for (j = 0; j < A.stride.n; ++j) {
-    const ct_node *d = &A.stride.nd[j];
-    if (d->kind != CT_BASIS) continue;
-    if (d->rank > deep) deep = d->rank;
-    for (q = 0; q < npaths && !ct_basis_same_path(&seen[q], d); ++q) {
-    }
-    if (q == npaths && npaths < 3) seen[npaths++] = *d;
-  }
-  if (npaths == 0) return 1;
-  return 2u + (unsigned)(pool * 16 + npaths * 4 + (deep < 3 ? deep : 3));
 }
 
 /* A rejection where none may be: the case fails (limits skip it). */
@@ -239,18 +215,14 @@ CT_FN void ct_p_basis_6(const ct_case *c, ct_outcome *o) {
 }
 
 /* BASIS-7's B: the case's second layout with each nonzero stride on the
- * path (0) or (1), drawn from *r after A; *mask (where mask is given): the
- * paths of its first five such leaves, bit k for the k-th. */
-CT_FN static void ct_basis7_b(const ct_case *c, ct_rng *r, ct_layout *B, unsigned *mask) {
-  int x, k = 0, path[1];
+ * path (0) or (1), drawn from *r after A. */
+CT_FN void ct_basis7_b(const ct_case *c, ct_rng *r, ct_layout *B) {
+  int x, path[1];
   ct_l_copy(B, &c->v[1]);
-  if (mask) *mask = 0;
   for (x = 0; x < B->stride.n; ++x)
     if (B->stride.nd[x].kind == CT_INT && B->stride.nd[x].v != 0) {
       path[0] = (int)ct_rng_range(r, 0, 1);
       ct_set_basis(&B->stride.nd[x], B->stride.nd[x].v, path, 1);
-      if (mask && k < 5) *mask |= (unsigned)path[0] << k;
-      ++k;
     }
 }
 
@@ -268,7 +240,7 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   ls[0] = ls[1] = &A0; /* not (A', A): that puts basis and integer strides in one layout (BASIS-WF-BUILD) */
   ct_step(&rc, ct_l_concat(ls, 2, &A2, &e));
   if (ct_build_failed(rc, o, "(A', A')")) return;
-  ct_basis7_b(c, &r, &B, 0);
+  ct_basis7_b(c, &r, &B);
   if (ct_basis_composition(&A2, &B, &R, &e) != CT_OK) {
     if (c->admissible) ct_basis_ok(e.code, &e, o, "composition with B's leaves on two modes");
     else o->verdict = CT_SKIPPED;
@@ -277,20 +249,6 @@ CT_FN void ct_p_basis_7(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_layout(&R);
   ct_judge_basis_7(&A2, &B, &R, CT_BRUTE_MAX, &j);
   ct_judged(&j, o);
-}
-
-/* The GPU's sort class of a BASIS-7 case (props/plan.h): whether A kept
- * its integer strides, and the paths B's first leaves take, which split
- * B between the two compositions (BASIS-COMP). ct_basis_class sees A
- * only. It orders the GPU's runs, never an answer. */
-CT_FN unsigned ct_basis7_class(const ct_case *c) {
-  ct_rng r;
-  ct_layout A, B;
-  unsigned mask;
-  int pool;
-  ct_basis_drawn(c, 7, CT_BA_HALF, &r, &A, &pool);
-  ct_basis7_b(c, &r, &B, &mask);
-  return 1u + ((pool >= 0 ? 32u : 0u) | mask);
 }
 
 /* logical_divide(A, B) against composition(A, (B, complement(B, size(A)))). */
@@ -554,14 +512,6 @@ CT_FN void ct_p_basis_10(const ct_case *c, ct_outcome *o) {
   if ((rc == CT_OK) != exists)
     CT_FAILS(o, "BASIS-10: composition %s (%s) but an answer of single-path strides %s", rc == CT_OK ? "accepted" : "rejected",
              ct_code_name(rc), exists ? "exists" : "does not exist");
-}
-
-/* The GPU's sort class of a BASIS-10 case (props/plan.h): 1 for a B with
- * a negative stride, which the check skips at once, else ct_basis_class
- * after it (the key drops the strides' signs where a property has a
- * class, so skipped and checked cases shared warps). */
-CT_FN unsigned ct_basis10_class(const ct_case *c) {
-  return ct_has_negative_stride(&c->v[1]) ? 1u : 1u + ct_basis_class(c, 10, CT_BA_PLAIN);
 }
 
 /* BASIS-11 (BASIS-WF-BUILD): the builders that put the modes of a

@@ -41,18 +41,6 @@ CT_FN static void ct_case_composed(const ct_case *c, ct_composed *C) {
   ct_t_set_int(&C->offset, off + lo < 0 ? -lo : off, 0);
 }
 
-/* The choices CL-n makes from k1 that the case's trees do not show: the
- * outer function (k1 % 4 == 3) and the operation, tiler, slice or change it
- * picks (k1 % 6, % 2, % 7, % rank, % 4). A class of 1 to 55, k1 % m with
- * its sign as the properties read it, that the GPU sorts CL-n's cases by
- * after their tree shapes (device/ct_dev.h); only the order of the GPU's
- * runs depends on it, never an answer. */
-CT_FN unsigned ct_cl_class(int n, const ct_case *c) {
-  int64_t m = n == 2 || n == 5 ? 12 : n == 4 ? 28 : 4; /* 12: k1 % 6, % rank <= 4, % 4; 28: % 7, % 4 */
-  if (n == 1) return 1u + (c->k[1] % 4 == 3);
-  return (unsigned)(m + c->k[1] % m);
-}
-
 /* outer(x), apart from ref/composed.c: the swizzle bit by bit (SW-1), or
  * the outer layout. 0 in *ok when it cannot be evaluated. */
 CT_FN static int64_t ct_outer_at(const ct_composed *C, int64_t x, int *ok) {

@@ -10,7 +10,7 @@
  * CT_GEN_PAIR, whose accepted divides are mostly ragged), tilers from
  * CT_GEN_TILER (each mode a divisor of A's mode, or `_`) plus a nested tiler
  * derived from it (ct_dv_nested_tiler). */
-#include "props/plan.h"
+#include "props/derived.h"
 #include "props/props.h"
 #include "props/props_divide.h"
 #include "props/props_list.h"
@@ -651,13 +651,6 @@ CT_FN static void ct_div_tiler_prop(int which, const ct_case *c, ct_outcome *o) 
     *o = o2;
     o->digest = ct_mix64(o->digest);
   }
-}
-
-/* The GPU's sort class of a DIV tiler property's case (props/plan.h): the
- * shape of the nested tiler it derives, 1 where it derives none. */
-CT_FN unsigned ct_dv_class(const ct_case *c) {
-  ct_tiler N;
-  return ct_dv_nested_tiler(c, &c->v[0], &N) ? ct_tree_class(&N.shape, 0) : 1u;
 }
 
 CT_FN void ct_p_div_5(const ct_case *c, ct_outcome *o) { ct_div_tiler_prop(5, c, o); }

@@ -2,8 +2,9 @@
  * readable function that defines it, case by case (the answer and the error
  * code must be the same). */
 #include "props/props.h"
-#include "props/plan.h"
 #include "props/props_list.h"
+#include "ref/coalesce.h"
+#include "ref/recognize.h"
 
 /* The indices LAYOUT-2/integer visits: [0, min(size, CT_BRUTE_MAX)), then k0
  * (in [0, 2*size): past the size too), a few far ones (an overflow) and a
@@ -90,57 +91,105 @@ CT_FN void ct_p_layout_2w(const ct_case *c, ct_outcome *o) {
   o->digest = h;
 }
 
-/* COMP-2/plan: COMP-2's plan (props/plan.h) gives COMP-2's check's outcome,
- * verdict and digest, on this case, read from its trees (ct_plan_comp_of),
- * so that a failure shrinks like any other. A case the plan does not hold
- * is left to the check (counted in the digest). */
-CT_FN static int ct_comp_2p_differ(const ct_outcome *def, const ct_outcome *plan) {
-  return plan->verdict != def->verdict || plan->digest != def->digest;
+/* LAYOUT-2/modes: the leaf form built from L's leaves in preorder
+ * (ct_lf_init_modes, a value without its tree, as device/'s plans hold it)
+ * steps through L(0), L(1), ... as ct_l_eval gives them, and holds every
+ * layout the form built from L's tree holds. */
+CT_FN void ct_p_layout_2m(const ct_case *c, ct_outcome *o) {
+  const ct_layout *L = &c->v[0];
+  ct_leaf_form F, G;
+  ct_modes m;
+  int64_t i, n;
+  uint64_t h = 0;
+  ct_lf_init(&F, L);
+  ct_modes_of(L, 0, &m);
+  ct_lf_init_modes(&G, &m);
+  if (F.n >= 0 && G.n < 0) {
+    CT_FAILS(o, "the leaf form of L's tree holds L, the form of its %d leaves does not", m.n);
+    return;
+  }
+  n = G.n < 0 ? 0 : G.size < CT_BRUTE_MAX ? G.size : CT_BRUTE_MAX;
+  for (i = 0; i < n; ++i) {
+    int64_t def = 0;
+    ct_err e;
+    ct_code rc = ct_l_eval(L, i, &def, &e);
+    if (i > 0) ct_lf_step(&G);
+    if (rc != CT_OK || G.val != def) {
+      CT_FAILS(o, "leaf form of the modes: L(%lld) = %lld, ct_l_eval %s %lld", (long long)i, (long long)G.val,
+               ct_code_name(rc), (long long)def);
+      return;
+    }
+    h = ct_mix64(h ^ (uint64_t)def);
+  }
+  o->digest = ct_mix64(h ^ (uint64_t)n);
 }
 
-CT_FN void ct_p_comp_2p(const ct_case *c, ct_outcome *o) {
-  ct_plan_comp fc;
-  ct_outcome def, plan;
-  int held;
-  ct_outcome_clear(&def);
-  ct_p_comp_2(c, &def);
-  held = ct_plan_comp_of(&c->v[0], &c->v[1], c->admissible, &fc) && ct_plan_comp_2(&fc, &plan);
-  o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));
-  if (held && ct_comp_2p_differ(&def, &plan))
-    CT_FAILS(o, "the check: verdict %d, digest %016llx%s%s; the plan: verdict %d, digest %016llx%s%s (0 pass, 1 fail, 2 skip)",
-             (int)def.verdict, (unsigned long long)def.digest, def.verdict == CT_FAILED ? ": " : "",
-             def.verdict == CT_FAILED ? def.why : "", (int)plan.verdict, (unsigned long long)plan.digest,
-             plan.verdict == CT_FAILED ? ": " : "", plan.verdict == CT_FAILED ? plan.why : "");
+/* RINV-3/window's layout: the case's leaves (one time in three with a leaf
+ * of 256 to 1024 more) in an order drawn from the case, each nonzero
+ * stride the span of the leaves before it (twice that one time in four: a
+ * gap), negated one time in three, so that filter(L) is injective (RINV-3's
+ * class); zero strides kept. Its coalesced modes and their domain strides,
+ * as right_inverse hands them to the recognition (ref/inverse.c); 0 where
+ * size(filter(L)) > CT_WINDOW_SIZE. */
+#define CT_WINDOW_SIZE 2048
+CT_FN static int ct_window_layout(const ct_case *c, ct_modes *cm, int64_t *pre) {
+  ct_modes m, L;
+  ct_rng r;
+  int used[CT_MAX_NODES], k, j, q;
+  int64_t span = 1, size = 1, all = 1;
+  ct_modes_of(&c->v[0], 0, &m);
+  ct_rng_init(&r, ct_digest_layout(&c->v[0]), (uint64_t)c->k[0], 0x3C06u);
+  if (m.n < CT_MAX_NODES && ct_rng_chance(&r, 1, 3)) /* a leaf that takes N past the window, where no gap stops it */
+    ct_modes_push(&m, ct_rng_range(&r, 256, 1024), 0, 1, 0);
+  for (k = 0; k < m.n; ++k) { /* size(L) below 2^40 keeps the domain strides int64 */
+    used[k] = 0;
+    if (m.m[k].dk != CT_INT || m.m[k].s < 1 || m.m[k].s > ((int64_t)1 << 40) / all) return 0;
+    all *= m.m[k].s;
+    if (m.m[k].d != 0 && (size *= m.m[k].s) > CT_WINDOW_SIZE) return 0;
+  }
+  for (L.n = 0, k = 0; k < m.n; ++k) {
+    int64_t d = 0;
+    for (q = (int)ct_rng_range(&r, 0, m.n - 1 - k), j = 0; used[j] || q-- > 0; ++j) {
+    }
+    used[j] = 1;
+    if (m.m[j].d != 0) {
+      d = span * (ct_rng_chance(&r, 1, 4) ? 2 : 1);
+      span = d * m.m[j].s;
+      if (ct_rng_chance(&r, 1, 3)) d = -d;
+    }
+    ct_modes_push(&L, m.m[j].s, 0, d, 0);
+  }
+  ct_coalesce_modes(&L, cm);
+  for (pre[0] = 1, k = 0; k < cm->n; ++k) pre[k + 1] = pre[k] * cm->m[k].s;
+  return 1;
 }
 
-/* COMP-2/draw: what the GPU runs, the plan's own flat draw judged by the
- * plan, gives what the host runs, ct_case_gen's trees judged by the check,
- * on the COMP case drawn from a stream seeded by this case's digest. Its
- * failure names the drawn case: this case only seeds it, so the engine
- * reports and shrinks the drawn case under COMP-2/plan instead of shrinking
- * the seed (ct_prop_drawn, props/props_table.c). */
-CT_FN void ct_plan_comp_2_drawn(const ct_case *c, uint64_t *seed, ct_case *d) {
-  ct_gen_params p;
-  *seed = ct_digest_layout(&c->v[0]) ^ ct_mix64(ct_digest_layout(&c->v[1]));
-  ct_gen_default(&p);
-  ct_case_gen(CT_GEN_COMP, &p, *seed, 0, 0, d);
-}
-
-CT_FN void ct_p_comp_2d(const ct_case *c, ct_outcome *o) {
-  ct_gen_params p;
-  ct_case d;
-  ct_outcome def, plan;
-  uint64_t seed;
-  int held;
-  ct_gen_default(&p);
-  ct_plan_comp_2_drawn(c, &seed, &d);
-  ct_outcome_clear(&def);
-  ct_p_comp_2(&d, &def);
-  held = ct_plan_comp_2_run(&p, seed, 0, 0, &plan);
-  o->digest = ct_mix64(def.digest ^ (uint64_t)def.verdict ^ (held ? 0u : 0x9a1u));
-  if (held && ct_comp_2p_differ(&def, &plan))
-    CT_FAILS(o, "composition(%s, %s), drawn with seed %016llx: the check on its trees: verdict %d, digest %016llx; the "
-                "plan, drawn flat: verdict %d, digest %016llx",
-             ct_dv_show(&d.v[0]), ct_dv_show(&d.v[1]), (unsigned long long)seed, (int)def.verdict,
-             (unsigned long long)def.digest, (int)plan.verdict, (unsigned long long)plan.digest);
+/* RINV-3/window: the least value L does not take and r(1) from the 512-bit
+ * window (ct_rec_least_untaken_window, what right_inverse's recognition
+ * runs) are those of the binary search that defines them
+ * (ct_rec_least_untaken, ref/recognize.h), from 0 and from a value up to
+ * N drawn from k0 (every value below each is taken). */
+CT_FN void ct_p_rinv_3w(const ct_case *c, ct_outcome *o) {
+  ct_modes cm;
+  int64_t pre[CT_MAX_NODES + 1], N, r1, from[2];
+  int t;
+  uint64_t h = 0;
+  if (!ct_window_layout(c, &cm, pre)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  ct_rec_least_untaken(&cm, pre, 0, &N, &r1);
+  from[0] = 0, from[1] = (c->k[0] < 0 ? -c->k[0] : c->k[0]) % (N + 1);
+  for (t = 0; t < 2; ++t) {
+    int64_t Nd = N, rd = r1, Nw, rw;
+    if (t > 0) ct_rec_least_untaken(&cm, pre, from[t], &Nd, &rd);
+    ct_rec_least_untaken_window(&cm, pre, from[t], &Nw, &rw);
+    if (Nw != Nd || rw != rd) {
+      CT_FAILS(o, "from %lld: the window gives N = %lld, r(1) = %lld; the binary search N = %lld, r(1) = %lld",
+               (long long)from[t], (long long)Nw, (long long)rw, (long long)Nd, (long long)rd);
+      return;
+    }
+    h = ct_mix64(h ^ (uint64_t)Nd ^ ct_mix64((uint64_t)rd));
+  }
+  o->digest = h;
 }

@@ -11,7 +11,7 @@
  * by the case, so the derived input follows the case through shrinking). A
  * derived input is admissible by construction; a failure message names it. */
 #include "props/props.h"
-#include "props/plan.h"
+#include "props/derived.h"
 #include "props/props_list.h"
 #include "ref/coalesce.h"
 #include "ref/composition.h"
@@ -109,7 +109,7 @@ CT_FN static int ct_pi_is_perm(const int64_t *v, int64_t n, int64_t *w) {
 }
 
 /* A leaf of size > 1 with a negative stride (INV-NEG). */
-CT_FN static int ct_pi_negative(const ct_layout *L) {
+CT_FN int ct_pi_negative(const ct_layout *L) {
   int j;
   for (j = 0; j < L->shape.n; ++j)
     if (L->shape.nd[j].kind == CT_INT && L->shape.nd[j].v > 1 && L->stride.nd[j].v < 0) return 1;
@@ -1332,7 +1332,7 @@ CT_FN void ct_p_linv_e4(const ct_case *c, ct_outcome *o) {
 
 /* MCL-5's b: |v1| one time in four, else v1 with a stride negated. The code
  * of building it. */
-CT_FN static ct_code ct_pi_mcl5_b(const ct_case *c, ct_layout *b) {
+CT_FN ct_code ct_pi_mcl5_b(const ct_case *c, ct_layout *b) {
   ct_rng r;
   ct_pi_rng(c, 0x52, &r);
   if (!ct_rng_chance(&r, 1, 4)) return ct_pi_negated(&c->v[1], &r, b);
@@ -1443,16 +1443,4 @@ CT_FN void ct_p_mcl_e3(const ct_case *c, ct_outcome *o) {
   else if (ct_size(&R) != 2 || ct_ev(&R, 1) != 1) CT_FAILS(o, "R is not C = 2:1");
   ct_pi_note(o, "b", &b);
   ct_pi_note(o, "a", &a);
-}
-
-/* The GPU's sort class of an MCL-5 case (props/plan.h): whether its b has a
- * negative stride. Only then can right_inverse recognize least indices
- * (RINV-NEG, ref/recognize.c), walks that a few lanes of a warp would
- * otherwise run alone (on one H200, MCL-5 1.26x). The same class for the
- * pairs MCL-1..4 and MCV derive did not pay: deriving them in the key
- * kernel cost more than it sorted (MCL-4 0.73x; docs/data/gpu-tuning.md).
- * It orders the GPU's runs, never an answer. */
-CT_FN unsigned ct_pi_mcl5_class(const ct_case *c) {
-  ct_layout b;
-  return ct_pi_mcl5_b(c, &b) == CT_OK && ct_pi_negative(&b) ? 2u : 1u;
 }

@@ -359,8 +359,8 @@
 #define CT_PROPS_FAST(X)                                                                          \
   X(layout_2i, "LAYOUT-2/integer", CT_GEN_INT, "L(i) vs crd2idx(i, L)", "%0 at index %k0")    \
   X(layout_2w, "LAYOUT-2/walk", CT_GEN_INT, "leaf form L(i) vs L(i)", "%0 at index %k0")          \
-  X(comp_2p, "COMP-2/plan", CT_GEN_COMP, "COMP-2's plan vs its check", "composition(%0, %1)") \
-  X(comp_2d, "COMP-2/draw", CT_GEN_COMP, "COMP-2's plan, drawn flat, vs its check", "COMP's case drawn from the digest of %0 and %1")
+  X(layout_2m, "LAYOUT-2/modes", CT_GEN_INT, "leaf form of the leaves L(i) vs L(i)", "%0")          \
+  X(rinv_3w, "RINV-3/window", CT_GEN_INT, "least value not taken: window vs search", "%0 reordered and made injective, from 0 and %k0 mod N+1")
 
 /* The principle (PRIN-1, spec/layout.md; props_principle.c): one property per
  * request generator of an operation about a layout's function, named after

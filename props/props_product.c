@@ -8,7 +8,7 @@
  * A* = complement(A, size(A)*m), drawn from a generator seeded with the case
  * itself, so a case (and a shrunk or recorded one) always derives the same
  * B. The "/random" variants take the case's own B. */
-#include "props/plan.h"
+#include "props/derived.h"
 #include "props/props.h"
 #include "props/props_divide.h"
 #include "props/props_list.h"
@@ -68,7 +68,7 @@ CT_FN static int ct_pp_divisor_of_rest(ct_rng *r, const ct_layout *A, ct_layout 
 
 /* B for the plain-layout product properties (the case's own B if A has no
  * complement). */
-CT_FN static void ct_pp_operand(const ct_case *c, ct_layout *B) {
+CT_FN void ct_pp_operand(const ct_case *c, ct_layout *B) {
   ct_rng r;
   ct_pp_rng(c, 0x9D0Du, &r);
   if (!ct_pp_divisor_of_rest(&r, &c->v[0], B)) ct_l_copy(B, &c->v[1]);
@@ -80,7 +80,7 @@ CT_FN static void ct_pp_operand(const ct_case *c, ct_layout *B) {
  * is a tuple, by a nested tiler of such divisors of A_k's modes; `_` kept. */
 /* Its tiler has at most rank(A) modes, each no larger than A's mode: within
  * every build, so the building steps cannot fail (codes dropped). */
-CT_FN static void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) {
+CT_FN void ct_pp_tiler_case(const ct_case *c, ct_layout *A, ct_tiler *T) {
   ct_rng r;
   ct_err e;
   int k, hs, hd, rt;
@@ -418,21 +418,6 @@ CT_FN void ct_p_prod_7(const ct_case *c, ct_outcome *o) {
   ct_unpack_matches(&Z, &Ti, &Fl, o);
 }
 
-/* The GPU's sort class of a product property's case (props/plan.h): the
- * shape of the operand it derives, which the case's trees do not show (on
- * an H200 PROD-6 and PROD-7 ran at 5.5 active lanes of 32 sorted by the
- * case's trees alone, 8.4 with this class). Only the order of the GPU's runs
- * depends on it. */
-CT_FN unsigned ct_pp_class(const ct_case *c, int tiler) {
-  ct_layout A, B;
-  if (tiler) {
-    ct_pp_tiler_case(c, &A, &B);
-  } else {
-    ct_pp_operand(c, &B);
-  }
-  return ct_tree_class(&B.shape, 0);
-}
-
 /* ---- blocked_product and raked_product (BLK-*, RAKE-*) --------------------------------- */
 
 /* What BLK/RAKE are stated in: A' and B' padded to R = max(rank A, rank B),
@@ -695,16 +680,11 @@ CT_FN void ct_p_rake_4(const ct_case *c, ct_outcome *o) {
  * compact strides, or as it is one time in four), a target of rank
  * rank(block) or one more whose mode k is size<k>(block)*n_k (n_k in 1..3,
  * at most 8 copies in all; sometimes nested as (size<k>, n_k)), and an order
- * (one time in two; ties allowed). */
-typedef struct {
-  ct_layout block;
-  ct_tuple trg, order;
-  int has_order;
-} ct_pp_tile;
+ * (one time in two; ties allowed): a ct_pp_tile (props/derived.h). */
 
 /* Its target and order have a few nodes per mode of the block: within every
  * build, so the building steps cannot fail (codes dropped). */
-CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
+CT_FN void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
   ct_rng r;
   ct_err e;
   int k, h, rb, R, tuple_trg;
@@ -746,20 +726,6 @@ CT_FN static void ct_pp_tile_case(const ct_case *c, ct_pp_tile *t) {
     for (k = 0; k < R; ++k) ct_discard(ct_t_push_int(&t->order, ct_rng_range(&r, 0, R - 1), 0, &e));
     ct_discard(ct_t_close(&t->order, h, &e));
   }
-}
-
-/* The GPU's sort class of a TILE case (props/plan.h): the target's shape,
- * whether an order is given and the number of copies, which set the work
- * and which the case's trees do not show. */
-CT_FN unsigned ct_pp_tile_class(const ct_case *c) {
-  ct_pp_tile t;
-  ct_val v;
-  ct_err e;
-  int64_t copies, size;
-  ct_pp_tile_case(c, &t);
-  size = ct_size(&t.block);
-  copies = ct_t_product(&t.trg, 0, &v, &e) == CT_OK && size > 0 ? v.v / size : 0;
-  return ct_tree_class(&t.trg, (uint64_t)t.has_order | (uint64_t)copies << 1);
 }
 
 CT_FN static int ct_pp_tiled(const ct_case *c, ct_pp_tile *t, ct_layout *R, ct_outcome *o) {

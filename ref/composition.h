@@ -21,7 +21,7 @@ CT_FN CT_MUST_USE ct_code ct_comp_flat(const ct_ahat *h, const ct_modes *b_leave
  * modes of that leaf from *m on (*m moves past them), with the static marks
  * CuTe C++ sets, or b's s:0 where the box has none. Returns the modes
  * appended. ct_composition builds R with it, and so does COMP-2's plan
- * (props/plan_comp.c). */
+ * (device/plan_comp.c). */
 CT_FN int ct_comp_leaf(const ct_ahat *h, const ct_box *x, const ct_mode *b, int leaf, int a_static, int *m, ct_modes *r);
 
 #endif

@@ -39,7 +39,7 @@ typedef struct {
  * F keeps a pointer to L: L must outlive F and stay unchanged. */
 CT_FN void ct_lf_init(ct_leaf_form *F, const ct_layout *L);
 /* F := the form of the layout whose leaves, in preorder, are m (a plan's
- * flat value, props/plan.h), on the same conditions. There is no tree to
+ * flat value, device/plan.h), on the same conditions. There is no tree to
  * fall back on (F->L is null): read it only by ct_lf_step from index 0,
  * below its size, and only where n >= 0. */
 CT_FN void ct_lf_init_modes(ct_leaf_form *F, const ct_modes *m);

@@ -1,9 +1,11 @@
-/* plan_comp.c -- COMP-2's plan (props/plan.h): the case of ct_gen_comp_pair
+/* plan_comp.c -- COMP-2's plan (device/plan.h): the case of ct_gen_comp_pair
  * drawn flat, composed by the reference's flat core (ct_comp_flat, then R's
  * leaves by ct_comp_leaf: what ct_composition runs between building B's
  * leaves and R's tree), digested as ct_digest_layout digests R's tree, and
- * judged as ct_judge_comp_2 judges it. No tree is built. */
-#include "props/plan.h"
+ * judged as ct_judge_comp_2 judges it. No tree is built. Then the dispatch
+ * over the properties that have a plan. */
+#include "device/plan.h"
+#include "device/prop_index.h"
 #include "ref/composition.h"
 #include "ref/ct_arith.h"
 #include "ref/leaf_form.h"
@@ -180,12 +182,6 @@ CT_FN void ct_plan_comp_at(const ct_gen_params *p, uint64_t seed, uint64_t index
   ct_plan_comp_draw(&r, p, fc);
 }
 
-CT_FN int ct_plan_comp_2_run(const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
-  ct_plan_comp fc;
-  ct_plan_comp_at(p, seed, index, stream, &fc);
-  return ct_plan_comp_2(&fc, o);
-}
-
 CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc) {
   int64_t size = 1;
   unsigned bits = 0;
@@ -193,4 +189,41 @@ CT_FN unsigned ct_plan_comp_2_key_of(const ct_plan_comp *fc) {
   for (j = 0; j < fc->b.n && size < ((int64_t)1 << 30); ++j) size *= fc->b.m[j].s > 0 ? fc->b.m[j].s : 1;
   while (bits < 31 && ((int64_t)1 << bits) < size) ++bits;
   return bits << 10 | (unsigned)(fc->b.n < 31 ? fc->b.n : 31) << 5 | (unsigned)(fc->a.n < 31 ? fc->a.n : 31);
+}
+
+/* The properties that have a plan. */
+CT_FN int ct_plan_has(int prop) { return prop == CT_PROP_comp_2; }
+
+/* A plan is its draw, its key and its answer (the three switches below);
+ * ct_plan_run and ct_plan_key are the draw followed by the other two. */
+CT_FN int ct_plan_run(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream, ct_outcome *o) {
+  ct_plan_comp fc;
+  return ct_plan_draw(prop, p, seed, index, stream, &fc) && ct_plan_run_of(prop, &fc, o);
+}
+
+CT_FN unsigned ct_plan_key(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream) {
+  ct_plan_comp fc;
+  return ct_plan_draw(prop, p, seed, index, stream, &fc) ? ct_plan_key_of(prop, &fc) : 0u;
+}
+
+CT_FN int ct_plan_draw(int prop, const ct_gen_params *p, uint64_t seed, uint64_t index, uint64_t stream,
+                       ct_plan_comp *fc) {
+  switch (prop) {
+  case CT_PROP_comp_2: ct_plan_comp_at(p, seed, index, stream, fc); return 1;
+  default: return 0;
+  }
+}
+
+CT_FN unsigned ct_plan_key_of(int prop, const ct_plan_comp *fc) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2_key_of(fc);
+  default: return 0;
+  }
+}
+
+CT_FN int ct_plan_run_of(int prop, const ct_plan_comp *fc, ct_outcome *o) {
+  switch (prop) {
+  case CT_PROP_comp_2: return ct_plan_comp_2(fc, o);
+  default: return 0;
+  }
 }
