@@ -13,6 +13,7 @@
 #include "ref/coalesce.h"
 #include "ref/construct.h"
 #include "ref/ct_arith.h"
+#include "ref/walk.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -80,39 +81,40 @@ CT_FN static int ct_pc_bijective(const int64_t *v, int64_t n, unsigned char *see
   return 1;
 }
 
-/* Appends a coarsening of t@i with the values of vals (congruent to t): a
+/* Appends a coarsening of t with the values of vals (congruent to t): a
  * tuple node may become one integer (hash h), the value of vals' first
- * integer below it. Bounded by the depth. A coarsening has no more nodes
- * than t, so its building steps cannot fail (codes dropped on purpose).
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static void ct_pc_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
-                                    ct_tuple *out) {
+ * integer below it. A coarsening has no more nodes than t, so its building
+ * steps cannot fail (codes dropped on purpose). */
+CT_FN static void ct_pc_coarsen(const ct_tuple *t, const ct_tuple *vals, uint64_t h, ct_tuple *out) {
+  ct_walker w;
   ct_err e;
-  int k, hdr;
-  if (t->nd[i].kind != CT_TUPLE) {
-    ct_discard(ct_t_push_int_ext(out, vals->nd[i].v, vals->nd[i].stat, &e));
-    return;
+  int s;
+  ct_walk_begin(&w, t, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int i = w.at, j;
+    if (s == CT_WALK_LEAF) {
+      ct_discard(ct_t_push_int(out, vals->nd[i].v, vals->nd[i].stat, &e));
+      continue;
+    }
+    if (s == CT_WALK_OPEN && (w.depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (w.depth == 0 ? 8u : 3u) == 0)) {
+      int64_t v = 0;
+      for (j = i; j < i + t->nd[i].span; ++j)
+        if (vals->nd[j].kind == CT_INT) {
+          v = vals->nd[j].v;
+          break;
+        }
+      ct_discard(ct_t_push_int(out, v, 0, &e));
+      ct_walk_skip(&w);
+      continue;
+    }
+    ct_discard(ct_walk_rebuild(&w, s, out, 0, &e));
   }
-  if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
-    int64_t v = 0;
-    int j;
-    for (j = i; j < i + t->nd[i].span; ++j)
-      if (vals->nd[j].kind == CT_INT) {
-        v = vals->nd[j].v;
-        break;
-      }
-    ct_discard(ct_t_push_int_ext(out, v, 0, &e));
-    return;
-  }
-  ct_discard(ct_t_open_ext(out, &hdr, &e));
-  for (k = 0; k < t->nd[i].rank; ++k) ct_pc_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_discard(ct_t_close_ext(out, hdr, &e));
 }
 
 /* An order for the case's shape: its strides, coarsened. */
 CT_FN static void ct_pc_order(const ct_case *c, uint64_t salt, ct_tuple *order) {
   ct_t_clear(order);
-  ct_pc_coarsen_rec(&c->v[0].shape, 0, &c->v[0].stride, ct_pc_hc(c, salt), 0, order);
+  ct_pc_coarsen(&c->v[0].shape, &c->v[0].stride, ct_pc_hc(c, salt), order);
 }
 
 /* The groups of make_ordered_layout(S, order): first leaf, number of leaves,
@@ -1127,7 +1129,7 @@ CT_FN void ct_p_ord_e_ovf(const ct_case *c, ct_outcome *o) {
   if (ct_build_failed(ct_pc_big(c, 1, &B), o, "the extended layout")) return;
   ct_t_clear(&order); /* (coarsened stride of L, 10^6, 10^6+1, 10^6+2) */
   ct_step(&rc, ct_t_open(&order, &hdr, &e));
-  ct_pc_coarsen_rec(&c->v[0].shape, 0, &c->v[0].stride, ct_pc_hc(c, 41), 0, &order);
+  ct_pc_coarsen(&c->v[0].shape, &c->v[0].stride, ct_pc_hc(c, 41), &order);
   ct_step(&rc, ct_t_push_int(&order, 1000000, 0, &e));
   ct_step(&rc, ct_t_push_int(&order, 1000001, 0, &e));
   ct_step(&rc, ct_t_push_int(&order, 1000002, 0, &e));
@@ -1160,30 +1162,27 @@ CT_FN void ct_p_down_e_ovf(const ct_case *c, ct_outcome *o) {
   ct_pc_want(ct_downcast(&B, ct_pc_val(4, 0), &R, &e), CT_OVERFLOW, "downcast<4>((2^62:1, L*2))", o);
 }
 
-/* Appends t@i with leaf number `target` refined into a pair (v, v); `leaf`
- * counts the leaves before t@i, and the count after it is returned (not
- * threaded through the recursion by pointer: nvcc 13's ptxas -O3 miscompiled
- * that form, device/README.md). Two nodes more than a generated shape: the
- * building steps cannot fail (codes dropped on purpose).
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static int ct_pc_refine_rec(const ct_tuple *t, int i, int leaf, int target, int depth, ct_tuple *out) {
+/* Appends t with leaf number `target` refined into a pair (v, v). Two
+ * nodes more than a generated shape: the building steps cannot fail (codes
+ * dropped on purpose). */
+CT_FN static void ct_pc_refine(const ct_tuple *t, int target, ct_tuple *out) {
+  ct_walker w;
   ct_err e;
-  int k, hdr;
-  if (t->nd[i].kind != CT_TUPLE) {
-    if (leaf == target && depth < CT_MAX_DEPTH - 1) {
-      ct_discard(ct_t_open_ext(out, &hdr, &e));
-      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
-      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
-      ct_discard(ct_t_close_ext(out, hdr, &e));
+  int s, hdr, leaf = 0;
+  ct_walk_begin(&w, t, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int64_t v = t->nd[w.at].v;
+    ct_discard(ct_walk_rebuild(&w, s, out, 0, &e));
+    if (s != CT_WALK_LEAF) continue;
+    if (leaf++ == target && w.depth < CT_MAX_DEPTH - 1) {
+      ct_discard(ct_t_open(out, &hdr, &e));
+      ct_discard(ct_t_push_int(out, v, 0, &e));
+      ct_discard(ct_t_push_int(out, v, 0, &e));
+      ct_discard(ct_t_close(out, hdr, &e));
     } else {
-      ct_discard(ct_t_push_int_ext(out, t->nd[i].v, 0, &e));
+      ct_discard(ct_t_push_int(out, v, 0, &e));
     }
-    return leaf + 1;
   }
-  ct_discard(ct_t_open_ext(out, &hdr, &e));
-  for (k = 0; k < t->nd[i].rank; ++k) leaf = ct_pc_refine_rec(t, ct_t_child(t, i, k), leaf, target, depth + 1, out);
-  ct_discard(ct_t_close_ext(out, hdr, &e));
-  return leaf;
 }
 
 CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
@@ -1206,7 +1205,7 @@ CT_FN void ct_p_ord_e_prof(const ct_case *c, ct_outcome *o) {
   }
   ct_pc_want(ct_make_ordered_layout(S, &order, &R, &e), CT_BAD_PROFILE, "make_ordered_layout(S, (stride, 0))", o);
   ct_t_clear(&order); /* a leaf of the order refined into a pair where S has an integer */
-  ct_pc_refine_rec(&c->v[0].stride, 0, 0, (int)(h % (uint64_t)n), 0, &order);
+  ct_pc_refine(&c->v[0].stride, (int)(h % (uint64_t)n), &order);
   ct_pc_want(ct_make_ordered_layout(S, &order, &R, &e), CT_BAD_PROFILE,
              "make_ordered_layout(S, stride with a leaf made a pair)", o);
 }

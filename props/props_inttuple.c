@@ -8,6 +8,7 @@
 #include "props/props.h"
 #include "props/props_list.h"
 #include "ref/ct_arith.h"
+#include "ref/walk.h"
 #include "ref/int_ops.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -111,43 +112,40 @@ CT_FN static int64_t ct_pi_divisor(int64_t x, uint64_t h) {
   return x;
 }
 
-/* Appends a coarsening of t@i: a tuple node may be replaced (hash h) by one
+/* out := a coarsening of t: a tuple node may be replaced (hash h) by one
  * integer, the product of its leaves (vals == 0) or the value of vals' first
- * integer below the same node (vals congruent to t). Bounded by the depth.
- * No more nodes than t: the building steps cannot fail (codes dropped).
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static void ct_pi_coarsen_rec(const ct_tuple *t, int i, const ct_tuple *vals, uint64_t h, int depth,
-                                    ct_tuple *out) {
-  ct_err e;
-  int k, hdr;
-  if (t->nd[i].kind != CT_TUPLE) {
-    ct_discard(ct_t_push_int_ext(out, vals ? vals->nd[i].v : t->nd[i].v, vals ? vals->nd[i].stat : t->nd[i].stat, &e));
-    return;
-  }
-  if (depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (depth == 0 ? 8u : 3u) == 0) {
-    int64_t v = 1;
-    int j;
-    if (vals) {
-      for (j = i; j < i + t->nd[i].span; ++j)
-        if (vals->nd[j].kind == CT_INT) {
-          v = vals->nd[j].v;
-          break;
-        }
-    } else {
-      ct_val p;
-      if (ct_t_product(t, i, &p, &e) == CT_OK) v = p.v;
-    }
-    ct_discard(ct_t_push_int_ext(out, v, 0, &e));
-    return;
-  }
-  ct_discard(ct_t_open_ext(out, &hdr, &e));
-  for (k = 0; k < t->nd[i].rank; ++k) ct_pi_coarsen_rec(t, ct_t_child(t, i, k), vals, h, depth + 1, out);
-  ct_discard(ct_t_close_ext(out, hdr, &e));
-}
-
+ * integer below the same node (vals congruent to t). No more nodes than t:
+ * the building steps cannot fail (codes dropped). */
 CT_FN static void ct_pi_coarsen(const ct_tuple *t, const ct_tuple *vals, uint64_t h, ct_tuple *out) {
+  ct_walker w;
+  ct_err e;
+  int s;
   ct_t_clear(out);
-  ct_pi_coarsen_rec(t, 0, vals, h, 0, out);
+  ct_walk_begin(&w, t, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int i = w.at, j;
+    if (s == CT_WALK_LEAF) {
+      ct_discard(ct_t_push_int(out, vals ? vals->nd[i].v : t->nd[i].v, vals ? vals->nd[i].stat : t->nd[i].stat, &e));
+      continue;
+    }
+    if (s == CT_WALK_OPEN && (w.depth >= CT_MAX_DEPTH || ct_mix64(h + (uint64_t)i) % (w.depth == 0 ? 8u : 3u) == 0)) {
+      int64_t v = 1;
+      if (vals) {
+        for (j = i; j < i + t->nd[i].span; ++j)
+          if (vals->nd[j].kind == CT_INT) {
+            v = vals->nd[j].v;
+            break;
+          }
+      } else {
+        ct_val p;
+        if (ct_t_product(t, i, &p, &e) == CT_OK) v = p.v;
+      }
+      ct_discard(ct_t_push_int(out, v, 0, &e));
+      ct_walk_skip(&w);
+      continue;
+    }
+    ct_discard(ct_walk_rebuild(&w, s, out, 0, &e));
+  }
 }
 
 /* Index of the last integer of t, -1 if none. */

@@ -3,6 +3,7 @@
  * whose strides are basis elements. */
 #include "basis_ops.h"
 #include "ct_arith.h"
+#include "walk.h"
 
 CT_FN static int ct_is_zero(const ct_node *d) { return d->v == 0; }
 
@@ -250,8 +251,9 @@ CT_FN static ct_code ct_exact_leaf(const ct_layout *A, const int *heads, int np,
  * when, leaf by leaf, the components' cuts form one chain and each mode of
  * that common refinement moves along one path (ct_exact_leaf). */
 CT_FN static ct_code ct_exact_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
-  int heads[CT_MAX_NODES], np = 0, j, k, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
+  int heads[CT_MAX_NODES], np = 0, j, k, s;
   ct_layout r;
+  ct_walker w;
   for (j = 0; j < A->stride.n; ++j) { /* each path once */
     const ct_node *q = &A->stride.nd[j];
     if (q->kind != CT_BASIS) continue;
@@ -266,20 +268,10 @@ CT_FN static ct_code ct_exact_composition(const ct_layout *A, const ct_layout *B
   }
   ct_t_clear(&r.shape);
   ct_t_clear(&r.stride);
-  for (j = 0; j < B->shape.n; ++j) {
-    const ct_node *sn = &B->shape.nd[j];
-    if (sn->kind == CT_TUPLE) {
-      CT_TRY(ct_t_open(&r.shape, &hs[top], e));
-      CT_TRY(ct_t_open(&r.stride, &hd[top], e));
-      end[top++] = j + sn->span;
-      if (sn->rank > 0) continue;
-    } else {
-      CT_TRY(ct_exact_leaf(A, heads, np, sn, B->stride.nd[j].v, &r, e));
-    }
-    for (; top > 0 && j + 1 >= end[top - 1]; --top) {
-      CT_TRY(ct_t_close(&r.shape, hs[top - 1], e));
-      CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
-    }
+  ct_walk_begin(&w, &B->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    CT_TRY(ct_walk_rebuild_layout(&w, s, &r, 0, e));
+    if (s == CT_WALK_LEAF) CT_TRY(ct_exact_leaf(A, heads, np, &B->shape.nd[w.at], B->stride.nd[w.at].v, &r, e));
   }
   *out = r;
   return CT_OK;
@@ -339,20 +331,20 @@ CT_FN static ct_code ct_compose_on(const ct_layout *A, const ct_layout *B, const
 CT_FN ct_code ct_basis_composition(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
   ct_layout r, Rq;
   ct_node cached; /* the path whose R_q is in Rq */
-  int j, k, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0, have = 0;
+  ct_walker w;
+  int j, k, s, have = 0;
   if (!ct_l_has_basis(B)) return ct_lifted(CT_LIFT_COMPOSITION, A, B, 0, out, e);
   ct_t_clear(&r.shape);
   ct_t_clear(&r.stride);
   cached.rank = 0;
   cached.path = 0;
-  for (j = 0; j < B->shape.n; ++j) {
-    const ct_node *sn = &B->shape.nd[j], *dn = &B->stride.nd[j];
-    if (sn->kind == CT_TUPLE) {
-      CT_TRY(ct_t_open(&r.shape, &hs[top], e));
-      CT_TRY(ct_t_open(&r.stride, &hd[top], e));
-      end[top++] = j + sn->span;
-      if (sn->rank > 0) continue;
-    } else if (dn->kind != CT_BASIS) { /* an integer 0 (BASIS-WF): s:0 */
+  ct_walk_begin(&w, &B->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    const ct_node *sn = &B->shape.nd[w.at], *dn = &B->stride.nd[w.at];
+    j = w.at;
+    CT_TRY(ct_walk_rebuild_layout(&w, s, &r, 0, e));
+    if (s != CT_WALK_LEAF) continue;
+    if (dn->kind != CT_BASIS) { /* an integer 0 (BASIS-WF): s:0 */
       CT_TRY(ct_t_push_int(&r.shape, sn->v, sn->stat, e));
       CT_TRY(ct_t_push_int(&r.stride, 0, dn->stat, e));
     } else {
@@ -367,10 +359,6 @@ CT_FN ct_code ct_basis_composition(const ct_layout *A, const ct_layout *B, ct_la
       k = ct_t_child(&Rq.shape, 0, pos);
       CT_TRY(ct_t_push_sub(&r.shape, &Rq.shape, k, e));
       CT_TRY(ct_t_push_sub(&r.stride, &Rq.stride, k, e));
-    }
-    for (; top > 0 && j + 1 >= end[top - 1]; --top) {
-      CT_TRY(ct_t_close(&r.shape, hs[top - 1], e));
-      CT_TRY(ct_t_close(&r.stride, hd[top - 1], e));
     }
   }
   ct_l_copy(out, &r);

@@ -2,6 +2,7 @@
 #include "coalesce.h"
 #include "basis.h"
 #include "ct_arith.h"
+#include "walk.h"
 
 /* COAL-ALG: drop size-1 modes; merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. Both
  * rewrites keep the function on [0, size), and the result is canonical:
@@ -32,50 +33,45 @@ CT_FN ct_code ct_coalesce(const ct_layout *L, ct_layout *out, ct_err *e) {
   return ct_modes_to_layout(&c, out, e);
 }
 
-/* Walks L and the profile together: at a profile leaf the whole sub-layout is
- * coalesced into one mode; at a profile tuple the structure is kept, and the
- * modes of L past the profile's rank are kept as they are (COAL-6, as CuTe's
- * transform_layout does). A one-mode profile tuple over a leaf of L reads
- * the leaf as its one-mode tuple (EQUIV-2), as the CuTe DSL does.
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_coal_rec(const ct_layout *L, int il, const ct_tuple *p, int ip, ct_layout *out, ct_err *e) {
-  if (p->nd[ip].kind != CT_TUPLE) {
-    ct_modes m, c;
-    ct_modes_of(L, il, &m);
-    ct_coalesce_modes(&m, &c);
-    return ct_modes_push_to(&c, out, e);
-  }
-  if (L->shape.nd[il].kind != CT_TUPLE && p->nd[ip].rank == 1) {
-    int hs, hd;
-    CT_TRY(ct_t_open_ext(&out->shape, &hs, e));
-    CT_TRY(ct_t_open_ext(&out->stride, &hd, e));
-    CT_TRY(ct_coal_rec(L, il, p, ct_t_child(p, ip, 0), out, e));
-    CT_TRY(ct_t_close_ext(&out->shape, hs, e));
-    return ct_t_close_ext(&out->stride, hd, e);
-  }
-  if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank < p->nd[ip].rank)
-    return CT_FAIL(e, CT_BAD_PROFILE, "the profile has a tuple where the shape has a leaf or fewer modes");
-  {
-    int k, hs, hd;
-    CT_TRY(ct_t_open_ext(&out->shape, &hs, e));
-    CT_TRY(ct_t_open_ext(&out->stride, &hd, e));
-    for (k = 0; k < p->nd[ip].rank; ++k)
-      CT_TRY(ct_coal_rec(L, ct_t_child(&L->shape, il, k), p, ct_t_child(p, ip, k), out, e));
-    for (; k < L->shape.nd[il].rank; ++k) { /* past the profile: as they are */
-      int c = ct_t_child(&L->shape, il, k);
-      CT_TRY(ct_t_push_sub_ext(&out->shape, &L->shape, c, e));
-      CT_TRY(ct_t_push_sub_ext(&out->stride, &L->stride, c, e));
+/* Walks the profile with L's shape as its partner: at a profile leaf the
+ * whole sub-layout is coalesced into one mode; at a profile tuple the
+ * structure is kept, and the modes of L past the profile's rank are kept as
+ * they are (COAL-6, as CuTe's transform_layout does). A one-mode profile
+ * tuple over a leaf of L reads the leaf as its one-mode tuple (EQUIV-2), as
+ * the CuTe DSL does. */
+CT_FN static ct_code ct_coal_by_profile(const ct_layout *L, const ct_tuple *p, ct_layout *out, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, p, 0, &L->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int il = w.pair, rp = p->nd[w.at].rank;
+    if (s == CT_WALK_LEAF) {
+      ct_modes m, c;
+      ct_modes_of(L, il, &m);
+      ct_coalesce_modes(&m, &c);
+      CT_TRY(ct_modes_push_to(&c, out, e));
+      continue;
     }
-    CT_TRY(ct_t_close_ext(&out->shape, hs, e));
-    return ct_t_close_ext(&out->stride, hd, e);
+    if (s == CT_WALK_OPEN && (L->shape.nd[il].kind != CT_TUPLE ? rp != 1 : L->shape.nd[il].rank < rp))
+      return CT_FAIL(e, CT_BAD_PROFILE, "the profile has a tuple where the shape has a leaf or fewer modes");
+    if (s == CT_WALK_CLOSE && L->shape.nd[il].kind == CT_TUPLE) {
+      int k;
+      for (k = rp; k < L->shape.nd[il].rank; ++k) { /* past the profile: as they are */
+        int c = ct_t_child(&L->shape, il, k);
+        CT_TRY(ct_t_push_sub(&out->shape, &L->shape, c, e));
+        CT_TRY(ct_t_push_sub(&out->stride, &L->stride, c, e));
+      }
+    }
+    CT_TRY(ct_walk_rebuild_layout(&w, s, out, 0, e));
   }
+  return CT_OK;
 }
 
 CT_FN ct_code ct_coalesce_profile(const ct_layout *L, const ct_tuple *profile, ct_layout *out, ct_err *e) {
   ct_layout r;
   ct_t_clear(&r.shape);
   ct_t_clear(&r.stride);
-  CT_TRY(ct_coal_rec(L, 0, profile, 0, &r, e));
+  CT_TRY(ct_coal_by_profile(L, profile, &r, e));
   ct_l_copy(out, &r);
   return CT_OK;
 }
@@ -113,39 +109,38 @@ CT_FN int ct_l_same_function(const ct_layout *a, const ct_layout *b) {
   return 1;
 }
 
-/* The shape with size-1 leaves removed and one-element tuples unwrapped,
- * compared structurally.
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_profile_rec(const ct_tuple *t, int i, ct_tuple *out, ct_err *e) {
-  if (t->nd[i].kind != CT_TUPLE) {
-    if (t->nd[i].kind == CT_INT && t->nd[i].v == 1) return CT_OK;
-    return ct_t_push_int_ext(out, t->nd[i].v, 0, e);
-  }
-  {
-    int k, hdr, before = out->n, kept = 0;
-    CT_TRY(ct_t_open_ext(out, &hdr, e));
-    for (k = 0; k < t->nd[i].rank; ++k) {
-      int n0 = out->n;
-      CT_TRY(ct_profile_rec(t, ct_t_child(t, i, k), out, e));
-      if (out->n > n0) ++kept;
+/* The shape with size-1 leaves removed and the tuples left with no element
+ * dropped or with one unwrapped, compared structurally. */
+CT_FN static ct_code ct_profile_of(const ct_tuple *t, ct_tuple *out, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_t_clear(out);
+  ct_walk_begin(&w, t, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    const ct_node *nd = &t->nd[w.at];
+    int hdr, j;
+    if (s == CT_WALK_LEAF) {
+      if (nd->kind == CT_INT && nd->v == 1) continue;
+      CT_TRY(ct_t_push_int(out, nd->v, 0, e));
+      continue;
     }
-    if (kept == 0) { out->n = before; return CT_OK; }
-    CT_TRY(ct_t_close_ext(out, hdr, e));
-    if (kept == 1) { /* unwrap (x) to x: shift the child over the header */
-      int j;
+    CT_TRY(ct_walk_rebuild(&w, s, out, 0, e));
+    if (s == CT_WALK_OPEN) continue;
+    hdr = ct_walk_header(&w, 0);
+    if (out->nd[hdr].rank == 0) { /* nothing kept: drop the tuple */
+      out->n = hdr;
+    } else if (out->nd[hdr].rank == 1) { /* unwrap (x) to x: shift the child over the header */
       for (j = hdr; j + 1 < out->n; ++j) out->nd[j] = out->nd[j + 1];
       --out->n;
     }
-    return CT_OK;
   }
+  return CT_OK;
 }
 
 CT_FN int ct_t_compatible_loose(const ct_tuple *a, const ct_tuple *b) {
   ct_tuple pa, pb;
   ct_err e;
-  ct_t_clear(&pa);
-  ct_t_clear(&pb);
-  if (ct_profile_rec(a, 0, &pa, &e) != CT_OK || ct_profile_rec(b, 0, &pb, &e) != CT_OK) return 0;
+  if (ct_profile_of(a, &pa, &e) != CT_OK || ct_profile_of(b, &pb, &e) != CT_OK) return 0;
   if (pa.n == 0 || pb.n == 0) return pa.n == pb.n;
   return ct_t_compatible(&pa, 0, &pb, 0);
 }

@@ -9,6 +9,7 @@
  * difference left, R* is the answer, each leaf coalesced (COMP-9). */
 #include "composition.h"
 #include "ct_arith.h"
+#include "walk.h"
 
 /* COMP-SPLIT: mode m changes pattern at y (p = y*e_m): y:b, (t/y):(y*b). */
 CT_FN static ct_code ct_comp_split(ct_box *x, int m, const ct_point *p, ct_point *from, ct_err *e) {
@@ -115,30 +116,22 @@ CT_FN ct_code ct_composition(const ct_layout *A, const ct_layout *B, ct_layout *
   ct_ahat h;
   ct_box x;
   ct_layout R;
-  int j, leaf = 0, m = 0, a_static, end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
+  ct_walker w;
+  int s, leaf = 0, m = 0, a_static;
   ct_comp_prepare(A, &am, &a_static);
   if (!ct_ahat_init(&am, &h)) return CT_FAIL(e, CT_CAPACITY, "composition: A has more than %d modes", CT_COMP_MODES);
   ct_modes_of(B, 0, &bl);
   CT_TRY(ct_comp_flat(&h, &bl, &x, e));
   ct_t_clear(&R.shape);
   ct_t_clear(&R.stride);
-  for (j = 0; j < B->shape.n; ++j) {
-    const ct_node *sn = &B->shape.nd[j];
-    if (sn->kind == CT_TUPLE) {
-      CT_TRY(ct_t_open(&R.shape, &hs[top], e));
-      CT_TRY(ct_t_open(&R.stride, &hd[top], e));
-      end[top++] = j + sn->span;
-      if (sn->rank > 0) continue;
-    } else {
-      r.n = 0;
-      ct_comp_leaf(&h, &x, &bl.m[leaf], leaf, a_static, &m, &r);
-      ++leaf;
-      CT_TRY(ct_modes_push_to(&r, &R, e));
-    }
-    for (; top > 0 && j + 1 >= end[top - 1]; --top) {
-      CT_TRY(ct_t_close(&R.shape, hs[top - 1], e));
-      CT_TRY(ct_t_close(&R.stride, hd[top - 1], e));
-    }
+  ct_walk_begin(&w, &B->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    CT_TRY(ct_walk_rebuild_layout(&w, s, &R, 0, e));
+    if (s != CT_WALK_LEAF) continue;
+    r.n = 0;
+    ct_comp_leaf(&h, &x, &bl.m[leaf], leaf, a_static, &m, &r);
+    ++leaf;
+    CT_TRY(ct_modes_push_to(&r, &R, e));
   }
   ct_l_copy(out, &R);
   return CT_OK;

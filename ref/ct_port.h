@@ -30,15 +30,6 @@
 #define CT_MUST_USE
 #endif
 
-/* A type's alignment, the same for every compiler of the sources (gcc,
- * clang, nvcc's host and device passes), so that a struct has one layout
- * wherever it is built. */
-#if defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__)
-#define CT_ALIGNED(n) __attribute__((aligned(n)))
-#else
-#define CT_ALIGNED(n)
-#endif
-
 #if defined(__CUDA_ARCH__)
 #define CT_ON_DEVICE 1
 #else

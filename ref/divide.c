@@ -8,6 +8,7 @@
  * admissible exactly when they are: their errors propagate unchanged. The
  * zipped/tiled/flat forms only move modes of logical_divide's result. */
 #include "divide.h"
+#include "walk.h"
 
 /* DIV-1: composition(A, make_layout(B, complement(B, size(A)))). */
 CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e) {
@@ -25,51 +26,64 @@ CT_FN ct_code ct_logical_divide(const ct_layout *A, const ct_layout *B, ct_layou
 }
 
 /* Appends node i of L (both trees) as the next element of the tuple being
- * built in out. These three write through out by the out-of-line
- * primitives: ct_unzip_rec hands them a caller's local (inttuple.h). */
+ * built in out. */
 CT_FN static ct_code ct_div_push(ct_layout *out, const ct_layout *L, int i, ct_err *e) {
-  CT_TRY(ct_t_push_sub_ext(&out->shape, &L->shape, i, e));
-  return ct_t_push_sub_ext(&out->stride, &L->stride, i, e);
+  CT_TRY(ct_t_push_sub(&out->shape, &L->shape, i, e));
+  return ct_t_push_sub(&out->stride, &L->stride, i, e);
 }
 
 CT_FN static ct_code ct_div_open(ct_layout *out, int *hs, int *hd, ct_err *e) {
-  CT_TRY(ct_t_open_ext(&out->shape, hs, e));
-  return ct_t_open_ext(&out->stride, hd, e);
+  CT_TRY(ct_t_open(&out->shape, hs, e));
+  return ct_t_open(&out->stride, hd, e);
 }
 
 CT_FN static ct_code ct_div_close(ct_layout *out, int hs, int hd, ct_err *e) {
-  CT_TRY(ct_t_close_ext(&out->shape, hs, e));
-  return ct_t_close_ext(&out->stride, hd, e);
+  CT_TRY(ct_t_close(&out->shape, hs, e));
+  return ct_t_close(&out->stride, hd, e);
 }
 
-/* zip2_by: walks node il of L and node it of T together, appending the first
- * parts to F and the second parts to S.
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_unzip_rec(const ct_layout *L, int il, const ct_tiler *T, int it, ct_layout *F, ct_layout *S,
-                                  ct_err *e) {
-  const ct_node *g = &T->shape.nd[it];
+/* What a leaf g of the tiler (a `_` or a layout) makes of mode il of L. */
+CT_FN static ct_code ct_unzip_leaf(const ct_layout *L, int il, const ct_node *g, ct_layout *F, ct_layout *S,
+                                   ct_err *e) {
   if (g->kind == CT_ALL) { /* the whole mode is the tile; one repetition */
     CT_TRY(ct_div_push(F, L, il, e));
-    CT_TRY(ct_t_push_int_ext(&S->shape, 1, 1, e));
-    return ct_t_push_int_ext(&S->stride, 0, 1, e);
+    CT_TRY(ct_t_push_int(&S->shape, 1, 1, e));
+    return ct_t_push_int(&S->stride, 0, 1, e);
   }
-  if (!(g->kind == CT_TUPLE && g->mark)) { /* a layout: L has (first, second) here */
-    if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)
-      return CT_FAIL(e, CT_BAD_PROFILE, "tile_unzip: expected a (first, second) mode where the tiler has a layout");
-    CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 0), e));
-    return ct_div_push(S, L, ct_t_child(&L->shape, il, 1), e);
+  /* a layout: L has (first, second) here */
+  if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != 2)
+    return CT_FAIL(e, CT_BAD_PROFILE, "tile_unzip: expected a (first, second) mode where the tiler has a layout");
+  CT_TRY(ct_div_push(F, L, ct_t_child(&L->shape, il, 0), e));
+  return ct_div_push(S, L, ct_t_child(&L->shape, il, 1), e);
+}
+
+/* zip2_by: walks the tiler with L's shape as its partner, appending the
+ * first parts to F and the second parts to S. A tuple `<...>` of the tiler
+ * is rebuilt in both, the modes of L past its rank going to S; a layout of
+ * the tiler (an unmarked tuple too) is a leaf of the walk. */
+CT_FN static ct_code ct_unzip(const ct_layout *L, const ct_tiler *T, ct_layout *F, ct_layout *S, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, &T->shape, 0, &L->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    const ct_node *g = &T->shape.nd[w.at];
+    int il = w.pair, k, rl = ct_t_rank(&L->shape, il);
+    if (s == CT_WALK_OPEN && !g->mark) { /* a layout, taken whole */
+      ct_walk_skip(&w);
+      s = CT_WALK_LEAF;
+    }
+    if (s == CT_WALK_LEAF) {
+      CT_TRY(ct_unzip_leaf(L, il, g, F, S, e));
+      continue;
+    }
+    if (s == CT_WALK_OPEN && g->rank > rl)
+      return CT_FAIL(e, CT_TOO_MANY_MODES, "tile_unzip: the tiler has %d modes, the layout only %d", g->rank, rl);
+    if (s == CT_WALK_CLOSE)
+      for (k = g->rank; k < rl; ++k) CT_TRY(ct_div_push(S, L, ct_t_mode(&L->shape, il, k), e));
+    CT_TRY(ct_walk_rebuild_layout(&w, s, F, 0, e));
+    CT_TRY(ct_walk_rebuild_layout(&w, s, S, 2, e));
   }
-  {
-    int k, r = g->rank, rl = ct_t_rank(&L->shape, il), fs, fd, ss, sd;
-    if (r > rl) return CT_FAIL(e, CT_TOO_MANY_MODES, "tile_unzip: the tiler has %d modes, the layout only %d", r, rl);
-    CT_TRY(ct_div_open(F, &fs, &fd, e));
-    CT_TRY(ct_div_open(S, &ss, &sd, e));
-    for (k = 0; k < r; ++k)
-      CT_TRY(ct_unzip_rec(L, ct_t_mode(&L->shape, il, k), T, ct_t_child(&T->shape, it, k), F, S, e));
-    for (k = r; k < rl; ++k) CT_TRY(ct_div_push(S, L, ct_t_mode(&L->shape, il, k), e));
-    CT_TRY(ct_div_close(F, fs, fd, e));
-    return ct_div_close(S, ss, sd, e);
-  }
+  return CT_OK;
 }
 
 CT_FN ct_code ct_tile_unzip(const ct_layout *L, const ct_tiler *T, ct_layout *out, ct_err *e) {
@@ -79,7 +93,7 @@ CT_FN ct_code ct_tile_unzip(const ct_layout *L, const ct_tiler *T, ct_layout *ou
   ct_t_clear(&F.stride);
   ct_t_clear(&S.shape);
   ct_t_clear(&S.stride);
-  CT_TRY(ct_unzip_rec(L, 0, T, 0, &F, &S, e));
+  CT_TRY(ct_unzip(L, T, &F, &S, e));
   parts[0] = &F;
   parts[1] = &S;
   return ct_l_concat(parts, 2, out, e);

@@ -1,9 +1,10 @@
 /* int_ops.c -- IntTuple arithmetic (spec/inttuple.md). */
 #include "int_ops.h"
 #include "ct_arith.h"
+#include "walk.h"
 
-/* Recursion in this file follows the nesting of an IntTuple, so it is bounded
- * by CT_MAX_DEPTH (ct_t_close enforces it on every tuple built). */
+/* The operations by element walk one argument with the other as its
+ * partner (walk.h). */
 
 CT_FN static int ct_signum(int64_t x) { return (x > 0) - (x < 0); }
 
@@ -148,14 +149,12 @@ CT_FN static const char *ct_div_name(int op) { return op == CT_SHAPE_DIV ? "shap
  * which gives the same rest whenever every step is accepted). `exact` asks
  * ceil_div's steps where the rest exceeds the element to be exact.
  * The result is congruent to a@ia, so the subtree is copied and its leaves,
- * in preorder (= left to right), are replaced. A loop, not a recursion: nvcc
- * 13's ptxas -O3 miscompiled the recursive form, which threaded *rest through
- * the recursion (device/README.md, "A ptxas miscompile"). */
+ * in preorder (= left to right), are replaced. */
 CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest, int exact, ct_tuple *out,
                                  ct_err *e) {
   int base = out->n, j, span = a->nd[ia].span;
   ct_val r = *rest;
-  CT_TRY(ct_t_push_sub_ext(out, a, ia, e)); /* out: ct_div_rec's, handed down its recursion */
+  CT_TRY(ct_t_push_sub(out, a, ia, e));
   for (j = base; j < base + span; ++j) {
     ct_node *n = &out->nd[j];
     ct_val x, q, nr;
@@ -182,23 +181,12 @@ CT_FN static ct_code ct_div_fold(int op, const ct_tuple *a, int ia, ct_val *rest
   return CT_OK;
 }
 
-/* Appends op(a@ia, b@ib) (b@ib may be absent: ib < 0 means 1).
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out,
-                                ct_err *e) {
+/* Appends op(a@ia, b@ib) where the walk below takes a@ia whole: b@ib an
+ * integer, absent (ib < 0 means 1), or a tuple under an integer of a. */
+CT_FN static ct_code ct_div_leaf(int op, const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out,
+                                 ct_err *e) {
   ct_val bv;
-  if (ib >= 0 && b->nd[ib].kind == CT_TUPLE) {
-    if (a->nd[ia].kind == CT_TUPLE) { /* tuple tuple: by element */
-      int k, hdr, ra = a->nd[ia].rank, rb = b->nd[ib].rank;
-      if (op == CT_SHAPE_DIV ? ra != rb : rb > ra)
-        return CT_FAIL(e, CT_NOT_CONGRUENT, "%s: a tuple of rank %d divided by a tuple of rank %d", ct_div_name(op), ra,
-                       rb);
-      CT_TRY(ct_t_open_ext(out, &hdr, e));
-      for (k = 0; k < ra; ++k)
-        CT_TRY(ct_div_rec(op, a, ct_t_child(a, ia, k), b, k < rb ? ct_t_child(b, ib, k) : -1, out, e));
-      return ct_t_close_ext(out, hdr, e);
-    }
-    /* int tuple: divide by the product */
+  if (ib >= 0 && b->nd[ib].kind == CT_TUPLE) { /* int tuple: divide by the product */
     if (ct_t_product(b, ib, &bv, e) != CT_OK) return CT_FAIL(e, CT_OVERFLOW, "%s: product overflows", ct_div_name(op));
   } else if (ib >= 0) {
     bv = ct_leaf_val(b, ib);
@@ -209,7 +197,7 @@ CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tupl
   if (a->nd[ia].kind != CT_TUPLE) { /* int int */
     ct_val q;
     CT_TRY(ct_div_int(op, ct_leaf_val(a, ia), bv, &q, e));
-    return ct_t_push_int_ext(out, q.v, q.stat, e);
+    return ct_t_push_int(out, q.v, q.stat, e);
   }
   /* tuple int: the fold treats a as a shape */
   CT_TRY(ct_all_positive(a, ia, ct_div_name(op), e));
@@ -227,12 +215,40 @@ CT_FN static ct_code ct_div_rec(int op, const ct_tuple *a, int ia, const ct_tupl
   }
 }
 
+/* Appends op(a, b@ib): a walked with b as its partner from node ib. Where
+ * both have a tuple, by element (ceil_div's b may have fewer elements: the
+ * missing ones are 1); elsewhere ct_div_leaf takes a's node whole. */
+CT_FN static ct_code ct_div_tree(int op, const ct_tuple *a, const ct_tuple *b, int ib, ct_tuple *out, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, a, 0, b, ib);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int ia = w.at, jb = w.pair;
+    if (s == CT_WALK_OPEN && (jb < 0 || b->nd[jb].kind != CT_TUPLE)) {
+      ct_walk_skip(&w);
+      s = CT_WALK_LEAF;
+    }
+    if (s == CT_WALK_LEAF) {
+      CT_TRY(ct_div_leaf(op, a, ia, b, jb, out, e));
+      continue;
+    }
+    if (s == CT_WALK_OPEN) { /* tuple tuple: by element */
+      int ra = a->nd[ia].rank, rb = b->nd[jb].rank;
+      if (op == CT_SHAPE_DIV ? ra != rb : rb > ra)
+        return CT_FAIL(e, CT_NOT_CONGRUENT, "%s: a tuple of rank %d divided by a tuple of rank %d", ct_div_name(op), ra,
+                       rb);
+    }
+    CT_TRY(ct_walk_rebuild(&w, s, out, 0, e));
+  }
+  return CT_OK;
+}
+
 CT_FN static ct_code ct_it_div(int op, const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
   ct_tuple r;
   CT_TRY(ct_no_all(a, ct_div_name(op), e));
   CT_TRY(ct_no_all(b, ct_div_name(op), e));
   ct_t_clear(&r);
-  CT_TRY(ct_div_rec(op, a, 0, b, 0, &r, e));
+  CT_TRY(ct_div_tree(op, a, b, 0, &r, e));
   ct_t_copy(out, &r);
   return CT_OK;
 }
@@ -247,24 +263,27 @@ CT_FN ct_code ct_it_ceil_div(const ct_tuple *a, const ct_tuple *b, ct_tuple *out
 
 /* --- elem_scale (IT-17, IT-18) ------------------------------------------------ */
 
-/* Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_scale_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_tuple *out, ct_err *e) {
-  if (a->nd[ia].kind == CT_TUPLE) {
-    int k, hdr;
-    if (b->nd[ib].kind != CT_TUPLE || b->nd[ib].rank != a->nd[ia].rank)
+/* Appends elem_scale(a, b): a walked with b as its partner, congruent down
+ * to a's integers. */
+CT_FN static ct_code ct_scale_tree(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, a, 0, b, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    int ia = w.at, ib = w.pair;
+    if (s == CT_WALK_OPEN && (b->nd[ib].kind != CT_TUPLE || b->nd[ib].rank != a->nd[ia].rank))
       return CT_FAIL(e, CT_NOT_CONGRUENT, "elem_scale: a tuple of rank %d scaled by %s of rank %d", a->nd[ia].rank,
                      b->nd[ib].kind == CT_TUPLE ? "a tuple" : "an integer", ct_t_rank(b, ib));
-    CT_TRY(ct_t_open_ext(out, &hdr, e));
-    for (k = 0; k < a->nd[ia].rank; ++k) CT_TRY(ct_scale_rec(a, ct_t_child(a, ia, k), b, ct_t_child(b, ib, k), out, e));
-    return ct_t_close_ext(out, hdr, e);
+    if (s == CT_WALK_LEAF) {
+      ct_val pb;
+      int64_t v;
+      if (ct_t_product(b, ib, &pb, e) != CT_OK || ct_mul_ovf(a->nd[ia].v, pb.v, &v))
+        return CT_FAIL(e, CT_OVERFLOW, "elem_scale: overflows int64");
+      CT_TRY(ct_t_push_int(out, v, a->nd[ia].stat && pb.stat, e));
+    }
+    CT_TRY(ct_walk_rebuild(&w, s, out, 0, e));
   }
-  {
-    ct_val pb;
-    int64_t v;
-    if (ct_t_product(b, ib, &pb, e) != CT_OK || ct_mul_ovf(a->nd[ia].v, pb.v, &v))
-      return CT_FAIL(e, CT_OVERFLOW, "elem_scale: overflows int64");
-    return ct_t_push_int_ext(out, v, a->nd[ia].stat && pb.stat, e);
-  }
+  return CT_OK;
 }
 
 CT_FN ct_code ct_it_elem_scale(const ct_tuple *a, const ct_tuple *b, ct_tuple *out, ct_err *e) {
@@ -272,38 +291,46 @@ CT_FN ct_code ct_it_elem_scale(const ct_tuple *a, const ct_tuple *b, ct_tuple *o
   CT_TRY(ct_no_all(a, "elem_scale", e));
   CT_TRY(ct_no_all(b, "elem_scale", e));
   ct_t_clear(&r);
-  CT_TRY(ct_scale_rec(a, 0, b, 0, &r, e));
+  CT_TRY(ct_scale_tree(a, b, &r, e));
   ct_t_copy(out, &r);
   return CT_OK;
 }
 
 /* --- evenly_divides (IT-19..IT-21) -------------------------------------------- */
 
-/* 1: b@ib evenly divides a@ia, 0: it does not, -1: an error (in *e). The
- * answer is returned, not written through a pointer threaded through the
- * recursion: nvcc 13's ptxas -O3 miscompiled that form (device/README.md). */
-CT_FN static int ct_even_rec(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_err *e) {
-  if (b->nd[ib].kind == CT_TUPLE) { /* by mode; a's extra modes are not constrained */
-    int k, rb = b->nd[ib].rank, r = 1;
-    if (rb > ct_t_rank(a, ia)) return 0;
-    for (k = 0; k < rb && r == 1; ++k) r = ct_even_rec(a, ct_t_mode(a, ia, k), b, ct_t_child(b, ib, k), e);
-    return r;
+/* For an integer b@ib: 1 if it evenly divides a@ia (the shape_div fold is
+ * exact and uses all of b), 0 if not, -1 on an error (in *e). */
+CT_FN static int ct_even_leaf(const ct_tuple *a, int ia, const ct_tuple *b, int ib, ct_err *e) {
+  ct_tuple q, sub;
+  ct_err ignore;
+  ct_val pa, pq;
+  int64_t back;
+  ct_t_sub(a, ia, &sub);
+  if (ct_t_product(&sub, 0, &pa, e) != CT_OK) {
+    CT_FAIL(e, CT_OVERFLOW, "evenly_divides: product overflows");
+    return -1;
   }
-  { /* an integer b: the shape_div fold must be exact and use all of b */
-    ct_tuple q, sub;
-    ct_err ignore;
-    ct_val pa, pq;
-    int64_t back;
-    ct_t_sub(a, ia, &sub);
-    if (ct_t_product(&sub, 0, &pa, e) != CT_OK) {
-      CT_FAIL(e, CT_OVERFLOW, "evenly_divides: product overflows");
-      return -1;
+  ct_t_clear(&q);
+  if (ct_div_tree(CT_SHAPE_DIV, &sub, b, ib, &q, &ignore) != CT_OK) return 0;
+  ct_discard(ct_t_product(&q, 0, &pq, &ignore)); /* pq <= pa: cannot overflow */
+  return !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
+}
+
+/* 1: b evenly divides a, 0: it does not, -1: an error (in *e). b is walked
+ * with a as its partner: a tuple of b by mode (a's extra modes are not
+ * constrained), an integer of b by ct_even_leaf. */
+CT_FN static int ct_even_tree(const ct_tuple *a, const ct_tuple *b, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, b, 0, a, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    if (s == CT_WALK_OPEN && b->nd[w.at].rank > ct_t_rank(a, w.pair)) return 0;
+    if (s == CT_WALK_LEAF) {
+      int r = ct_even_leaf(a, w.pair, b, w.at, e);
+      if (r != 1) return r;
     }
-    ct_t_clear(&q);
-    if (ct_div_rec(CT_SHAPE_DIV, &sub, 0, b, ib, &q, &ignore) != CT_OK) return 0;
-    ct_discard(ct_t_product(&q, 0, &pq, &ignore)); /* pq <= pa: cannot overflow */
-    return !ct_mul_ovf(pq.v, b->nd[ib].v, &back) && back == pa.v;
   }
+  return 1;
 }
 
 CT_FN ct_code ct_it_evenly_divides(const ct_tuple *a, const ct_tuple *b, int *out, ct_err *e) {
@@ -312,7 +339,7 @@ CT_FN ct_code ct_it_evenly_divides(const ct_tuple *a, const ct_tuple *b, int *ou
   CT_TRY(ct_all_positive(a, 0, "evenly_divides", e));
   CT_TRY(ct_all_positive(b, 0, "evenly_divides", e));
   {
-    int r = ct_even_rec(a, 0, b, 0, e);
+    int r = ct_even_tree(a, b, e);
     if (r < 0) return e->code;
     *out = r;
     return CT_OK;

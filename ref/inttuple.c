@@ -1,12 +1,7 @@
 /* inttuple.c -- the IntTuple tree (spec/inttuple.md). */
 #include "inttuple.h"
 #include "ct_arith.h"
-
-/* The out-of-line twins of the inline primitives (inttuple.h). */
-CT_FN ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e) { return ct_t_push_int(t, v, stat, e); }
-CT_FN ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e) { return ct_t_open(t, hdr, e); }
-CT_FN ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e) { return ct_t_close(t, hdr, e); }
-CT_FN ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e) { return ct_t_push_sub(t, src, i, e); }
+#include "walk.h"
 
 CT_FN ct_code ct_t_push_all(ct_tuple *t, ct_err *e) {
   CT_TRY(ct_t_push_int(t, 0, 0, e));
@@ -44,19 +39,11 @@ CT_FN int ct_t_mode(const ct_tuple *t, int i, int k) {
 }
 
 CT_FN int ct_t_depth(const ct_tuple *t, int i) {
-  /* Iterative: depth of node j relative to i, tracked with an explicit stack
-   * of subtree ends (bounded by CT_MAX_DEPTH + 1 by construction). */
-  int end[CT_MAX_DEPTH + 2], top = 0, best = 0, j;
-  if (t->nd[i].kind != CT_TUPLE) return 0;
-  end[top++] = i + t->nd[i].span;
-  best = 1;
-  for (j = i + 1; j < i + t->nd[i].span; ++j) {
-    while (top > 0 && j >= end[top - 1]) --top;
-    if (t->nd[j].kind == CT_TUPLE) {
-      if (top < CT_MAX_DEPTH + 2) end[top++] = j + t->nd[j].span;
-      if (top > best) best = top;
-    }
-  }
+  ct_walker w;
+  int s, best = 0;
+  ct_walk_begin(&w, t, i);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END)
+    if (s == CT_WALK_OPEN && w.depth + 1 > best) best = w.depth + 1;
   return best;
 }
 

@@ -17,7 +17,7 @@ enum { CT_INT = 0, CT_TUPLE = 1, CT_ALL = 2, CT_BASIS = 3 };
  * (VALUE-BASIS in spec/layout.md): three 5-bit fields of ct_node.path. */
 #define CT_BASIS_DEPTH 3
 
-typedef struct CT_ALIGNED(16) {
+typedef struct {
   int64_t v;     /* value of an integer (of a basis stride: its scale) */
   uint8_t kind;  /* CT_INT, CT_TUPLE, CT_ALL or CT_BASIS */
   uint8_t stat;  /* CuTe's static mark on an integer (`_4`) */
@@ -28,13 +28,9 @@ typedef struct CT_ALIGNED(16) {
 } ct_node;
 
 /* A tree's memory stays proportional to its nodes (spec/layout.md,
- * Representation): a node is 16 bytes, the basis path included, aligned
- * to 16 so that the GPU copies a node with one 128-bit load and store
- * rather than one for each field group (docs/data/gpu-tuning.md). */
+ * Representation): a node is 16 bytes, the basis path included, with no
+ * padding (its int64_t first, then the small fields). */
 typedef char ct_node_is_16_bytes[sizeof(ct_node) == 16 ? 1 : -1];
-#if defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__)
-typedef char ct_node_is_aligned_to_16[__alignof__(ct_node) == 16 ? 1 : -1];
-#endif
 
 typedef struct {
   int n; /* nodes in use; 0 means "empty / not yet built" */
@@ -56,10 +52,7 @@ typedef struct {
  *
  * This and the building primitives below are inline (defined at the end of
  * this file), so that the GPU runs them without a call (issue 16). A
- * recursive function that hands a caller's local on (ct_by_mode's out)
- * must not write it itself: it calls the out-of-line twins, ct_t_open_ext
- * and so on (the ptxas rule of device/README.md; inline copies crashed a
- * GPU run at COMP-6 before that rule). */
+ * rewrite of a tree walks it with ct_walker (walk.h), not by recursion. */
 CT_FN static inline void ct_t_copy(ct_tuple *dst, const ct_tuple *src);
 
 /* --- building (append-only, preorder) ------------------------------------ */
@@ -194,13 +187,5 @@ CT_FN static inline void ct_t_sub(const ct_tuple *src, int i, ct_tuple *out) {
   }
   out->n = s;
 }
-
-/* Out-of-line twins of the inline primitives (inttuple.c), for recursive
- * functions that hand a caller's local on (the ptxas rule above): those the
- * recursions of ref/ and props/ call; ct_l_copy_ext is in layout.h. */
-CT_FN CT_MUST_USE ct_code ct_t_push_int_ext(ct_tuple *t, int64_t v, int stat, ct_err *e);
-CT_FN CT_MUST_USE ct_code ct_t_open_ext(ct_tuple *t, int *hdr, ct_err *e);
-CT_FN CT_MUST_USE ct_code ct_t_close_ext(ct_tuple *t, int hdr, ct_err *e);
-CT_FN CT_MUST_USE ct_code ct_t_push_sub_ext(ct_tuple *t, const ct_tuple *src, int i, ct_err *e);
 
 #endif

@@ -1,9 +1,7 @@
 /* layout.c -- layout queries and reshaping (spec/layout.md). */
 #include "layout.h"
 #include "ct_arith.h"
-
-/* The out-of-line twin of ct_l_copy (layout.h). */
-CT_FN void ct_l_copy_ext(ct_layout *dst, const ct_layout *src) { ct_l_copy(dst, src); }
+#include "walk.h"
 
 /* Whether basis path a is a proper prefix of path b (a, b basis leaves). */
 CT_FN static int ct_path_is_prefix(const ct_node *a, const ct_node *b) {
@@ -123,7 +121,7 @@ CT_FN ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e) {
   return CT_OK;
 }
 
-CT_FN static ct_code ct_walk(const ct_tuple *t, const int *path, int npath, int *node, ct_err *e) {
+CT_FN static ct_code ct_at_path(const ct_tuple *t, const int *path, int npath, int *node, ct_err *e) {
   int k, i = 0;
   for (k = 0; k < npath; ++k) {
     int m = ct_t_mode(t, i, path[k]);
@@ -136,7 +134,7 @@ CT_FN static ct_code ct_walk(const ct_tuple *t, const int *path, int npath, int 
 
 CT_FN ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layout *out, ct_err *e) {
   int i;
-  CT_TRY(ct_walk(&L->shape, path, npath, &i, e));
+  CT_TRY(ct_at_path(&L->shape, path, npath, &i, e));
   ct_t_sub(&L->shape, i, &out->shape);
   ct_t_sub(&L->stride, i, &out->stride);
   return CT_OK;
@@ -144,45 +142,51 @@ CT_FN ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layou
 
 CT_FN ct_code ct_t_get(const ct_tuple *t, const int *path, int npath, ct_tuple *out, ct_err *e) {
   int i;
-  CT_TRY(ct_walk(t, path, npath, &i, e));
+  CT_TRY(ct_at_path(t, path, npath, &i, e));
   ct_t_sub(t, i, out);
   return CT_OK;
 }
 
-/* Adds the offset of coordinate node ic of c against node il of L into acc.
- * Recursion follows the coordinate's nesting, so it is bounded by
- * CT_MAX_DEPTH. `zero_all` reads `_` as 0 (slice offsets). */
-CT_FN static ct_code ct_crd_rec(const ct_tuple *c, int ic, const ct_layout *L, int il, int zero_all,
-                                 ct_val *acc, ct_err *e) {
-  const ct_node *cn = &c->nd[ic];
-  if (cn->kind == CT_ALL) {
-    if (zero_all) return CT_OK;
-    return CT_FAIL(e, CT_ARG_TYPE, "`_` in a coordinate: use slice");
-  }
-  if (cn->kind == CT_INT) {
-    int idx[CT_MAX_NODES], n, k;
-    int64_t v = cn->v;
-    if (v < 0) return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)v);
-    n = ct_t_leaves(&L->shape, il, idx, CT_MAX_NODES);
-    for (k = 0; k < n; ++k) {
-      int j = idx[k];
-      int64_t ck = v, term;
-      if (k + 1 < n) { /* colexicographic split; the last leaf is not reduced */
-        ck = v % L->shape.nd[j].v;
-        v = v / L->shape.nd[j].v;
-      }
-      if (ct_mul_ovf(ck, L->stride.nd[j].v, &term) || ct_add_ovf(acc->v, term, &acc->v))
-        return CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
-      acc->stat = acc->stat && cn->stat && L->stride.nd[j].stat && L->shape.nd[j].stat;
+/* Adds the offset of the integer coordinate cn against node il of L into
+ * acc: cn is split colexicographically over the leaves below il. */
+CT_FN static ct_code ct_crd_int(const ct_node *cn, const ct_layout *L, int il, ct_val *acc, ct_err *e) {
+  int idx[CT_MAX_NODES], n, k;
+  int64_t v = cn->v;
+  if (v < 0) return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)v);
+  n = ct_t_leaves(&L->shape, il, idx, CT_MAX_NODES);
+  for (k = 0; k < n; ++k) {
+    int j = idx[k];
+    int64_t ck = v, term;
+    if (k + 1 < n) { /* colexicographic split; the last leaf is not reduced */
+      ck = v % L->shape.nd[j].v;
+      v = v / L->shape.nd[j].v;
     }
-    return CT_OK;
+    if (ct_mul_ovf(ck, L->stride.nd[j].v, &term) || ct_add_ovf(acc->v, term, &acc->v))
+      return CT_FAIL(e, CT_OVERFLOW, "offset overflows int64");
+    acc->stat = acc->stat && cn->stat && L->stride.nd[j].stat && L->shape.nd[j].stat;
   }
-  {
-    int k, r = cn->rank;
-    if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != r)
-      return CT_FAIL(e, CT_COORD_MISMATCH, "a coordinate of rank %d for a mode of rank %d", r, ct_t_rank(&L->shape, il));
-    for (k = 0; k < r; ++k)
-      CT_TRY(ct_crd_rec(c, ct_t_child(c, ic, k), L, ct_t_child(&L->shape, il, k), zero_all, acc, e));
+  return CT_OK;
+}
+
+/* Adds the offset of coordinate c against L into acc: c walked with L's
+ * shape as its partner, a tuple of c matching the shape's rank there.
+ * `zero_all` reads `_` as 0 (slice offsets). */
+CT_FN static ct_code ct_crd_offset(const ct_tuple *c, const ct_layout *L, int zero_all, ct_val *acc, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, c, 0, &L->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    const ct_node *cn = &c->nd[w.at];
+    int il = w.pair;
+    if (s == CT_WALK_CLOSE || (cn->kind == CT_ALL && zero_all)) continue;
+    if (cn->kind == CT_ALL) return CT_FAIL(e, CT_ARG_TYPE, "`_` in a coordinate: use slice");
+    if (cn->kind == CT_INT) {
+      CT_TRY(ct_crd_int(cn, L, il, acc, e));
+      continue;
+    }
+    if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != cn->rank)
+      return CT_FAIL(e, CT_COORD_MISMATCH, "a coordinate of rank %d for a mode of rank %d", cn->rank,
+                     ct_t_rank(&L->shape, il));
   }
   return CT_OK;
 }
@@ -192,7 +196,7 @@ CT_FN ct_code ct_crd2idx(const ct_tuple *c, const ct_layout *L, ct_val *out, ct_
     return CT_FAIL(e, CT_ARG_TYPE, "an integer offset of a layout with basis strides: see ct_basis_eval");
   out->v = 0;
   out->stat = 1;
-  return ct_crd_rec(c, 0, L, 0, 0, out, e);
+  return ct_crd_offset(c, L, 0, out, e);
 }
 
 CT_FN ct_code ct_l_eval_basis(ct_err *e) {
@@ -331,28 +335,26 @@ CT_FN ct_code ct_l_select(const ct_layout *L, const int *modes, int n, ct_layout
   return ct_l_build(L, sel, n, 0, 0, out, e);
 }
 
-/* Collects into r the modes of L (node il) selected by coordinate node ic:
- * keep_all selects `_` entries (slice), otherwise integer entries (dice).
- * Recursive: it writes what it was handed through the _ext primitives (inttuple.h). */
-CT_FN static ct_code ct_cut_rec(const ct_tuple *c, int ic, const ct_layout *L, int il, int keep_all,
-                                ct_layout *r, ct_err *e) {
-  const ct_node *cn = &c->nd[ic];
-  if (cn->kind != CT_TUPLE) {
+/* Collects into r the modes of L selected by the coordinate tuple c, walked
+ * with L's shape as its partner: keep_all selects `_` entries (slice),
+ * otherwise integer entries (dice). */
+CT_FN static ct_code ct_cut_modes(const ct_tuple *c, const ct_layout *L, int keep_all, ct_layout *r, ct_err *e) {
+  ct_walker w;
+  int s;
+  ct_walk_begin_pair(&w, c, 0, &L->shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    const ct_node *cn = &c->nd[w.at];
+    int il = w.pair;
+    if (s == CT_WALK_OPEN && (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != cn->rank))
+      return CT_FAIL(e, CT_COORD_MISMATCH, "a coordinate of rank %d for a mode of rank %d", cn->rank,
+                     ct_t_rank(&L->shape, il));
+    if (s != CT_WALK_LEAF) continue;
     if (cn->kind == CT_INT && cn->v < 0)
       return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "negative coordinate %lld", (long long)cn->v);
     if ((cn->kind == CT_ALL) == (keep_all != 0)) {
-      CT_TRY(ct_t_push_sub_ext(&r->shape, &L->shape, il, e));
-      CT_TRY(ct_t_push_sub_ext(&r->stride, &L->stride, il, e));
+      CT_TRY(ct_t_push_sub(&r->shape, &L->shape, il, e));
+      CT_TRY(ct_t_push_sub(&r->stride, &L->stride, il, e));
     }
-    return CT_OK;
-  }
-  if (L->shape.nd[il].kind != CT_TUPLE || L->shape.nd[il].rank != cn->rank)
-    return CT_FAIL(e, CT_COORD_MISMATCH, "a coordinate of rank %d for a mode of rank %d", cn->rank,
-                   ct_t_rank(&L->shape, il));
-  {
-    int k;
-    for (k = 0; k < cn->rank; ++k)
-      CT_TRY(ct_cut_rec(c, ct_t_child(c, ic, k), L, ct_t_child(&L->shape, il, k), keep_all, r, e));
   }
   return CT_OK;
 }
@@ -368,7 +370,7 @@ CT_FN static ct_code ct_l_cut(const ct_tuple *c, const ct_layout *L, int keep_al
   ct_t_clear(&r.stride);
   CT_TRY(ct_t_open(&r.shape, &hs, e));
   CT_TRY(ct_t_open(&r.stride, &hd, e));
-  if (c->nd[0].kind == CT_TUPLE) CT_TRY(ct_cut_rec(c, 0, L, 0, keep_all, &r, e));
+  if (c->nd[0].kind == CT_TUPLE) CT_TRY(ct_cut_modes(c, L, keep_all, &r, e));
   CT_TRY(ct_t_close(&r.shape, hs, e));
   CT_TRY(ct_t_close(&r.stride, hd, e));
   ct_l_copy(out, &r);
@@ -387,7 +389,7 @@ CT_FN ct_code ct_l_slice_offset(const ct_tuple *c, const ct_layout *L, int64_t *
   ct_val acc;
   acc.v = 0;
   acc.stat = 1;
-  CT_TRY(ct_crd_rec(c, 0, L, 0, 1, &acc, e));
+  CT_TRY(ct_crd_offset(c, L, 1, &acc, e));
   *out = acc.v;
   return CT_OK;
 }

@@ -15,13 +15,12 @@ typedef struct {
   ct_tuple stride;
 } ct_layout;
 
-/* dst := src, both trees copied node by node up to their n (ct_t_copy);
- * inline, with an out-of-line twin for recursive functions (inttuple.h). */
+/* dst := src, both trees copied node by node up to their n (ct_t_copy),
+ * inline as the building primitives are (inttuple.h). */
 CT_FN static inline void ct_l_copy(ct_layout *dst, const ct_layout *src) {
   ct_t_copy(&dst->shape, &src->shape);
   ct_t_copy(&dst->stride, &src->stride);
 }
-CT_FN void ct_l_copy_ext(ct_layout *dst, const ct_layout *src);
 
 /* A tiler is stored as a layout whose tuple nodes written `<...>` carry
  * mark == 1 (in both trees); below an unmarked node everything is an

@@ -1,6 +1,7 @@
 /* rearrange.c -- spec/rearrange.md. Every result is built node by node
  * from subtrees of the arguments (no recursion, no layout arrays). */
 #include "rearrange.h"
+#include "walk.h"
 
 /* Pushes the subtree of L at node i as the next mode of out. */
 CT_FN static ct_code ct_push_mode(ct_layout *out, const ct_layout *L, int i, ct_err *e) {
@@ -107,21 +108,18 @@ CT_FN ct_code ct_l_zip(const ct_layout *L, ct_layout *out, ct_err *e) {
 }
 
 CT_FN ct_code ct_l_unflatten(const ct_layout *L, const ct_tuple *P, ct_layout *out, ct_err *e) {
-  int leaves[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, leaves, CT_MAX_NODES), used = 0, j;
-  int end[CT_MAX_DEPTH + 2], hs[CT_MAX_DEPTH + 2], hd[CT_MAX_DEPTH + 2], top = 0;
+  int leaves[CT_MAX_NODES], n = ct_t_leaves(&L->shape, 0, leaves, CT_MAX_NODES), used = 0, s;
   ct_layout R;
+  ct_walker w;
   if (ct_l_depth(L) > 1) return CT_FAIL(e, CT_BAD_PROFILE, "unflatten: the layout is not flat (depth %d)", ct_l_depth(L));
   ct_t_clear(&R.shape);
   ct_t_clear(&R.stride);
-  for (j = 0; j < P->n; ++j) { /* P in preorder: its tuples, and a leaf of L at each of its leaves */
-    if (P->nd[j].kind == CT_TUPLE) {
-      CT_TRY(ct_open2(&R, &hs[top], &hd[top], e));
-      end[top++] = j + P->nd[j].span;
-    } else {
-      if (used >= n) return CT_FAIL(e, CT_BAD_PROFILE, "unflatten: the profile has more leaves than the layout's %d", n);
-      CT_TRY(ct_push_mode(&R, L, leaves[used++], e));
-    }
-    for (; top > 0 && j + 1 >= end[top - 1]; --top) CT_TRY(ct_close2(&R, hs[top - 1], hd[top - 1], e));
+  ct_walk_begin(&w, P, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) { /* P's tuples, and a leaf of L at each of its leaves */
+    CT_TRY(ct_walk_rebuild_layout(&w, s, &R, 0, e));
+    if (s != CT_WALK_LEAF) continue;
+    if (used >= n) return CT_FAIL(e, CT_BAD_PROFILE, "unflatten: the profile has more leaves than the layout's %d", n);
+    CT_TRY(ct_push_mode(&R, L, leaves[used++], e));
   }
   if (used != n) return CT_FAIL(e, CT_BAD_PROFILE, "unflatten: the profile has %d leaves, the layout %d", used, n);
   ct_l_copy(out, &R);

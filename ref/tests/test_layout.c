@@ -1,6 +1,7 @@
 /* Tests of spec/layout.md: queries, evaluation, and the layout examples of
  * ../shared/seeds/000_111f865e1c3dbb2c.txt and 001_72d8ae7051689362.txt. */
 #include "ref/notation.h"
+#include "ref/walk.h"
 #include "ref/tests/check.h"
 #include "ref/tests/testlib.h"
 
@@ -231,11 +232,11 @@ static void check_unchecked_shape(void) {
 
 /* The building primitives at capacity (inttuple.h): an open that fails
  * leaves the header index -1, and closing it fails too, leaving the tree as
- * it was; the out-of-line twins build what the inline primitives build. */
+ * it was. */
 static void check_tree_capacity(void) {
-  ct_tuple t, u, w;
+  ct_tuple t, u;
   ct_err e;
-  int k, h = 7, hu, hw;
+  int k, h = 7, hu;
   ct_t_clear(&t);
   for (k = 0; k < CT_MAX_NODES; ++k) OK(ct_t_push_int(&t, k + 1, 0, &e));
   CHECK(ct_t_push_int(&t, 1, 0, &e) == CT_CAPACITY, "a push past CT_MAX_NODES");
@@ -243,19 +244,52 @@ static void check_tree_capacity(void) {
   CHECK(ct_t_close(&t, h, &e) == CT_CAPACITY && t.n == CT_MAX_NODES, "closing header -1 gives CAPACITY");
   CHECK(ct_t_close(&t, CT_MAX_NODES, &e) == CT_CAPACITY, "closing a header past the nodes gives CAPACITY");
   ct_t_clear(&u);
-  ct_t_clear(&w);
   OK(ct_t_open(&u, &hu, &e));
-  OK(ct_t_open_ext(&w, &hw, &e));
   OK(ct_t_push_int(&u, 4, 1, &e));
-  OK(ct_t_push_int_ext(&w, 4, 1, &e));
   OK(ct_t_push_sub(&u, &t, 2, &e));
-  OK(ct_t_push_sub_ext(&w, &t, 2, &e));
   OK(ct_t_close(&u, hu, &e));
-  OK(ct_t_close_ext(&w, hw, &e));
-  CHECK(hu == 0 && hw == 0 && ct_t_equal(&u, 0, &w, 0, 1) && u.n == 3 && u.nd[0].rank == 2, "(_4,3) by both");
+  CHECK(hu == 0 && u.n == 3 && u.nd[0].rank == 2, "(_4,3) built");
   ct_t_sub(&u, 1, &t);
-  ct_t_sub(&u, 2, &w);
-  CHECK(t.n == 1 && t.nd[0].v == 4 && w.n == 1 && w.nd[0].v == 3, "the subtrees of (_4,3)");
+  CHECK(t.n == 1 && t.nd[0].v == 4, "the subtrees of (_4,3)");
+}
+
+/* The walk (walk.h): its steps in preorder, a partner walked in lockstep
+ * (mode k of the partner, -1 past it), a tuple skipped, and a tree rebuilt
+ * around the leaves the caller emits. */
+static void check_walk(void) {
+  ct_layout A = parse("((2,()),3,4):((1,()),2,8)"), B = parse("(5,(6,7)):(1,(5,30))");
+  ct_walker w;
+  ct_tuple out;
+  ct_err e;
+  char steps[64];
+  int s, n = 0;
+  ct_walk_begin_pair(&w, &A.shape, 0, &B.shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END && n + 4 < (int)sizeof steps) {
+    steps[n++] = s == CT_WALK_LEAF ? 'l' : s == CT_WALK_OPEN ? '(' : ')';
+    steps[n++] = (char)('0' + w.at);
+    steps[n++] = w.pair < 0 ? '-' : (char)('0' + w.pair);
+    steps[n++] = (char)('0' + w.depth);
+  }
+  steps[n] = '\0';
+  CHECK(strcmp(steps, "(000(111l212(3-2)3-2)111l421l5-1)000") == 0, "the steps of ((2,()),3,4) with (5,(6,7))");
+  CHECK(ct_walk_next(&w) == CT_WALK_END, "END again after the end");
+  ct_t_clear(&out); /* ((2,()),3,4) with its first mode taken whole, a leaf doubled */
+  ct_walk_begin(&w, &A.shape, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END) {
+    if (s == CT_WALK_OPEN && w.depth == 1) {
+      ct_walk_skip(&w);
+      OK(ct_t_push_int(&out, 0, 0, &e));
+      continue;
+    }
+    OK(ct_walk_rebuild(&w, s, &out, 1, &e));
+    if (s == CT_WALK_LEAF) OK(ct_t_push_int(&out, 2 * A.shape.nd[w.at].v, 0, &e));
+  }
+  CHECK(out.n == 4 && out.nd[0].rank == 3 && out.nd[0].span == 4 && out.nd[1].v == 0 && out.nd[2].v == 6 &&
+            out.nd[3].v == 8,
+        "(0,6,8) rebuilt");
+  ct_walk_begin(&w, &B.shape, 1); /* a leaf root */
+  CHECK(ct_walk_next(&w) == CT_WALK_LEAF && w.at == 1 && w.depth == 0 && ct_walk_next(&w) == CT_WALK_END,
+        "a leaf is one step");
 }
 
 int main(void) {
@@ -267,5 +301,6 @@ int main(void) {
   check_relations();
   check_compact();
   check_tree_capacity();
+  check_walk();
   return ct_done();
 }
