@@ -24,6 +24,7 @@
 #include "ref/complement.c"
 #include "judge/judge.c"
 #include "judge/judge_complement.c"
+#include "ref/composition_def.c"
 #include "judge/judge_exact.c"
 
 #define CT_PROG "ct_cpl_sweep"

@@ -9,6 +9,7 @@
 #include "ref/composition.h"
 #include "ref/ct_arith.h"
 #include "ref/leaf_form.h"
+#include "ref/walk.h"
 
 CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc) {
   ct_nest_sink a, b;
@@ -21,17 +22,12 @@ CT_FN void ct_plan_comp_draw(ct_rng *r, const ct_gen_params *p, ct_plan_comp *fc
 
 /* A tree's nesting code: the tokens ct_nest_sink records while drawing it. */
 CT_FN static void ct_plan_nest_of(const ct_tuple *t, ct_nest_code *c) {
-  int j, end[CT_MAX_DEPTH + 2], top = 0;
+  ct_walker w;
+  int s;
   c->n = c->full = 0;
-  for (j = 0; j < t->n; ++j) {
-    if (t->nd[j].kind == CT_TUPLE) {
-      ct_nest_token(c, CT_NEST_OPEN + t->nd[j].rank);
-      end[top++] = j + t->nd[j].span;
-    } else {
-      ct_nest_token(c, CT_NEST_LEAF);
-    }
-    for (; top > 0 && j + 1 >= end[top - 1]; --top) ct_nest_token(c, CT_NEST_CLOSE);
-  }
+  ct_walk_begin(&w, t, 0);
+  while ((s = ct_walk_next(&w)) != CT_WALK_END)
+    ct_nest_token(c, s == CT_WALK_OPEN ? CT_NEST_OPEN + t->nd[w.at].rank : s == CT_WALK_LEAF ? CT_NEST_LEAF : CT_NEST_CLOSE);
 }
 
 CT_FN static int ct_plan_plain(const ct_layout *L) {

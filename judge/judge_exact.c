@@ -1,60 +1,14 @@
 /* judge_exact.c -- judges of exactness: composition and complement accept an
  * input iff an answer exists (COMP-8, COMP-10, CPL-7 in spec/composition.md
  * and spec/complement.md), decided by brute force. They share no code with
- * ref/carry.c, ref/composition.c or ref/complement.c: Â, the extension of
- * coalesce(A) (COMP-EXT), is judge.h's ct_j_ahat, every layout of every
- * leaf's size is tried (one per chain of divisors), and a complement's image
- * is tiled greedily.
- *
- * Why trying chains is trying every layout: a layout of size s, coalesced,
- * is (T_2/T_1, ..., s/T_m):(g(T_1), ..., g(T_m)) for a chain
- * 1 = T_1 | T_2 | ... | T_m | s, its strides its values at the T_i. A
- * layout of B's nesting is R(c) = sum_j R_j(c_j), and R_j(c_j) is pinned by
- * the index c_j*w_j, at most the index of c. So the least index where no such
- * R agrees with Â∘B is the least of: each leaf's first point that no chain
- * reaches, and the first index where Â∘B is not the sum over the leaves. */
+ * ref/carry.c, ref/composition.c or ref/complement.c: composition's is its
+ * definition (ref/composition_def.c: every layout of every leaf's size tried,
+ * one per chain of divisors, against Â∘B at every index) on values of Â
+ * from judge.h's ct_j_ahat (COMP-EXT), and a complement's image is tiled
+ * greedily. */
 #include "judge/judge.h"
+#include "ref/composition_def.h"
 #include "ref/modes.h"
-
-#define CT_J_LEAF 64     /* leaf sizes tried */
-#define CT_J_DIVISORS 12 /* proper divisors of a leaf size (2^12 chains at most) */
-
-/* The first x < s at which no layout of size s agrees with g(x) = F[x*w]
- * (defined where def[x*w]) on [0, x]; s when one agrees everywhere; -1 when
- * s has too many divisors. */
-CT_FN static int64_t ct_j_leaf_first_bad(const int64_t *F, const unsigned char *def, int64_t w, int64_t s) {
-  int64_t div[CT_J_DIVISORS], T[CT_J_DIVISORS + 2], best = 0, d, x;
-  int nd = 0, mask, m, k;
-  for (d = 2; d < s; ++d)
-    if (s % d == 0) {
-      if (nd == CT_J_DIVISORS) return -1;
-      div[nd++] = d;
-    }
-  for (mask = 0; mask < (1 << nd); ++mask) {
-    int chain = 1;
-    T[0] = 1;
-    for (m = 1, k = 0; k < nd; ++k)
-      if (mask & (1 << k)) {
-        chain = chain && div[k] % T[m - 1] == 0;
-        T[m++] = div[k];
-      }
-    if (!chain) continue;
-    T[m] = s;
-    for (x = 0; x < s; ++x) { /* the chain's layout at x, its strides g(T_i) */
-      int64_t v = 0;
-      int i, ok = def[x * w];
-      for (i = 0; i < m && ok; ++i) {
-        int64_t digit = (x / T[i]) % (T[i + 1] / T[i]);
-        if (digit == 0) continue;
-        ok = def[T[i] * w];
-        v += digit * F[T[i] * w];
-      }
-      if (!ok || v != F[x * w]) break;
-    }
-    if (x > best) best = x;
-  }
-  return best;
-}
 
 /* Does a layout of B's nesting agree with Â∘B on [0, size(B))? 1 yes; 0 no,
  * *first the least index where none agrees on [0, *first]; -1 past bound. */
@@ -63,15 +17,13 @@ CT_FN static int ct_j_comp_exists(const ct_layout *A, const ct_layout *B, int64_
   CT_JUDGE_SCRATCH unsigned char def[CT_JUDGE_CAP];
   ct_modes b;
   ct_j_ahat h;
-  int64_t n = ct_j_size(B), w[CT_MAX_NODES], i;
+  int64_t n = ct_j_size(B), i;
   int j;
   ct_j_ahat_init(A, &h);
   ct_modes_of(B, 0, &b);
   if (n < 0 || n > bound || n > CT_JUDGE_CAP) return -1;
-  for (j = 0, w[0] = 1; j < b.n; ++j) {
-    if (b.m[j].s > CT_J_LEAF) return -1;
-    if (j + 1 < b.n) w[j + 1] = w[j] * b.m[j].s;
-  }
+  for (j = 0; j < b.n; ++j)
+    if (b.m[j].s > CT_DEF_LEAF) return -1;
   for (i = 0; i < n; ++i) { /* F(i) = Â(B(i)) */
     int64_t x = 0, r = i;
     for (j = 0; j < b.n; ++j) {
@@ -81,25 +33,11 @@ CT_FN static int ct_j_comp_exists(const ct_layout *A, const ct_layout *B, int64_
     def[i] = (unsigned char)ct_j_ahat_at(&h, x, &F[i]); /* undefined below 0 unless Â is linear */
     if (!def[i] && (x >= 0 || h.lin || h.n < 0)) return -1; /* beyond 64 bits: not decided here */
   }
-  *first = n;
-  for (j = 0; j < b.n; ++j) {
-    int64_t y = ct_j_leaf_first_bad(F, def, w[j], b.m[j].s);
-    if (y < 0) return -1;
-    if (y < b.m[j].s && y * w[j] < *first) *first = y * w[j];
+  switch (ct_comp_def_peel(&b, n, F, def, 0, first)) {
+  case CT_DEF_ANSWER: return 1;
+  case CT_DEF_NO_ANSWER: return 0;
+  default: return -1;
   }
-  for (i = 0; i < *first; ++i) { /* additivity over the leaves below it */
-    int64_t r = i, sum = 0;
-    int ok = def[i];
-    for (j = 0; j < b.n && ok; ++j) {
-      int64_t p = (r % b.m[j].s) * w[j];
-      ok = def[p];
-      sum += F[p];
-      r /= b.m[j].s;
-    }
-    if (!ok || sum != F[i]) break;
-  }
-  *first = i;
-  return i == n;
 }
 
 /* The codes that say "not decided" or "cannot be represented", never "no answer". */

@@ -47,6 +47,8 @@
   X(comp_8c, "COMP-8/cancelling", CT_GEN_INT, "composition where carries cancel", "(N,N,2):(1,N+1,N*N+N-1) o s:(N+1) from %k0") \
   X(comp_9, "COMP-9", CT_GEN_PAIR, "composition, coalesced leaves", "composition(%0, %1)")     \
   X(comp_10, "COMP-10", CT_GEN_PAIR, "composition, the rejection's index", "composition(%0, %1)") \
+  X(comp_11, "COMP-11", CT_GEN_COMP, "composition: the procedure vs the definition", "composition(%0, %1)") \
+  X(comp_11r, "COMP-11/random", CT_GEN_PAIR, "composition: the procedure vs the definition", "composition(%0, %1)") \
   X(comp_e1, "composition!STRIDE_DIVISIBILITY", CT_GEN_LAYOUT, "composition", "%0")               \
   X(comp_e2, "composition!SHAPE_DIVISIBILITY", CT_GEN_LAYOUT, "composition", "%0")                \
   X(comp_e3, "composition!NOT_DISJOINT", CT_GEN_LAYOUT, "composition", "%0")                      \

@@ -1,5 +1,8 @@
 /* composition.c -- R = A o B (spec/composition.md).
  *
+ * The definition is composition_def.c (COMP-DEF); this file is the
+ * procedure (COMP-EXACT); COMP-11 checks that they agree.
+ *
  * A is read through Â, its extension past its size (COMP-EXT), prepared
  * into digits (COMP-PREP, ref/ahat.c). Each leaf of B starts as one mode: a box of modes
  * t:b whose candidate R*(c) = sum_m c_m*Â(b_m) is refined only where Â∘B
