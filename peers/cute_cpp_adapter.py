@@ -38,22 +38,14 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from cuteref_notation import (  # noqa: E402
-    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, normalize, parse_request,
-)
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported  # noqa: E402
+from cuteref_notation import Basis, Call, Composed, Int, Lay, Swz, Sym, Tiler, Tup, Under, normalize  # noqa: E402
 
 # Bump when the generated C++ changes meaning, to invalidate cached answers.
 CODEGEN_VERSION = "4"
 
 INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1
-
-
-class CodegenError(Exception):
-    """A request that cannot be turned into C++ (answered without compiling)."""
-
-    def __init__(self, kind: str, msg: str):
-        super().__init__(msg)
-        self.kind = kind
 
 
 # --------------------------------------------------------------------------
@@ -73,7 +65,7 @@ class Codegen:
     # literals ---------------------------------------------------------------
     def int_lit(self, node: Int) -> str:
         if not INT_MIN <= node.value <= INT_MAX:
-            raise CodegenError("UNSUPPORTED", f"integer {node.value} does not fit in a 32-bit int")
+            raise Unsupported(f"integer {node.value} does not fit in a 32-bit int")
         if self.int_mode == "static" or node.static:
             return f"cute::Int<{node.value}>{{}}"
         return f"int({node.value})"
@@ -87,7 +79,7 @@ class Codegen:
             return "(cute::E<" + ",".join(str(k) for k in node.path) + ">{} * " + self.int_lit(node.value) + ")"
         if isinstance(node, Under) and maker == "cute::make_coord":  # `_` in a coordinate (a slice)
             return "cute::_"
-        raise CodegenError("BADARG", f"expected an integer or IntTuple, got {node}")
+        raise BadArg(f"expected an integer or IntTuple, got {node}")
 
     def layout_lit(self, node: Lay) -> str:
         return ("cute::make_layout(" + self.tuple_lit(node.shape, "cute::make_shape") + ", "
@@ -114,7 +106,7 @@ class Codegen:
             return "cute::make_layout(" + self.tuple_lit(node, "cute::make_shape") + ")"
         if isinstance(node, Call):
             return "cuteref::as_layout(" + self.call(node) + ")"
-        raise CodegenError("BADARG", f"expected a layout, got {node}")
+        raise BadArg(f"expected a layout, got {node}")
 
     def arg_tiler(self, node) -> str:
         """Second argument of composition / *_divide / *_product: CuTe's own
@@ -133,19 +125,19 @@ class Codegen:
             return "cute::make_tile(" + ", ".join(self.arg_tiler(i) for i in node.items) + ")"
         if isinstance(node, Call):
             return self.call(node)
-        raise CodegenError("BADARG", f"expected a tiler, got {node}")
+        raise BadArg(f"expected a tiler, got {node}")
 
     def arg_inttuple(self, node) -> str:
         if isinstance(node, (Int, Tup)):
             return self.tuple_lit(node)
         if isinstance(node, Call):
             return self.call(node)
-        raise CodegenError("BADARG", f"expected an integer or IntTuple, got {node}")
+        raise BadArg(f"expected an integer or IntTuple, got {node}")
 
     def arg_swizzle(self, node) -> str:
         if isinstance(node, Swz):
             return self.swizzle_lit(node)
-        raise CodegenError("BADARG", f"expected a swizzle, got {node}")
+        raise BadArg(f"expected a swizzle, got {node}")
 
     def arg_value(self, node) -> str:
         """A bare value as a request (`notation`): a layout, swizzle,
@@ -154,7 +146,7 @@ class Codegen:
             return self.arg_layout(node)
         if isinstance(node, (Int, Tup, Basis)):
             return self.tuple_lit(node)
-        raise CodegenError("UNSUPPORTED", f"the value {node}")
+        raise Unsupported(f"the value {node}")
 
     def arg_coord(self, node) -> str:
         """A coordinate: an integer, a tuple (with `_` for a slice), `_`."""
@@ -164,23 +156,23 @@ class Codegen:
             return self.tuple_lit(node, "cute::make_coord")
         if isinstance(node, Call):
             return self.call(node)
-        raise CodegenError("BADARG", f"expected a coordinate, got {node}")
+        raise BadArg(f"expected a coordinate, got {node}")
 
     def arg_sym(self, node) -> str:
         if isinstance(node, Sym):
             return node.name
-        raise CodegenError("BADARG", f"expected a name, got {node}")
+        raise BadArg(f"expected a name, got {node}")
 
     def gmma_atom(self, node: Call) -> str:
         """gmma_atom(K|MN, R, bits) is SM90::GMMA::Layout_<major>_<R>_Atom<T>,
         T of `bits` bits (spec/atoms.md): CuTe's own atom, upcast by CuTe."""
         if len(node.args) != 3:
-            raise CodegenError("BADARG", f"gmma_atom takes 3 arguments, got {len(node.args)}")
+            raise BadArg(f"gmma_atom takes 3 arguments, got {len(node.args)}")
         major = self.arg_sym(node.args[0])
         rows = {16: "INTER", 32: "SW32", 64: "SW64", 128: "SW128"}
         r, bits = node.args[1], node.args[2]
         if major not in ("K", "MN") or not isinstance(r, Int) or r.value not in rows:
-            raise CodegenError("BADARG", f"CuTe has no GMMA atom {major}, {r}")
+            raise BadArg(f"CuTe has no GMMA atom {major}, {r}")
         return (f"cute::SM90::GMMA::Layout_{major}_{rows[r.value]}_Atom<cute::uint_bit_t<"
                 f"{self.arg_template_int(bits)}>>{{}}")
 
@@ -188,7 +180,7 @@ class Codegen:
         """gmma_sparse_atom(K|MN, R, bits, S) is
         SM90::GMMA::Layout_<major>_<R>_SpAtom<uint_bit_t<bits>, S> (ATOM-5)."""
         if len(node.args) != 4:
-            raise CodegenError("BADARG", f"gmma_sparse_atom takes 4 arguments, got {len(node.args)}")
+            raise BadArg(f"gmma_sparse_atom takes 4 arguments, got {len(node.args)}")
         dense = self.gmma_atom(Call("gmma_atom", node.args[:3]))
         return dense.replace("_Atom<", "_SpAtom<").replace(">>{}", f">, {self.arg_template_int(node.args[3])}>{{}}")
 
@@ -196,15 +188,15 @@ class Codegen:
         """umma_atom_32b(bits) is UMMA::Layout_MN_SW128_32B_Atom<T>, T of
         `bits` bits (spec/atoms.md, ATOM-4)."""
         if len(node.args) != 1:
-            raise CodegenError("BADARG", f"umma_atom_32b takes 1 argument, got {len(node.args)}")
+            raise BadArg(f"umma_atom_32b takes 1 argument, got {len(node.args)}")
         return f"cute::UMMA::Layout_MN_SW128_32B_Atom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>>{{}}"
 
     def arg_template_int(self, node) -> str:
         if isinstance(node, Int):
             if not INT_MIN <= node.value <= INT_MAX:
-                raise CodegenError("UNSUPPORTED", f"integer {node.value} does not fit in a 32-bit int")
+                raise Unsupported(f"integer {node.value} does not fit in a 32-bit int")
             return str(node.value)
-        raise CodegenError("BADARG", f"expected an integer literal (template argument), got {node}")
+        raise BadArg(f"expected an integer literal (template argument), got {node}")
 
     # operations -------------------------------------------------------------
     def call(self, node: Call) -> str:
@@ -217,21 +209,14 @@ class Codegen:
             return self.gmma_sparse_atom(node)
         if node.name == "umma_sparse_atom_32b":   # UMMA::Layout_MN_SW128_32B_SpAtom<T, S> (ATOM-6)
             if len(node.args) != 2:
-                raise CodegenError("BADARG", f"umma_sparse_atom_32b takes 2 arguments, got {len(node.args)}")
+                raise BadArg(f"umma_sparse_atom_32b takes 2 arguments, got {len(node.args)}")
             return (f"cute::UMMA::Layout_MN_SW128_32B_SpAtom<cute::uint_bit_t<{self.arg_template_int(node.args[0])}>, "
                     f"{self.arg_template_int(node.args[1])}>{{}}")
         if node.name == "umma_atom_32b":
             return self.umma_atom_32b(node)
-        spec = OPS.get(node.name)
-        if spec is None:
-            raise CodegenError("UNSUPPORTED", node.name)
-        form = spec.get(len(node.args))
-        if form is None:
-            arities = "/".join(str(k) for k in sorted(spec))
-            raise CodegenError("BADARG", f"{node.name} takes {arities} argument(s), got {len(node.args)}")
-        kinds, template = form
+        kinds, template = rt.lookup(OPS, node)
         if template is None:
-            raise CodegenError("UNSUPPORTED", node.name)
+            raise Unsupported(node.name)
         conv: Dict[str, Callable] = {
             "L": self.arg_layout, "T": self.arg_tiler, "I": self.arg_inttuple, "N": self.arg_template_int,
             "V": self.arg_value, "C": self.arg_coord, "W": self.arg_swizzle,
@@ -348,14 +333,6 @@ def find_cuda_includes() -> List[str]:
         if found:
             break
     return found
-
-
-def cutlass_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("nvidia-cutlass")
-    except Exception:  # noqa: BLE001
-        return "unknown"
 
 
 # --------------------------------------------------------------------------
@@ -747,7 +724,8 @@ class Adapter:
                              "or pass --cute-include DIR")
         cuda_incs = args.cuda_include or find_cuda_includes()
         self.flags = build_flags(cute_inc, cuda_incs, args.cxxflags)
-        toolchain = "|".join([args.cxx, compiler_version(args.cxx), " ".join(self.flags), cutlass_version()])
+        toolchain = "|".join([args.cxx, compiler_version(args.cxx), " ".join(self.flags),
+                              rt.dist_version("nvidia-cutlass")])
         fp = "|".join([CODEGEN_VERSION, args.ints, toolchain])
         cache_path = None if args.no_cache else os.path.join(args.cache_dir, "cute_cpp_answers.sqlite")
         self.cache = Cache(cache_path, fp)
@@ -768,23 +746,18 @@ class Adapter:
         keyed: Dict[str, List[int]] = {}
         exprs: Dict[str, str] = {}
         for i, raw in enumerate(lines):
-            try:
-                call = parse_request(raw)
-            except ParseError as e:
-                answers[i] = f"error PARSE {e}"
-                continue
-            except RecursionError:
-                answers[i] = "error PARSE nesting too deep"
+            call, answers[i] = rt.parse(raw)
+            if call is None:
                 continue
             key = normalize(raw)
             if key not in exprs:
                 try:
                     exprs[key] = self.codegen.call(call)
-                except CodegenError as e:
-                    answers[i] = f"error {e.kind} {e}"
+                except (Unsupported, BadArg) as e:
+                    answers[i] = rt.declined(e)
                     continue
                 except RecursionError:
-                    answers[i] = "error PARSE nesting too deep"
+                    answers[i] = rt.NESTING
                     continue
             keyed.setdefault(key, []).append(i)
 
@@ -879,8 +852,6 @@ def main(argv=None) -> int:
         print(" ".join([args.cxx] + adapter.flags))
         return 0
 
-    # Never die on undecodable input: it becomes a PARSE error for that line.
-    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
     out = sys.stdout
     t_start = time.monotonic()
     n_lines = 0
@@ -891,8 +862,8 @@ def main(argv=None) -> int:
         out.flush()
 
     batch: List[str] = []
-    for raw in sys.stdin:
-        batch.append(raw.rstrip("\r\n"))
+    for line in rt.request_lines():
+        batch.append(line)
         n_lines += 1
         if args.batch > 0 and len(batch) >= args.batch:
             flush_batch(batch)
@@ -909,11 +880,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)

@@ -40,14 +40,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import select
-import signal
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported, literal_inttuple, one_line  # noqa: E402
 from cuteref_notation import (  # noqa: E402
     Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
 )
@@ -69,25 +68,9 @@ def _import_dsl():
 cute = None   # set by main() (the import takes about half a second)
 
 
-class BadArg(Exception):
-    """The request is well formed but an argument has the wrong kind."""
-
-
-class Unsupported(Exception):
-    """The DSL has no such operation, overload or argument form."""
-
-
 # --------------------------------------------------------------------------
 # Syntax tree -> DSL values (called while tracing)
 # --------------------------------------------------------------------------
-
-def literal_inttuple(node):
-    if isinstance(node, Int):
-        return node.value
-    if isinstance(node, Tup):
-        return tuple(literal_inttuple(i) for i in node.items)
-    raise BadArg(f"expected an integer or IntTuple, got {node}")
-
 
 def literal_stride(node):
     """A stride; a basis stride v@(i,j) is the DSL's ScaledBasis(v, [i, j])
@@ -316,16 +299,9 @@ OPS: dict = {}
 def evaluate(call: Call):
     if call.name == "notation" and len(call.args) == 1:   # a bare value, printed back
         return _value(call.args)
-    table = OPS.get(call.name)
-    if table is None:
-        raise Unsupported(call.name)
-    fn = table.get(len(call.args))
-    if fn is None:
-        if call.name in ("tile_to_shape",):
-            raise Unsupported(f"{call.name} with {len(call.args)} argument(s) (the DSL requires an order)")
-        arities = "/".join(str(k) for k in sorted(table))
-        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
-    return fn(call.args)
+    if call.name == "tile_to_shape" and len(call.args) not in OPS["tile_to_shape"]:
+        raise Unsupported(f"{call.name} with {len(call.args)} argument(s) (the DSL requires an order)")
+    return rt.lookup(OPS, call)(call.args)
 
 
 def format_value(v) -> str:
@@ -335,31 +311,25 @@ def format_value(v) -> str:
     return format_inttuple(v)
 
 
-def one_line(text: str, limit: int = 300) -> str:
-    s = " ".join(str(text).split())
-    return s if len(s) <= limit else s[:limit] + "..."
+def failure(e: Exception) -> str:
+    """The answer (after `error `) to a failure of the DSL."""
+    if isinstance(e, RecursionError):
+        return rt.NESTING[len("error "):]
+    text = one_line(e, 300) or "(no message)"
+    if "invalid type for the LHS, got '!cute.swizzle" in text:
+        # composition(Sw, L): the DSL's composition takes no swizzle first
+        return f"UNSUPPORTED argument form: {text}"
+    if isinstance(e, ValueError) and " must be a Value " in text:
+        # The DSL's op builder does not take this form of argument (an
+        # integer or `_` as a divide's tiler): a form it does not provide.
+        return f"UNSUPPORTED argument form: {text}"
+    return f"{type(e).__name__}: {text}"
 
 
-def answer_call(call) -> tuple:
-    """(ok?, answer) of one parsed request; called while tracing."""
-    try:
-        return True, "ok " + format_value(evaluate(call))
-    except Unsupported as e:
-        return True, f"error UNSUPPORTED {e}"
-    except BadArg as e:
-        return True, f"error BADARG {e}"
-    except RecursionError:
-        return False, "error PARSE nesting too deep"
-    except Exception as e:  # noqa: BLE001 - every DSL failure is an answer
-        text = one_line(e) or "(no message)"
-        if "invalid type for the LHS, got '!cute.swizzle" in text:
-            # composition(Sw, L): the DSL's composition takes no swizzle first
-            return True, f"error UNSUPPORTED argument form: {text}"
-        if isinstance(e, ValueError) and " must be a Value " in text:
-            # The DSL's op builder does not take this form of argument (an
-            # integer or `_` as a divide's tiler): a form it does not provide.
-            return True, f"error UNSUPPORTED argument form: {text}"
-        return False, f"error {type(e).__name__}: {text}"
+def final(answer: str) -> bool:
+    """An answer that a trace of its own would give too: a result or a
+    declined form.  A rejection by the DSL is evaluated again alone."""
+    return answer.startswith(("ok ", "error UNSUPPORTED ", "error BADARG "))
 
 
 # --------------------------------------------------------------------------
@@ -379,9 +349,9 @@ class _Run:
 def _trace_body():
     # A plain function: the DSL rewrites only the jit function's own body.
     for k, call in enumerate(_Run.calls):
-        good, text = answer_call(call)
+        text = rt.answer_call(call, evaluate, format_value, failure)
         i = _Run.first + k
-        if good:
+        if final(text):
             _Run.put(i, "F", text)
         else:
             _Run.put(i, "P", text)
@@ -421,12 +391,12 @@ def worker_loop(rfd: int, wfd: int) -> None:
         calls = []
         for _ in range(int(head)):
             line = rf.readline().rstrip("\n")
-            try:
+            try:   # rt.parse written out: no frame more under the parser than before it was shared
                 calls.append(parse_request(line))
             except ParseError as e:
                 calls.append(f"error PARSE {e}")
             except RecursionError:
-                calls.append("error PARSE nesting too deep")
+                calls.append(rt.NESTING)
         i = 0
         while i < len(calls):
             if isinstance(calls[i], str):
@@ -452,77 +422,9 @@ def worker_loop(rfd: int, wfd: int) -> None:
 # The parent: reads stdin, drives a forked worker, survives its crashes
 # --------------------------------------------------------------------------
 
-class Worker:
-    def __init__(self):
-        to_child_r, to_child_w = os.pipe()
-        from_child_r, from_child_w = os.pipe()
-        sys.stdout.flush()
-        pid = os.fork()
-        if pid == 0:   # the worker
-            try:
-                os.close(to_child_w)
-                os.close(from_child_r)
-                os.dup2(2, 1)   # stray prints of the DSL must not reach the protocol stream
-                signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-                worker_loop(to_child_r, from_child_w)
-            finally:
-                os._exit(0)
-        os.close(to_child_r)
-        os.close(from_child_w)
-        self.pid = pid
-        self.to = to_child_w
-        self.frm = from_child_r
-        self.buf = b""
-
-    def send(self, lines):
-        data = ("%d\n" % len(lines) + "".join(l + "\n" for l in lines)).encode("utf-8", "replace")
-        while data:
-            n = os.write(self.to, data)
-            data = data[n:]
-
-    def read_message(self, timeout: float):
-        """((kind, index, text), None), or (None, 'hung' | 'died')."""
-        deadline = time.monotonic() + timeout if timeout > 0 else None
-        while b"\n" not in self.buf:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            r, _, _ = select.select([self.frm], [], [], wait)
-            if not r:
-                return None, "hung"
-            chunk = os.read(self.frm, 65536)
-            if not chunk:
-                return None, "died"
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        kind, idx, text = (line.decode("utf-8", "replace").split(" ", 2) + ["", ""])[:3]
-        return (kind, int(idx), text), None
-
-    def end(self, kill: bool) -> str:
-        """Stop the worker; returns how it ended (e.g. SIGFPE)."""
-        for fd in (self.to, self.frm):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        if kill:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except OSError:
-                pass
-        _, status = os.waitpid(self.pid, 0)
-        if os.WIFSIGNALED(status):
-            try:
-                return signal.Signals(os.WTERMSIG(status)).name
-            except ValueError:
-                return "signal %d" % os.WTERMSIG(status)
-        return "exit %d" % os.WEXITSTATUS(status)
-
-
-class Driver:
+class Driver(rt.WorkerDriver):
     def __init__(self, timeout: float):
-        self.timeout = timeout
-        self.worker = None
-        self.crashes = []     # (request, how)
-        self.starts = 0
+        super().__init__(timeout, worker_loop)
         self.debug = bool(os.environ.get("CUTEDSL_ADAPTER_DEBUG"))
 
     def _run(self, lines):
@@ -531,7 +433,7 @@ class Driver:
         culprit is the index it happened on (None when it cannot be told)
         and failure ('hung' | 'died', how)."""
         if self.worker is None:
-            self.worker = Worker()
+            self.worker = rt.Worker(self.loop)
             self.starts += 1
         final, prov = {}, {}
         seen = set()
@@ -541,17 +443,17 @@ class Driver:
         except BrokenPipeError:
             pass   # it died before reading: read_message says so
         while len(final) < len(lines):
-            msg, why = self.worker.read_message(self.timeout)
+            msg, why = self.worker.read(self.timeout)
             if msg is None:
-                how = self.worker.end(kill=True)
-                self.worker = None
+                how = self.kill()
                 if retrying is not None and retrying not in final:
                     culprit = retrying
                 else:
                     unseen = [i for i in range(len(lines)) if i not in seen]
                     culprit = unseen[0] if unseen and (not prov or unseen[0] < min(prov)) else None
                 return final, prov, culprit, (why, how)
-            kind, i, text = msg
+            kind, i, text = (msg.split(" ", 2) + ["", ""])[:3]
+            i = int(i)
             seen.add(i)
             if kind == "F":
                 final[i] = text
@@ -608,50 +510,6 @@ class Driver:
             todo = [i for i in todo if answers[i] is None]
         return answers
 
-    def close(self):
-        if self.worker is not None:
-            try:
-                os.close(self.worker.to)   # EOF: the worker leaves its loop
-                self.worker.to = -1
-            except OSError:
-                pass
-            self.worker.end(kill=False)
-            self.worker = None
-
-
-def read_available(fd: int, buf: bytes, limit: int):
-    """Block for at least one line, then take every complete line already
-    available (at most `limit`).  Returns (lines, rest, eof)."""
-    eof = False
-    while True:
-        if buf.count(b"\n") >= limit:
-            break
-        wait = 0.0 if b"\n" in buf else None
-        r, _, _ = select.select([fd], [], [], wait)
-        if not r:
-            break
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            eof = True
-            break
-        buf += chunk
-    parts = buf.split(b"\n")
-    rest = parts.pop()
-    if eof and rest:
-        parts.append(rest)
-        rest = b""
-    lines = [p.decode("utf-8", "replace").rstrip("\r") for p in parts[:limit]]
-    rest = b"\n".join(parts[limit:] + [rest]) if len(parts) > limit else rest
-    return lines, rest, eof and not rest
-
-
-def installed_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("nvidia-cutlass-dsl")
-    except Exception:  # noqa: BLE001
-        return "unknown"
-
 
 def main(argv=None) -> int:
     global cute, OPS
@@ -659,56 +517,22 @@ def main(argv=None) -> int:
         description="cuteref peer adapter backed by the CuTe Python DSL (nvidia-cutlass-dsl): one "
                     "request per stdin line, one 'ok <result>' / 'error <text>' line per request on "
                     "stdout, in order; crashes of the DSL are answered 'error CRASH <signal>'.")
-    ap.add_argument("--timeout", type=float, default=30.0,
-                    help="seconds the worker may stay silent before it is killed and the request "
-                         "answered 'error TIMEOUT' (0 = none; default 30)")
+    rt.timeout_option(ap, 30.0, "seconds the worker may stay silent before it is killed and the request "
+                                "answered 'error TIMEOUT' (0 = none; default %g)")
     ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
                     help=f"at most N requests per batch handed to the worker (default {BATCH_MAX})")
     ap.add_argument("--stats", action="store_true",
                     help="report worker starts and crashes on stderr at exit")
-    ap.add_argument("--list-ops", action="store_true",
-                    help="print the operations this adapter passes on (comma-separated) and exit")
-    ap.add_argument("--version", action="store_true", help="print the DSL version in use and exit")
+    rt.info_options(ap, "print the DSL version in use and exit")
     args = ap.parse_args(argv)
     cute = _import_dsl()
     OPS = _ops()
-    if args.list_ops:
-        print(",".join(OPS))
+    if rt.print_info(args, OPS, lambda: f"nvidia-cutlass-dsl {rt.dist_version('nvidia-cutlass-dsl')} "
+                                        f"at {os.path.dirname(cute.__file__)}"):
         return 0
-    if args.version:
-        print(f"nvidia-cutlass-dsl {installed_version()} at {os.path.dirname(cute.__file__)}")
-        return 0
-    sys.setrecursionlimit(10000)
-    driver = Driver(args.timeout)
-    fd = sys.stdin.fileno()
-    buf = b""
-    t0 = time.monotonic()
-    n = 0
-    eof = False
-    try:
-        while not eof:
-            lines, buf, eof = read_available(fd, buf, max(1, args.batch))
-            if not lines:
-                continue
-            n += len(lines)
-            sys.stdout.write("".join(a + "\n" for a in driver.answer_lines(lines)))
-            sys.stdout.flush()
-    finally:
-        driver.close()
-    if args.stats:
-        sys.stderr.write(f"[cutedsl_adapter] {n} request(s) in {time.monotonic() - t0:.2f}s; "
-                         f"{driver.starts} worker start(s), {len(driver.crashes)} crash(es)\n")
-        for req, how in driver.crashes:
-            sys.stderr.write(f"[cutedsl_adapter] crash {how}: {req}\n")
-    return 0
+    return rt.serve_batches(Driver(args.timeout), args.batch, "cutedsl_adapter", args.stats)
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)

@@ -40,15 +40,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import select
-import signal
 import sys
-import time
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported, one_line  # noqa: E402
 from cuteref_notation import (  # noqa: E402
     Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
 )
@@ -90,22 +89,6 @@ def load():
     fx, ir = _fx, _ir
 
 
-def installed_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("flydsl")
-    except Exception:  # noqa: BLE001
-        return "unknown"
-
-
-class BadArg(Exception):
-    """The request is well formed but an argument has the wrong kind."""
-
-
-class Unsupported(Exception):
-    """FlyDSL has no such operation, overload or argument form."""
-
-
 # --------------------------------------------------------------------------
 # Syntax tree -> FlyDSL values (inside the worker, in an MLIR module)
 # --------------------------------------------------------------------------
@@ -121,15 +104,14 @@ def _no_new_forms(node):
         raise Unsupported(f"the name {node.name}")
 
 
-def literal_inttuple(node):
+def _mapped(node):
     _no_new_forms(node)
-    if isinstance(node, Int):
-        if not INT32[0] <= node.value <= INT32[1]:
-            raise Unsupported(f"the integer {node.value} (FlyDSL's static integers are 32-bit)")
-        return node.value
-    if isinstance(node, Tup):
-        return tuple(literal_inttuple(i) for i in node.items)
-    raise BadArg(f"expected an integer or IntTuple, got {node}")
+    if isinstance(node, Int) and not INT32[0] <= node.value <= INT32[1]:
+        raise Unsupported(f"the integer {node.value} (FlyDSL's static integers are 32-bit)")
+
+
+def literal_inttuple(node):
+    return rt.literal_inttuple(node, _mapped)
 
 
 def _leaves_order(shape, start=0):
@@ -430,19 +412,7 @@ def evaluate(call: Call):
         if isinstance(node, Lay):
             return as_layout(node)
         return as_inttuple(node)
-    table = OPS.get(call.name)
-    if table is None:
-        raise Unsupported(call.name)
-    fn = table.get(len(call.args))
-    if fn is None:
-        arities = "/".join(str(k) for k in sorted(table))
-        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
-    return fn(call.args)
-
-
-def one_line(text, limit: int = 300) -> str:
-    s = " ".join(str(text).split())
-    return s if len(s) <= limit else s[:limit] + "..."
+    return rt.lookup(OPS, call)(call.args)
 
 
 def _mlir_message(text: str) -> str:
@@ -454,23 +424,17 @@ def _mlir_message(text: str) -> str:
     return m.group(1) if m else text
 
 
-def answer_call(call) -> str:
-    try:
-        return "ok " + format_value(evaluate(call))
-    except Unsupported as e:
-        return f"error UNSUPPORTED {e}"
-    except BadArg as e:
-        return f"error BADARG {e}"
-    except RecursionError:
-        return "error PARSE nesting too deep"
-    except Exception as e:  # noqa: BLE001 - every FlyDSL failure is an answer
-        text = one_line(_mlir_message(str(e))) or "(no message)"
-        if re.search(r"expected (\w+ or )?\w*(LayoutType|TileType)\w* for", text) or \
-                "make_tile: expected" in text:
-            # the op's builder takes no such form of argument (an integer
-            # or a tuple as a product's tiler): a form it does not provide
-            return f"error UNSUPPORTED argument form: {text}"
-        return f"error {type(e).__name__}: {text}"
+def failure(e: Exception) -> str:
+    """The answer (after `error `) to a failure of FlyDSL."""
+    if isinstance(e, RecursionError):
+        return rt.NESTING[len("error "):]
+    text = one_line(_mlir_message(str(e)), 300) or "(no message)"
+    if re.search(r"expected (\w+ or )?\w*(LayoutType|TileType)\w* for", text) or \
+            "make_tile: expected" in text:
+        # the op's builder takes no such form of argument (an integer
+        # or a tuple as a product's tiler): a form it does not provide
+        return f"UNSUPPORTED argument form: {text}"
+    return f"{type(e).__name__}: {text}"
 
 
 # --------------------------------------------------------------------------
@@ -494,91 +458,27 @@ def worker_loop(rfd: int, wfd: int) -> None:
                 if used >= MODULE_OPS:
                     module, used = ir.Module.create(), 0
                 used += 1
-                try:
+                try:   # rt.parse written out: no frame more under the parser than before it was shared
                     call = parse_request(line)
                 except ParseError as e:
                     ans = f"error PARSE {e}"
                 except RecursionError:
-                    ans = "error PARSE nesting too deep"
+                    ans = rt.NESTING
                 else:
                     with ir.InsertionPoint(module.body):
-                        ans = answer_call(call)
+                        ans = rt.answer_call(call, evaluate, format_value, failure)
                 os.write(wfd, (f"{i} {ans}\n").encode("utf-8", "replace"))
 
 
-class Worker:
-    def __init__(self):
-        to_r, to_w = os.pipe()
-        from_r, from_w = os.pipe()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.close(to_w)
-                os.close(from_r)
-                os.dup2(2, 1)   # stray prints must not reach the protocol stream
-                signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-                worker_loop(to_r, from_w)
-            finally:
-                os._exit(0)
-        os.close(to_r)
-        os.close(from_w)
-        self.pid, self.to, self.frm, self.buf = pid, to_w, from_r, b""
-
-    def send(self, lines):
-        data = ("%d\n" % len(lines) + "".join(l + "\n" for l in lines)).encode("utf-8", "replace")
-        while data:
-            data = data[os.write(self.to, data):]
-
-    def read(self, timeout: float):
-        """((index, answer), None) or (None, 'hung' | 'died')."""
-        deadline = time.monotonic() + timeout if timeout > 0 else None
-        while b"\n" not in self.buf:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            r, _, _ = select.select([self.frm], [], [], wait)
-            if not r:
-                return None, "hung"
-            chunk = os.read(self.frm, 65536)
-            if not chunk:
-                return None, "died"
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        idx, _, text = line.decode("utf-8", "replace").partition(" ")
-        return (int(idx), text), None
-
-    def end(self, kill: bool) -> str:
-        for fd in (self.to, self.frm):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        if kill:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except OSError:
-                pass
-        _, status = os.waitpid(self.pid, 0)
-        if os.WIFSIGNALED(status):
-            try:
-                return signal.Signals(os.WTERMSIG(status)).name
-            except ValueError:
-                return "signal %d" % os.WTERMSIG(status)
-        return "exit %d" % os.WEXITSTATUS(status)
-
-
-class Driver:
+class Driver(rt.WorkerDriver):
     def __init__(self, timeout: float):
-        self.timeout = timeout
-        self.worker = None
-        self.crashes = []      # (request, how)
-        self.starts = 0
+        super().__init__(timeout, worker_loop)
 
     def _run(self, lines):
         """({index: answer}, failure): failure is None, or (why, how) when
         the worker died or hung on the first unanswered line."""
         if self.worker is None:
-            self.worker = Worker()
+            self.worker = rt.Worker(self.loop)
             self.starts += 1
         got = {}
         try:
@@ -588,10 +488,9 @@ class Driver:
         while len(got) < len(lines):
             msg, why = self.worker.read(self.timeout)
             if msg is None:
-                how = self.worker.end(kill=True)
-                self.worker = None
-                return got, (why, how)
-            got[msg[0]] = msg[1]
+                return got, (why, self.kill())
+            idx, _, text = msg.partition(" ")
+            got[int(idx)] = text
         return got, None
 
     def answer_lines(self, lines):
@@ -615,100 +514,32 @@ class Driver:
             start = bad + 1
         return answers
 
-    def close(self):
-        if self.worker is not None:
-            try:
-                os.close(self.worker.to)
-                self.worker.to = -1
-            except OSError:
-                pass
-            self.worker.end(kill=False)
-            self.worker = None
-
-
-def read_available(fd: int, buf: bytes, limit: int):
-    """Blocks for one line, then takes every complete line already there
-    (at most `limit`).  Returns (lines, rest, eof)."""
-    eof = False
-    while True:
-        if buf.count(b"\n") >= limit:
-            break
-        wait = 0.0 if b"\n" in buf else None
-        r, _, _ = select.select([fd], [], [], wait)
-        if not r:
-            break
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            eof = True
-            break
-        buf += chunk
-    parts = buf.split(b"\n")
-    rest = parts.pop()
-    if eof and rest:
-        parts.append(rest)
-        rest = b""
-    lines = [p.decode("utf-8", "replace").rstrip("\r") for p in parts[:limit]]
-    rest = b"\n".join(parts[limit:] + [rest]) if len(parts) > limit else rest
-    return lines, rest, eof and not rest
-
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description="cuteref peer adapter backed by FlyDSL (flydsl %s), its fly dialect's static layouts "
                     "on the CPU: one request per stdin line, one 'ok <result>' / 'error <text>' line per "
                     "request on stdout, in order; crashes are answered 'error CRASH <signal>'." % PIN)
-    ap.add_argument("--timeout", type=float, default=30.0,
-                    help="seconds the worker may stay silent before it is killed (0 = none; default 30)")
+    rt.timeout_option(ap, 30.0, "seconds the worker may stay silent before it is killed (0 = none; default %g)")
     ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
                     help=f"at most N requests handed to the worker at once (default {BATCH_MAX})")
     ap.add_argument("--stats", action="store_true", help="report worker starts and crashes on stderr at exit")
-    ap.add_argument("--list-ops", action="store_true",
-                    help="print the operations this adapter passes on (comma-separated) and exit")
-    ap.add_argument("--version", action="store_true", help="print the FlyDSL version in use and exit")
+    rt.info_options(ap, "print the FlyDSL version in use and exit")
     args = ap.parse_args(argv)
     try:
         load()
     except Exception as exc:  # noqa: BLE001 - install problem
         sys.stderr.write("flydsl_adapter: cannot import flydsl (pip install flydsl==%s numpy): %s\n" % (PIN, exc))
         return 2
-    if args.list_ops:
-        print(",".join(OPS))
-        return 0
-    if args.version:
+
+    def version():
         import flydsl
-        print(f"flydsl {installed_version()} at {os.path.dirname(flydsl.__file__)} (with {TORCH})")
+        return f"flydsl {rt.dist_version('flydsl')} at {os.path.dirname(flydsl.__file__)} (with {TORCH})"
+    if rt.print_info(args, OPS, version):
         return 0
-    sys.setrecursionlimit(10000)
-    driver = Driver(args.timeout)
-    fd = sys.stdin.fileno()
-    buf = b""
-    t0 = time.monotonic()
-    n = 0
-    eof = False
-    try:
-        while not eof:
-            lines, buf, eof = read_available(fd, buf, max(1, args.batch))
-            if not lines:
-                continue
-            n += len(lines)
-            sys.stdout.write("".join(a + "\n" for a in driver.answer_lines(lines)))
-            sys.stdout.flush()
-    finally:
-        driver.close()
-    if args.stats:
-        sys.stderr.write(f"[flydsl_adapter] {n} request(s) in {time.monotonic() - t0:.2f}s; "
-                         f"{driver.starts} worker start(s), {len(driver.crashes)} crash(es)\n")
-        for req, how in driver.crashes:
-            sys.stderr.write(f"[flydsl_adapter] crash {how}: {req}\n")
-    return 0
+    return rt.serve_batches(Driver(args.timeout), args.batch, "flydsl_adapter", args.stats)
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)

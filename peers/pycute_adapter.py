@@ -13,29 +13,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cuteref_notation import (  # noqa: E402
-    Call, Composed, Int, Lay, ParseError, Swz, Tiler, Tup, Under, format_inttuple, parse_request,
-)
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported, literal_inttuple  # noqa: E402
+from cuteref_notation import Call, Composed, Int, Lay, Swz, Tiler, Tup, Under, format_inttuple  # noqa: E402
 
 try:
     import pycute  # noqa: E402
 except ImportError as exc:  # pragma: no cover - install problem
     sys.stderr.write("pycute_adapter: cannot import pycute (pip install nvidia-cutlass): %s\n" % exc)
     sys.exit(2)
-
-
-class BadArg(Exception):
-    """The request is well formed but an argument has the wrong kind."""
-
-
-class Unsupported(Exception):
-    """pycute has no such operation (or no such overload)."""
 
 
 # --------------------------------------------------------------------------
@@ -55,14 +45,6 @@ def format_value(v) -> str:
 # --------------------------------------------------------------------------
 # Turning syntax-tree arguments into pycute arguments
 # --------------------------------------------------------------------------
-
-def literal_inttuple(node):
-    if isinstance(node, Int):
-        return node.value
-    if isinstance(node, Tup):
-        return tuple(literal_inttuple(i) for i in node.items)
-    raise BadArg(f"expected an integer or IntTuple, got {node}")
-
 
 def as_layout(node):
     """Argument where a layout is expected: a bare IntTuple is pycute's
@@ -187,101 +169,23 @@ def evaluate(call: Call):
     if call.name == "notation" and len(call.args) == 1:   # a bare value, printed back
         node = call.args[0]
         return as_layout(node) if isinstance(node, (Swz, Composed, Lay)) else as_inttuple(node)
-    table = OPS.get(call.name)
-    if table is None:
-        raise Unsupported(call.name)
-    fn = table.get(len(call.args))
-    if fn is None:
-        arities = "/".join(str(k) for k in sorted(table))
-        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
-    return fn(call.args)
-
-
-def _where(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    if not frames:
-        return "unknown"
-    f = frames[-1]
-    parent = os.path.basename(os.path.dirname(f.filename))
-    return f"{parent}/{os.path.basename(f.filename)}:{f.lineno} in {f.name}"
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _on_alarm(signum, frame):
-    raise _Timeout()
-
-
-def answer(line: str, timeout: float) -> str:
-    """Answer one request line; never raises."""
-    try:
-        call = parse_request(line)
-    except ParseError as e:
-        return f"error PARSE {e}"
-    except RecursionError:
-        return "error PARSE nesting too deep"
-    if timeout > 0:
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-    try:
-        return "ok " + format_value(evaluate(call))
-    except Unsupported as e:
-        return f"error UNSUPPORTED {e}"
-    except BadArg as e:
-        return f"error BADARG {e}"
-    except _Timeout:
-        return f"error TIMEOUT after {timeout:g}s"
-    except Exception as e:  # noqa: BLE001 - every pycute failure is an answer
-        msg = " ".join(str(e).split())
-        if not msg:
-            # pycute's asserts carry no text: say where it failed instead.
-            msg = "(no message) at " + _where(e)
-        return f"error {type(e).__name__}: {msg}"
-    finally:
-        if timeout > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+    return rt.lookup(OPS, call)(call.args)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description="cuteref peer adapter backed by pycute: one request per stdin line, "
                     "one 'ok <result>' / 'error <text>' line per request on stdout.")
-    ap.add_argument("--timeout", type=float, default=10.0,
-                    help="seconds allowed per request before answering 'error TIMEOUT' (0 = none; default 10)")
-    ap.add_argument("--version", action="store_true",
-                    help="print the pycute / nvidia-cutlass version in use and exit")
+    rt.timeout_option(ap)
+    rt.info_options(ap, "print the pycute / nvidia-cutlass version in use and exit")
     args = ap.parse_args(argv)
-
-    if args.version:
-        try:
-            from importlib.metadata import version
-            v = version("nvidia-cutlass")
-        except Exception:  # noqa: BLE001
-            v = "unknown"
-        print(f"pycute from nvidia-cutlass {v} at {os.path.dirname(pycute.__file__)}")
+    if rt.print_info(args, OPS, lambda: f"pycute from nvidia-cutlass {rt.dist_version('nvidia-cutlass')} "
+                                        f"at {os.path.dirname(pycute.__file__)}"):
         return 0
-
-    if args.timeout > 0:
-        signal.signal(signal.SIGALRM, _on_alarm)
-    sys.setrecursionlimit(10000)
-    # Never die on undecodable input: it becomes a PARSE error for that line.
-    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
-    out = sys.stdout
-    for raw in sys.stdin:
-        line = raw.rstrip("\r\n")
-        out.write(answer(line, args.timeout) + "\n")
-        out.flush()
-    return 0
+    # pycute's asserts carry no text: an empty message says where it failed.
+    return rt.serve(evaluate, format_value, args.timeout, rt.message_or_where)
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        # The reader went away; nothing left to answer.
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)

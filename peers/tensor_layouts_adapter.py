@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cuteref_notation import (  # noqa: E402
-    Call, Composed, Int, Lay, ParseError, Swz, Tiler, Tup, Under, format_inttuple, parse_request,
-)
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported, literal_inttuple  # noqa: E402
+from cuteref_notation import Call, Composed, Int, Lay, Swz, Tiler, Tup, Under, format_inttuple  # noqa: E402
 
 try:
     import tensor_layouts as tl  # noqa: E402
@@ -38,14 +37,6 @@ except ImportError as exc:  # pragma: no cover - install problem
     sys.exit(2)
 
 PIN = "0.3.2"
-
-
-class BadArg(Exception):
-    """The request is well formed but an argument has the wrong kind."""
-
-
-class Unsupported(Exception):
-    """tensor-layouts has no such operation, overload or argument form."""
 
 
 def format_value(v) -> str:
@@ -58,14 +49,6 @@ def format_value(v) -> str:
     if isinstance(v, tl.ComposedLayout):
         raise Unsupported("result is a ComposedLayout of another form")
     return format_inttuple(v)
-
-
-def literal_inttuple(node):
-    if isinstance(node, Int):
-        return node.value
-    if isinstance(node, Tup):
-        return tuple(literal_inttuple(i) for i in node.items)
-    raise BadArg(f"expected an integer or IntTuple, got {node}")
 
 
 def as_layout(node):
@@ -196,91 +179,22 @@ OPS = {
 
 
 def evaluate(call: Call):
-    table = OPS.get(call.name)
-    if table is None:
-        raise Unsupported(call.name)
-    fn = table.get(len(call.args))
-    if fn is None:
-        arities = "/".join(str(k) for k in sorted(table))
-        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
-    return fn(call.args)
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _on_alarm(signum, frame):
-    raise _Timeout()
-
-
-def answer(line: str, timeout: float = 0) -> str:
-    """Answer one request line; never raises."""
-    try:
-        call = parse_request(line)
-    except ParseError as e:
-        return f"error PARSE {e}"
-    except RecursionError:
-        return "error PARSE nesting too deep"
-    if timeout > 0:
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-    try:
-        return "ok " + format_value(evaluate(call))
-    except Unsupported as e:
-        return f"error UNSUPPORTED {e}"
-    except BadArg as e:
-        return f"error BADARG {e}"
-    except _Timeout:
-        return f"error TIMEOUT after {timeout:g}s"
-    except Exception as e:  # noqa: BLE001 - every peer failure is an answer
-        msg = " ".join(str(e).split()) or "(no message)"
-        return f"error {type(e).__name__}: {msg}"
-    finally:
-        if timeout > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def installed_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("tensor-layouts")
-    except Exception:  # noqa: BLE001
-        return "unknown"
+    return rt.lookup(OPS, call)(call.args)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description="cuteref peer adapter backed by tensor-layouts: one request per stdin line, "
                     "one 'ok <result>' / 'error <text>' line per request on stdout.")
-    ap.add_argument("--timeout", type=float, default=10.0,
-                    help="seconds allowed per request before answering 'error TIMEOUT' (0 = none; default 10)")
-    ap.add_argument("--list-ops", action="store_true",
-                    help="print the operations this adapter passes on (comma-separated) and exit")
-    ap.add_argument("--version", action="store_true", help="print the tensor-layouts version in use and exit")
+    rt.timeout_option(ap)
+    rt.info_options(ap, "print the tensor-layouts version in use and exit")
     args = ap.parse_args(argv)
-    if args.list_ops:
-        print(",".join(OPS))
+    if rt.print_info(args, OPS, lambda: f"tensor-layouts {rt.dist_version('tensor-layouts')} "
+                                        f"at {os.path.dirname(tl.__file__)}"):
         return 0
-    if args.version:
-        print(f"tensor-layouts {installed_version()} at {os.path.dirname(tl.__file__)}")
-        return 0
-    if args.timeout > 0:
-        signal.signal(signal.SIGALRM, _on_alarm)
-    sys.setrecursionlimit(10000)
-    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
-    out = sys.stdout
-    for raw in sys.stdin:
-        out.write(answer(raw.rstrip("\r\n"), args.timeout) + "\n")
-        out.flush()
-    return 0
+    return rt.serve(evaluate, format_value, args.timeout)
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)

@@ -49,17 +49,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import signal
 import sys
-import traceback
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from cuteref_notation import (  # noqa: E402
-    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
-)
+import adapter_runtime as rt  # noqa: E402
+from adapter_runtime import BadArg, Unsupported  # noqa: E402
+from cuteref_notation import Basis, Call, Composed, Int, Lay, Swz, Sym, Tiler, Tup, Under, format_inttuple  # noqa: E402
 
 PIN = "2.15.0"
 ENV_DIR = "CUTEREF_TORCH_PYCUTE_DIR"
@@ -116,14 +114,6 @@ tp = None            # the port, set by main()
 MAPPING = "roles"    # or "reverse" (--mapping)
 
 
-class BadArg(Exception):
-    """The request is well formed but an argument has the wrong kind."""
-
-
-class Unsupported(Exception):
-    """torch's port has no such operation, overload or argument form."""
-
-
 # --------------------------------------------------------------------------
 # Values on CuTe's side (colexicographic): a layout is CL(shape, stride),
 # an IntTuple a Python int or tuple. Mode reversal carries them to torch.
@@ -174,12 +164,7 @@ def _no_new_forms(node):
 
 
 def literal_inttuple(node):
-    _no_new_forms(node)
-    if isinstance(node, Int):
-        return node.value
-    if isinstance(node, Tup):
-        return tuple(literal_inttuple(i) for i in node.items)
-    raise BadArg(f"expected an integer or IntTuple, got {node}")
+    return rt.literal_inttuple(node, _no_new_forms)
 
 
 def literal_coord(node):
@@ -471,59 +456,7 @@ def evaluate(call: Call):
         if isinstance(node, Lay):
             return from_torch(to_torch(as_layout(node)))
         return as_inttuple(node)
-    table = OPS.get(call.name)
-    if table is None:
-        raise Unsupported(call.name)
-    fn = table.get(len(call.args))
-    if fn is None:
-        arities = "/".join(str(k) for k in sorted(table))
-        raise BadArg(f"{call.name} takes {arities} argument(s), got {len(call.args)}")
-    return fn(call.args)
-
-
-def _where(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    if not frames:
-        return "unknown"
-    f = frames[-1]
-    parent = os.path.basename(os.path.dirname(f.filename))
-    return f"{parent}/{os.path.basename(f.filename)}:{f.lineno} in {f.name}"
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _on_alarm(signum, frame):
-    raise _Timeout()
-
-
-def answer(line: str, timeout: float = 0) -> str:
-    """Answer one request line; never raises."""
-    try:
-        call = parse_request(line)
-    except ParseError as e:
-        return f"error PARSE {e}"
-    except RecursionError:
-        return "error PARSE nesting too deep"
-    if timeout > 0:
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-    try:
-        return "ok " + format_value(evaluate(call))
-    except Unsupported as e:
-        return f"error UNSUPPORTED {e}"
-    except BadArg as e:
-        return f"error BADARG {e}"
-    except _Timeout:
-        return f"error TIMEOUT after {timeout:g}s"
-    except Exception as e:  # noqa: BLE001 - every failure of the port is an answer
-        msg = " ".join(str(e).split())
-        if not msg:
-            msg = "(no message) at " + _where(e)   # the port's asserts carry no text
-        return f"error {type(e).__name__}: {msg}"
-    finally:
-        if timeout > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+    return rt.lookup(OPS, call)(call.args)
 
 
 def main(argv=None) -> int:
@@ -537,11 +470,8 @@ def main(argv=None) -> int:
     ap.add_argument("--mapping", choices=("roles", "reverse"), default="roles",
                     help="how a divide's or a product's result comes back: 'roles' (default) keeps its "
                          "(tile, rest) pair in order and reverses each part; 'reverse' reverses it all")
-    ap.add_argument("--timeout", type=float, default=10.0,
-                    help="seconds allowed per request before answering 'error TIMEOUT' (0 = none; default 10)")
-    ap.add_argument("--list-ops", action="store_true",
-                    help="print the operations this adapter passes on (comma-separated) and exit")
-    ap.add_argument("--version", action="store_true", help="print where the port comes from and exit")
+    rt.timeout_option(ap)
+    rt.info_options(ap, "print where the port comes from and exit")
     args = ap.parse_args(argv)
     MAPPING = args.mapping
     try:
@@ -550,29 +480,13 @@ def main(argv=None) -> int:
         sys.stderr.write("torch_pycute_adapter: cannot load torch's _pycute (bash peers/fetch_torch_pycute.sh, "
                          "or pip install torch==%s): %s\n" % (PIN, exc))
         return 2
-    if args.list_ops:   # fails above when the port is missing, as tools/peers.sh's check expects
-        print(",".join(OPS))
+    # --list-ops fails above when the port is missing, as tools/peers.sh's check expects
+    if rt.print_info(args, OPS, lambda: f"torch.distributed._pycute from {version} at {where}"):
         return 0
-    if args.version:
-        print(f"torch.distributed._pycute from {version} at {where}")
-        return 0
-    if args.timeout > 0:
-        signal.signal(signal.SIGALRM, _on_alarm)
-    sys.setrecursionlimit(10000)
-    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
-    out = sys.stdout
-    for raw in sys.stdin:
-        out.write(answer(raw.rstrip("\r\n"), args.timeout) + "\n")
-        out.flush()
-    return 0
+    # the port's asserts carry no text: an empty message says where it failed
+    return rt.serve(evaluate, format_value, args.timeout, rt.message_or_where)
 
 
 if __name__ == "__main__":
-    try:
+    with rt.quiet_end():
         sys.exit(main())
-    except BrokenPipeError:
-        try:
-            sys.stdout.close()
-        except Exception:  # noqa: BLE001
-            pass
-        sys.exit(0)
