@@ -25,5 +25,5 @@ for f in "${srcs[@]}"; do
   mkdir -p "$(dirname "$o")"
   echo "$cc -O2 -D_POSIX_C_SOURCE=200809L -DCT_WITH_MUTANTS -include mutants/ct_mutant.h -std=c11 -iquote . -c $f -o $o"
 done | xargs -P "${JOBS:-2}" -I{} sh -c '{}'
-"$cc" -o "$out/cuteref_mutants" "${objs[@]}" -lpthread -lm
+$cc -o "$out/cuteref_mutants" "${objs[@]}" -lpthread -lm
 echo "built $out/cuteref_mutants"

@@ -73,6 +73,9 @@ CT_FN static ct_code ct_rank_product(const ct_layout *A, const ct_layout *B, int
     for (j = 0; j < 2; ++j) {
       int im = ct_t_child(&P.shape, 0, j);
       part[j] = R == 1 ? im : ct_t_mode(&P.shape, im, k);
+      if (part[j] < 0) /* ct_pad_rank gave A' and B* rank R; only a broken pad gets here */
+        return CT_FAIL(e, CT_INDEX_OUT_OF_RANGE, "%s: part %d of the product has no mode %d",
+                       raked ? "raked_product" : "blocked_product", j, k);
     }
     CT_TRY(ct_t_open(&Z.shape, &ps, e));
     CT_TRY(ct_t_open(&Z.stride, &pd, e));
@@ -120,7 +123,10 @@ CT_FN ct_code ct_tile_to_shape(const ct_layout *block, const ct_tuple *target, c
       if (target->nd[j].kind == CT_INT && target->nd[j].v <= 0)
         return CT_FAIL(e, CT_SHAPE_NOT_POSITIVE, "tile_to_shape: target shape entry %lld is not positive",
                        (long long)target->nd[j].v);
-    CT_TRY(ct_t_product(&Bp.shape, ct_t_mode(&Bp.shape, 0, k), &b, e));
+    j = ct_t_mode(&Bp.shape, 0, k);
+    if (j < 0) /* ct_pad_rank gave the block rank R; only a broken pad gets here */
+      return CT_FAIL(e, CT_INDEX_OUT_OF_RANGE, "tile_to_shape: the padded block has no mode %d", k);
+    CT_TRY(ct_t_product(&Bp.shape, j, &b, e));
     CT_TRY(ct_t_product(target, it, &t, e));
     if (t.v % b.v != 0)
       return CT_FAIL(e, CT_NOT_DIVISIBLE,
