@@ -394,15 +394,14 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
     int start = c->pos;
     ct_code rc = ct_read_tuple(c, &out->l.shape, CT_READ_ALL | CT_READ_BASIS, e);
     if (rc == CT_PARSE_EXPECTED && ch == '(') { /* no tuple: a parenthesized expression, as tensor-layouts prints parts */
-      ct_err e2;
-      int after = c->pos;
-      ct_err_clear(&e2);
+      ct_err_clear(e);
       c->pos = start;
-      if (ct_group(c, ev, out, depth, &e2) == CT_OK) {
-        ct_err_clear(e);
-        return CT_OK;
-      }
-      c->pos = after; /* the tuple's error is the one shown */
+      if (ct_group(c, ev, out, depth, e) == CT_OK) return CT_OK;
+      /* the tuple's error is the one shown: read again rather than kept in
+       * a second ct_err, whose room every nested call's frame would carry */
+      ct_err_clear(e);
+      c->pos = start;
+      rc = ct_read_tuple(c, &out->l.shape, CT_READ_ALL | CT_READ_BASIS, e);
     }
     CT_TRY(rc);
     {
