@@ -186,6 +186,32 @@ CUTEREF_API int cuteref_judge(const char *request, const char *answer, int flags
 CUTEREF_API int cuteref_judge_n(const char *request, size_t request_len, const char *answer, size_t answer_len,
                                 int flags, cuteref_judgement *j);
 
+/* ---- generated cases and shrinking (spec/api.md, "Cases") ------------------------ */
+
+/* A buffer of this many bytes holds any request the two functions below
+ * write (conform's longest request). */
+#define CUTEREF_REQUEST_CAP 4096
+
+/* Request number `index` that `cuteref conform --random N --seed S` draws
+ * for the operation op (a name of cuteref_op_name, without template
+ * arguments): the operation's generators in turn, request i from generator
+ * i % G at its position i / G, the same text for the same (op, seed, index)
+ * on every platform. buf (cap bytes) gets the request; *generator (may be
+ * NULL) the generator's name, static storage ("composition/admissible").
+ * Returns CUTEREF_OK, UNKNOWN_FUNCTION for a name that is no operation
+ * (the message names the nearest), ARG_TYPE for an operation with no
+ * generator, CAPACITY when the request does not fit in cap bytes (the
+ * message says how many it needs). */
+CUTEREF_API int cuteref_case(const char *op, uint64_t seed, uint64_t index, char *buf, size_t cap,
+                             const char **generator, cuteref_error *err);
+/* Candidate k (0, 1, ...) of shrinking a request, the edits `cuteref
+ * conform` shrinks a disagreement with, coarse to fine: into buf, returning
+ * its length (> 0); 0 when the request has no candidate k (k past the last,
+ * k < 0, or a request that is no call of literal arguments); -1 with err
+ * filled for a NULL request or buf (ARG_TYPE) or a candidate longer than
+ * cap - 1 bytes (CAPACITY). */
+CUTEREF_API int cuteref_shrink_candidate(const char *request, int k, char *buf, size_t cap, cuteref_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include "cli/conform.h"
 #include "cli/eval.h"
 #include "cli/registry.h"
+#include "cli/suggest.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -740,4 +741,148 @@ int cuteref_judge_n(const char *request, size_t request_len, const char *answer,
   free(req);
   free(ans);
   return r;
+}
+
+/* ---- generated cases and shrinking (spec/api.md, "Cases") --------------------------------- */
+
+/* The header's promise: a buffer of CUTEREF_REQUEST_CAP holds conform's
+ * longest request (a compile-time check: the array's size is -1 otherwise). */
+typedef char api_request_cap_is_conforms[CUTEREF_REQUEST_CAP == CF_REQ_CAP ? 1 : -1];
+
+/* Copies a request into the caller's buffer: CUTEREF_OK or CAPACITY. */
+static int api_copy_out(const char *text, char *buf, size_t cap, cuteref_error *err) {
+  size_t n = strlen(text);
+  char msg[128];
+  if (n + 1 > cap) {
+    snprintf(msg, sizeof msg, "the text needs %zu bytes, the buffer has %zu", n + 1, cap);
+    if (cap > 0) buf[0] = '\0';
+    api_set_error(err, CT_CAPACITY, -1, msg);
+    return (int)CT_CAPACITY;
+  }
+  memcpy(buf, text, n + 1);
+  api_set_error(err, CT_OK, -1, "");
+  return CUTEREF_OK;
+}
+
+typedef struct {
+  const ct_op_gen *G;
+  uint64_t seed, index;
+  char *out;
+  int rc;
+} api_case_job;
+
+static void api_case_run(void *p) {
+  api_case_job *j = (api_case_job *)p;
+  j->rc = cf_gen_request(j->G, j->seed, j->index, j->out, CF_REQ_CAP);
+}
+
+/* The operation's row, or 0 with *code and err set: an unknown name with
+ * the nearest ones, as `cuteref eval` names them; a row without generators. */
+static const ct_op *api_generated_op(const char *op, int *ng, int *code, cuteref_error *err) {
+  const ct_op *row = ct_find_builtin(op);
+  char msg[256], hint[120], b[16];
+  size_t k = 0;
+  if (!row) {
+    while (op[k] && (unsigned char)op[k] >= 0x20 && (unsigned char)op[k] < 0x7f) ++k;
+    if (op[k]) { /* no raw byte of the name in the message, as api_call words it */
+      snprintf(msg, sizeof msg, "the operation's name holds %s at byte %zu", ct_byte_text(op[k], b, sizeof b), k);
+    } else {
+      ct_suggest_op(op, hint, sizeof hint);
+      snprintf(msg, sizeof msg, "no operation named '%.60s'%s (see cuteref eval --list)", op, hint);
+    }
+    api_set_error(err, CT_UNKNOWN_FUNCTION, -1, msg);
+    *code = (int)CT_UNKNOWN_FUNCTION;
+    return 0;
+  }
+  *ng = 0;
+  while (*ng < CT_OP_GENS && row->gens[*ng].name) ++*ng;
+  if (*ng == 0) { /* cf_load_random skips it too */
+    snprintf(msg, sizeof msg, "%s has no request generator (`cuteref conform --random` sends none)", row->name);
+    api_set_error(err, CT_ARG_TYPE, -1, msg);
+    *code = (int)CT_ARG_TYPE;
+    return 0;
+  }
+  return row;
+}
+
+int cuteref_case(const char *op, uint64_t seed, uint64_t index, char *buf, size_t cap, const char **generator,
+                 cuteref_error *err) {
+  const ct_op *row;
+  api_case_job j;
+  int ng = 0, rc = CUTEREF_OK, no_stack;
+  if (generator) *generator = NULL;
+  if (!op || !buf) return api_misuse(err, "cuteref_case: op or buf is NULL");
+  j.out = (char *)malloc(CF_REQ_CAP);
+  if (!j.out) {
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return (int)CT_CAPACITY;
+  }
+  LOCK(); /* the suggestion and the generators work in static storage */
+  row = api_generated_op(op, &ng, &rc, err);
+  if (row) {
+    /* request i of the operation is generator i % G's number i / G, the
+     * order of cf_load_random (cli/conform_cases.c) */
+    j.G = &row->gens[index % (uint64_t)ng];
+    j.seed = seed;
+    j.index = index / (uint64_t)ng;
+    j.rc = -1;
+    no_stack = api_deep(api_case_run, &j) != 0;
+    if (no_stack || j.rc < 0) {
+      api_set_error(err, CT_CAPACITY, -1, no_stack ? API_NO_STACK : "the generator made no request");
+      rc = (int)CT_CAPACITY;
+    }
+  }
+  UNLOCK();
+  if (rc == CUTEREF_OK) {
+    rc = api_copy_out(j.out, buf, cap, err);
+    if (rc == CUTEREF_OK && generator) *generator = j.G->name;
+  }
+  free(j.out);
+  return rc;
+}
+
+typedef struct {
+  const char *req;
+  int k;
+  char *out;
+  int n;
+} api_shrink_job;
+
+static void api_shrink_run(void *p) {
+  api_shrink_job *j = (api_shrink_job *)p;
+  j->n = cf_shrink_candidate(j->req, j->k, j->out, CF_REQ_CAP);
+}
+
+int cuteref_shrink_candidate(const char *request, int k, char *buf, size_t cap, cuteref_error *err) {
+  api_shrink_job j;
+  char *out;
+  int n;
+  if (!request || !buf) {
+    api_misuse(err, "cuteref_shrink_candidate: request or buf is NULL");
+    return -1;
+  }
+  api_set_error(err, CT_OK, -1, "");
+  if (k < 0 || strlen(request) >= CF_REQ_CAP - 1) return 0; /* conform handles no longer request */
+  out = (char *)malloc(CF_REQ_CAP);
+  if (!out) {
+    api_set_error(err, CT_CAPACITY, -1, "out of memory");
+    return -1;
+  }
+  j.req = request;
+  j.k = k;
+  j.out = out;
+  j.n = -1;
+  LOCK(); /* cf_shrink_candidate parses into static storage */
+  if (api_deep(api_shrink_run, &j) != 0) {
+    UNLOCK();
+    free(out);
+    api_set_error(err, CT_CAPACITY, -1, API_NO_STACK);
+    return -1;
+  }
+  UNLOCK();
+  n = j.n;
+  if (n <= 0 || n >= CF_REQ_CAP - 1) n = 0; /* none, or a candidate cut short: never a request */
+  else if (api_copy_out(out, buf, cap, err) != CUTEREF_OK) n = -1;
+  free(out);
+  return n;
 }

@@ -61,7 +61,8 @@ def main():
     api_fixed = {"api_version", "version", "vectors_version", "code_name", "code_summary", "code_by_name",
                  "num_codes", "eval", "answer", "free_string", "eval_n", "answer_n", "value_parse",
                  "value_parse_n", "value_free", "value_str", "value_print", "value_kind", "value_int",
-                 "value_equivalent", "call", "num_ops", "op_name", "op_synopsis", "layout_at", "judge", "judge_n"}
+                 "value_equivalent", "call", "num_ops", "op_name", "op_synopsis", "layout_at", "judge", "judge_n",
+                 "case", "shrink_candidate"}
     wrappers = set(re.findall(r"CUTEREF_API\s+[^;(]*?\bcuteref_(" + NAME + r")\s*\(", header)) - api_fixed
     expect_registered("include/cuteref.h (a typed wrapper)", wrappers)
     # tools/peers.sh: *_ops lists

@@ -1,6 +1,7 @@
 /* api_test.c -- the C API's contract (spec/api.md) beyond the examples:
  * codes, ownership and buffer semantics, misuse, every operation reachable
- * by name, the typed wrappers equal to calls by name, concurrent callers.
+ * by name, the typed wrappers equal to calls by name, generated cases and
+ * shrinking candidates, concurrent callers.
  * `make test` builds it against the installed header and library. */
 #include <cuteref.h>
 #include <pthread.h>
@@ -197,6 +198,15 @@ static void *worker(void *arg) {
     if (!s || strcmp(s, "((2,2),3):((24,2),8)") != 0) ++*bad;
     cuteref_free_string(s);
     if (cuteref_judge("size((4,2))", "ok 8", 0, &j) != 1) ++*bad;
+    { /* the generators and the shrinker keep their work in static storage */
+      char buf[CUTEREF_REQUEST_CAP];
+      if (cuteref_case("size", 0xC0FFEE, 0, buf, sizeof buf, NULL, NULL) != CUTEREF_OK ||
+          strcmp(buf, "size((3,(_6,6)):(_1,(_3,_18)))") != 0)
+        ++*bad;
+      if (cuteref_shrink_candidate("size((3,(6,6)):(1,(3,18)))", 0, buf, sizeof buf, NULL) <= 0 ||
+          strcmp(buf, "size(((6,6)):((3,18)))") != 0)
+        ++*bad;
+    }
   }
   return NULL;
 }
@@ -233,6 +243,42 @@ static void test_lengths(void) {
   CHECK(cuteref_judge_n("size((4,2))", 11, NULL, 0, 0, &j) == 0 && strcmp(j.verdict, "malformed") == 0);
 }
 
+/* Generated cases are `cuteref conform --random`'s (its --list-cases for
+ * --seed 7 --ops composition begins with these two), and the shrinking
+ * candidates conform's edits. */
+static void test_cases(void) {
+  char buf[CUTEREF_REQUEST_CAP], small[8];
+  const char *gen = NULL;
+  cuteref_error err;
+  int k, n;
+  CHECK(cuteref_case("composition", 7, 0, buf, sizeof buf, &gen, &err) == CUTEREF_OK);
+  CHECK(strcmp(buf, "composition(4:1, _2:_1)") == 0 && gen && strcmp(gen, "composition/admissible") == 0);
+  CHECK(cuteref_case("composition", 7, 1, buf, sizeof buf, &gen, &err) == CUTEREF_OK);
+  CHECK(strcmp(buf, "composition((6,(6,3)):(_-18,(1,6)), (4,5):(-1,-1))") == 0 && strcmp(gen, "composition/random") == 0);
+  CHECK(cuteref_case("size", 0xC0FFEE, 0, buf, sizeof buf, NULL, NULL) == CUTEREF_OK);
+  CHECK(strcmp(buf, "size((3,(_6,6)):(_1,(_3,_18)))") == 0);
+  for (k = 0; k < cuteref_num_ops(); ++k) /* every operation has a generator */
+    CHECK(cuteref_case(cuteref_op_name(k), 1, 5, buf, sizeof buf, NULL, &err) == CUTEREF_OK && buf[0]);
+  CHECK(cuteref_case("compositon", 0, 0, buf, sizeof buf, &gen, &err) == cuteref_code_by_name("UNKNOWN_FUNCTION"));
+  CHECK(strstr(err.message, "did you mean 'composition'") != NULL && gen == NULL);
+  CHECK(cuteref_case("si\001ze", 0, 0, buf, sizeof buf, NULL, &err) == cuteref_code_by_name("UNKNOWN_FUNCTION"));
+  CHECK(strcmp(err.message, "the operation's name holds byte 0x01 at byte 2") == 0);
+  CHECK(cuteref_case("size", 0xC0FFEE, 0, small, sizeof small, &gen, &err) == cuteref_code_by_name("CAPACITY"));
+  CHECK(small[0] == '\0' && strstr(err.message, "needs 31 bytes") != NULL && gen == NULL);
+  CHECK(cuteref_case(NULL, 0, 0, buf, sizeof buf, NULL, &err) == cuteref_code_by_name("ARG_TYPE"));
+  /* candidates, coarse to fine: drop a leaf first */
+  n = cuteref_shrink_candidate("size((3,(6,6)):(1,(3,18)))", 0, buf, sizeof buf, &err);
+  CHECK(n == (int)strlen("size(((6,6)):((3,18)))") && strcmp(buf, "size(((6,6)):((3,18)))") == 0);
+  for (k = 0; cuteref_shrink_candidate("size((3,(6,6)):(1,(3,18)))", k, buf, sizeof buf, &err) > 0; ++k) {
+  }
+  CHECK(k == 19 && err.code == CUTEREF_OK);
+  CHECK(cuteref_shrink_candidate("size((3,(6,6)):(1,(3,18)))", -1, buf, sizeof buf, &err) == 0);
+  CHECK(cuteref_shrink_candidate("no call", 0, buf, sizeof buf, &err) == 0);
+  CHECK(cuteref_shrink_candidate("size((3,(6,6)):(1,(3,18)))", 0, small, sizeof small, &err) == -1);
+  CHECK(strcmp(err.name, "CAPACITY") == 0);
+  CHECK(cuteref_shrink_candidate(NULL, 0, buf, sizeof buf, &err) == -1 && strcmp(err.name, "ARG_TYPE") == 0);
+}
+
 static void test_threads(void) {
   pthread_t t[4];
   int bad[4] = {0, 0, 0, 0}, k;
@@ -252,13 +298,14 @@ int main(void) {
   test_typed();
   test_judge();
   test_lengths();
+  test_cases();
   test_threads();
   if (failures) {
     printf("api_test: %d failures\n", failures);
     return 1;
   }
   printf("ok: api_test (codes, text, values, misuse, %d operations by name, typed wrappers, judge, lengths, "
-         "threads)\n",
+         "cases, threads)\n",
          cuteref_num_ops());
   return 0;
 }

@@ -8,13 +8,17 @@ Python (spec/api.md).
 Every operation of `cuteref eval --list` is a function of this module
 (cuteref.composition(a, b), cuteref.size(L), ...); errors are cuteref.Error
 with the spec's code; cuteref.judge(request, answer) judges another
-implementation's answer by the spec.
+implementation's answer by the spec; cuteref.vectors() and cuteref.cases(op,
+n) are requests to test it on, cuteref.shrink(request, fails) makes a
+failing one small.
 """
-from ._core import (Case, ComposedLayout, Error, Layout, Symbol, Tiler, Value, Violation, answer, call, codes, eval, eval_text, judge,
-                    operations, vectors, version, vectors_version, _make_op)
+from ._core import (CONFORM_SEED, Case, ComposedLayout, Error, Layout, Symbol, Tiler, Value, Violation, answer, arguments, call,
+                    cases, codes, dot, eval, eval_text, judge, operations, shrink, shrink_candidates, vectors, version,
+                    vectors_version, _make_op)
 
-__all__ = ["Case", "ComposedLayout", "Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer", "call", "codes", "eval",
-           "eval_text", "judge", "operations", "vectors", "version", "vectors_version"]
+__all__ = ["CONFORM_SEED", "Case", "ComposedLayout", "Error", "Layout", "Symbol", "Tiler", "Value", "Violation", "answer",
+           "arguments", "call", "cases", "codes", "dot", "eval", "eval_text", "judge", "operations", "shrink", "shrink_candidates",
+           "vectors", "version", "vectors_version"]
 
 
 def _install_operations(namespace):

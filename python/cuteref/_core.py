@@ -5,9 +5,12 @@ import collections
 import ctypes
 import operator
 import os
+import re
+import shutil
 import stat
+import subprocess
 
-from ._native import CError, CJudgement, lib, take_string
+from ._native import REQUEST_CAP, CError, CJudgement, lib, take_string
 
 _INTTUPLE, _LAYOUT, _TILER, _BOOL, _SYMBOL, _OTHER = range(6)
 
@@ -110,6 +113,12 @@ class Value:
 
     def __hash__(self):
         return hash(self._text)
+
+    def _repr_svg_(self):
+        """The picture of `cuteref dot` as SVG, for notebooks (Jupyter shows
+        it); None, and the text repr shown, where the cuteref tool or
+        Graphviz's `dot` is not found (neither is ever required)."""
+        return _svg(self._text)
 
     def equivalent(self, other):
         """Equal as values: layouts the same function with compatible shapes
@@ -427,7 +436,72 @@ def judge(request, answer, strict=False):
 
 # ---- the conformance vectors ---------------------------------------------------------
 
-Case = collections.namedtuple("Case", "op origin request expected")
+_CALL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(<[-0-9_, ]*>)?\Z")  # NAME or NAME<int,...> (spec/expressions.md)
+
+
+def _split_call(request):
+    """"NAME<targs>(a0, a1, ...)" -> ("NAME<targs>", ["a0", "a1", ...]): cut
+    at the top-level commas, as conform cuts a request (cli/conform.h,
+    cf_split_request); None for a request that is no single call."""
+    text = request.strip()
+    at = text.find("(")
+    if at <= 0 or not text.endswith(")"):
+        return None
+    name, body = text[:at].strip(), text[at + 1:-1]
+    if not _CALL_NAME.match(name):  # "8:1(3)" evaluates a literal: no call of an operation
+        return None
+    args, depth, start = [], 0, 0
+    for k, ch in builtins.enumerate(body):
+        if ch in "(<":
+            depth += 1
+        elif ch in ")>":
+            depth -= 1
+            if depth < 0:
+                return None  # "f(a)(b)": the first ")" closed the call
+        elif ch == "," and depth == 0:
+            args.append(body[start:k].strip())
+            start = k + 1
+    if depth != 0:
+        return None
+    if body.strip():
+        args.append(body[start:].strip())
+    return name, args
+
+
+class Case(collections.namedtuple("Case", "op origin request expected")):
+    """A request with where it comes from and the reference's outcome:
+    op (the operation it is counted under), origin (a vector's origin, or
+    "gen:GENERATOR:0xSEED:INDEX" as `cuteref conform --random` names a
+    generated one), request (the text), expected ("ok <value>" or
+    "error <CODE>"). func and args cut a call into its name and its
+    arguments' values, so that an implementation can be called on them:
+    my_impl(*case.args)."""
+
+    __slots__ = ()
+
+    @property
+    def func(self):
+        """The called name, template arguments included ("size<0>"), or None
+        for a request that is no single call."""
+        split = _split_call(self.request)
+        return split[0] if split else None
+
+    @property
+    def args(self):
+        """The arguments' values (each evaluated as eval() does: Layout, int,
+        tuple, Tiler, ...), a tuple; () for a request that is no single call."""
+        return arguments(self.request)
+
+
+def arguments(request):
+    """The values of a request's arguments, each evaluated as eval() does
+    (Layout, int, tuple, Tiler, ...), so that an implementation can be
+    called on them: arguments("size((4,2):(1,4))") == (Layout("(4,2):(1,4)"),).
+    () for a request that is no single call NAME(...); raises Error for an
+    argument the spec rejects as a value (its request is answered with that
+    error)."""
+    split = _split_call(builtins.str(request))
+    return builtins.tuple(eval(a) for a in split[1]) if split else ()
 
 
 def _file_kind(mode):
@@ -480,3 +554,210 @@ def vectors(directory=None, op=None):
                     raise ValueError("%s: not OP<tab>ORIGIN<tab>REQUEST<tab>EXPECTED: %r" % (name, line))
                 out.append(Case(*fields))
     return out
+
+
+# ---- generated cases and shrinking (issue 39) -------------------------------------------
+
+CONFORM_SEED = 0xC0FFEE  # the default seed of `cuteref conform --random`
+
+
+def _expected(request):
+    """The reference's outcome as the vectors write it: "ok <value>" or
+    "error <CODE>" (the message dropped)."""
+    line = answer(request)
+    return " ".join(line.split(" ", 2)[:2]) if line.startswith("error ") else line
+
+
+def _generated(op, seed, index):
+    buf = ctypes.create_string_buffer(REQUEST_CAP)
+    gen = ctypes.c_char_p()
+    err = CError()
+    if lib.cuteref_case(_no_nul(op).encode(), seed, index, buf, REQUEST_CAP, ctypes.byref(gen), ctypes.byref(err)):
+        _raise(err)
+    return buf.value.decode(), gen.value.decode()
+
+
+def _num_generators(op):
+    """G, the operation's generators: request i comes from generator i % G
+    (cuteref_case), so the names of requests 0, 1, ... repeat after G."""
+    first = _generated(op, 0, 0)[1]
+    ng = 1
+    while ng < 4 and _generated(op, 0, ng)[1] != first:  # CT_OP_GENS: at most 4
+        ng += 1
+    return ng
+
+
+def cases(op, n, seed=CONFORM_SEED):
+    """The first n requests `cuteref conform --random n --seed SEED` draws
+    for the operation op (the same generators, in the same order, the same
+    texts on every platform), each once, as a list of Case(op, origin,
+    request, expected). The default seed is conform's, so cases(op, n) are
+    the requests `cuteref conform --random n --ops op` sends. A request is
+    drawn from the operation's generators in turn; case.origin names the
+    generator and the request's number ("gen:size/layout:0xc0ffee:3").
+    Raises Error UNKNOWN_FUNCTION for an unknown operation (naming the
+    nearest), ARG_TYPE for one without a generator.
+
+    Property testing in pytest: an implementation of size with a planted
+    bug (a nested mode counts with its first entry only) is found wrong by
+    a generated case, and the failure is shrunk to a smallest request::
+
+        import math, pytest, cuteref
+
+        def my_size(layout):  # the implementation under test
+            first = lambda s: s if isinstance(s, int) else first(s[0])
+            shape = layout.shape  # an int for a rank-1 layout, else a tuple
+            return math.prod(first(s) for s in shape) if isinstance(shape, tuple) else shape
+
+        def wrong(request):  # the property: my_size agrees with the reference
+            return cuteref.judge(request, my_size(*cuteref.arguments(request))) is not None
+
+        @pytest.mark.parametrize("case", cuteref.cases("size", 100), ids=lambda c: c.request)
+        def test_size(case):
+            if wrong(case.request):
+                pytest.fail("my_size is wrong on %s, smallest %s" % (case.request, cuteref.shrink(case.request, wrong)))
+
+    fails, first, with "my_size is wrong on size((3,(_6,6)):(_1,(_3,_18))),
+    smallest size(((1,2)):((0,0)))" (python/tests/test_cases.py runs it).
+    """
+    if n < 0:
+        raise ValueError("cases: n must be >= 0")
+    seed = builtins.int(seed) & ((1 << 64) - 1)
+    out, seen = [], builtins.set()
+    ng = _num_generators(op)
+    for index in builtins.range(n):
+        request, generator = _generated(op, seed, index)
+        if request in seen:  # conform sends a repeat once
+            continue
+        seen.add(request)
+        # origin as conform writes it: the generator and its own number
+        out.append(Case(op, "gen:%s:0x%x:%d" % (generator, seed, index // ng), request, _expected(request)))
+    return out
+
+
+def _candidate(request, k):
+    buf = ctypes.create_string_buffer(REQUEST_CAP)
+    err = CError()
+    n = lib.cuteref_shrink_candidate(_no_nul(request).encode(), k, buf, REQUEST_CAP, ctypes.byref(err))
+    if n < 0:
+        _raise(err)
+    return buf.value.decode() if n > 0 else None
+
+
+def shrink_candidates(request):
+    """The smaller requests `cuteref conform` tries when it shrinks a
+    disagreement on request, coarse to fine (drop a leaf, flatten, smaller
+    shape entries, strides and integers towards 0, no static marks; an
+    argument that is no literal is kept), as a list; [] for a request that
+    is no call of literal arguments."""
+    out, k = [], 0
+    while True:
+        c = _candidate(builtins.str(request), k)
+        if c is None:
+            return out
+        out.append(c)
+        k += 1
+
+
+def _fails(fails, request):
+    try:
+        return builtins.bool(fails(request))
+    except Exception:  # a different failure (a crash, a rejected input): not the one being shrunk
+        return False
+
+
+def shrink(request, fails, max_tries=10000):
+    """The smallest request found for which fails(request) is still true:
+    greedy over shrink_candidates, the loop of `cuteref conform` and of
+    `cuteref check` (props/shrink.h): the candidates of the current request
+    are tried in order, the first that still fails becomes the current
+    request and its candidates are tried from the first; it ends when none
+    fails or after max_tries candidates. Deterministic: the same request
+    and predicate give the same result.
+
+    fails(request) is the user's predicate, e.g. "my implementation
+    disagrees with the reference". An exception raised by it counts as not
+    failing: a candidate on which the implementation crashes, or whose
+    arguments it (or the reference) rejects, is a different failure, and
+    the shrink stays on the one it started from. Wrap the predicate to
+    count exceptions. Raises ValueError when fails(request) is not true.
+
+        >>> import cuteref
+        >>> bad_size = lambda L: cuteref.size(L) if L.rank < 2 else 0   # a planted bug
+        >>> fails = lambda r: bad_size(*cuteref.arguments(r)) != cuteref.eval(r)
+        >>> cuteref.shrink("size((3,(6,6)):(1,(3,18)))", fails)
+        'size((1,1):(0,0))'
+    """
+    current = builtins.str(request)
+    if not _fails(fails, current):
+        raise ValueError("shrink: fails(%r) is not true: nothing to shrink" % current)
+    k, tries = 0, 0
+    while tries < max_tries:
+        candidate = _candidate(current, k)
+        if candidate is None:  # no candidate of the current request still fails
+            break
+        tries += 1
+        if _fails(fails, candidate):
+            current, k = candidate, 0
+        else:
+            k += 1
+    return current
+
+
+# ---- drawing ----------------------------------------------------------------------------
+
+def _tool():
+    """The cuteref command-line tool: $CUTEREF_TOOL, the one beside the
+    library loaded (make's build/), or one on PATH; None if none."""
+    env = os.environ.get("CUTEREF_TOOL")
+    if env:
+        return env
+    if os.path.sep in lib._name:  # loaded by path, not by the loader's search
+        beside = os.path.join(os.path.dirname(os.path.abspath(lib._name)), "cuteref")
+        if os.path.isfile(beside) and os.access(beside, os.X_OK):
+            return beside
+    return shutil.which("cuteref")
+
+
+def dot(expr, plain=False, tree=False, bank=None):
+    """The Graphviz DOT text of `cuteref dot` for an expression (a layout,
+    a shape, a call of composition, complement, a divide or a product, ...;
+    `cuteref dot --help` says how each is drawn): plain, tree and bank are
+    its --plain, --tree and --bank B. Render it with Graphviz (`dot -Tsvg`).
+    The text is the tool's: this runs the cuteref command-line tool
+    ($CUTEREF_TOOL, the one beside the library, or on PATH), and raises
+    FileNotFoundError where there is none (`make` builds build/cuteref,
+    `make install` installs it; `pip install ./python` does not). Raises
+    Error for an expression the spec rejects, RuntimeError where the tool
+    fails otherwise.
+
+        >>> import cuteref
+        >>> cuteref.dot("(4,2):(1,4)").startswith("digraph cuteref {")  # doctest: +SKIP
+        True
+    """
+    text = _no_nul(_notation(expr))
+    eval_text(text)  # a rejected expression: the spec's Error, not the tool's words
+    tool = _tool()
+    if tool is None:
+        raise FileNotFoundError("cuteref.dot runs the cuteref tool, and none was found: build it with `make` "
+                                "(build/cuteref), `make install` it, or set CUTEREF_TOOL")
+    args = [tool, "dot"] + (["--plain"] if plain else []) + (["--tree"] if tree else [])
+    if bank is not None:
+        args += ["--bank", builtins.str(builtins.int(bank))]
+    out = subprocess.run(args + [text], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if out.returncode != 0:
+        raise RuntimeError("%s dot failed: %s" % (tool, out.stderr.decode("utf-8", "replace").strip()))
+    return out.stdout.decode("utf-8")
+
+
+def _svg(expr):
+    """dot(expr) rendered by Graphviz, or None where either is missing."""
+    if _tool() is None or shutil.which("dot") is None:
+        return None
+    try:
+        source = dot(expr)
+        out = subprocess.run(["dot", "-Tsvg"], input=source.encode("utf-8"), stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60)
+    except (Error, OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.decode("utf-8") if out.returncode == 0 else None

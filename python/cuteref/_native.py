@@ -4,6 +4,7 @@ import ctypes.util
 import os
 
 API_VERSION = 1  # CUTEREF_API_VERSION of the header these bindings follow
+REQUEST_CAP = 4096  # CUTEREF_REQUEST_CAP: any generated request or candidate fits
 
 
 class CError(ctypes.Structure):
@@ -83,6 +84,9 @@ for _name, _res, _args in [
     ("cuteref_answer_n", _P, [_S, _N]),
     ("cuteref_value_parse_n", _I, [_S, _N, ctypes.POINTER(_P), _ERR]),
     ("cuteref_judge_n", _I, [_S, _N, _S, _N, _I, ctypes.POINTER(CJudgement)]),
+    # generated cases and shrinking (issue 39): conform's generators and edits
+    ("cuteref_case", _I, [_S, ctypes.c_uint64, ctypes.c_uint64, _S, _N, ctypes.POINTER(_S), _ERR]),
+    ("cuteref_shrink_candidate", _I, [_S, _I, _S, _N, _ERR]),
 ]:
     try:
         _f = getattr(lib, _name)
