@@ -207,7 +207,15 @@ typedef struct {
   char op[CF_OP_CAP];
   char id[48], post_id[48];
   int verdict, post, steps, count;
+  int defect;         /* its distinct defect (0: the most telling): the cases of one defect are
+                         next to each other in cf_report.cex, its leading case first */
 } cf_cex;
+
+/* A request's shape: its text with every integer written `#`, static
+ * marks and spaces dropped (`complement((2,_2):(2,1), 8)` ->
+ * `complement((#,#):(#,#),#)`); counterexamples of one operation, verdict
+ * and spec ID with one shape are one defect (conform_shrinking.c). */
+void cf_request_shape(const char *req, char *out, int cap);
 
 typedef struct {
   const char *name, *impl;
@@ -227,6 +235,7 @@ typedef struct {
   int n;
   cf_cex *cex;
   int ncex;
+  int ndefects;       /* distinct defects among cex (cf_cex.defect) */
   int unshrunk;       /* disagreements not shrunk (--shrink-max) */
   cf_proc_stats main, shrink;
   int shrink_rounds, shrink_requests;

@@ -143,49 +143,127 @@ static void cf_md_table(FILE *f, const cf_op_row *rows, int n, const cf_op_row *
   }
 }
 
-/* The shrunk counterexamples, grouped by operation. */
+/* What each kind of defect means, in plain words (issue 39: a report that
+ * leads with the implementer's bugs, its jargon explained where it
+ * appears); the spec ID and the judge's `why` say the particular. */
+static const char *const cf_meaning[][2] = {
+    {"wrong_result", "The implementation accepted an input the spec accepts, but its result is not the reference's: "
+                     "either not the same function on `[0, size)` or a shape that does not agree once size-1 modes "
+                     "are dropped (EQUIV-2). The spec ID names the post-condition the answer breaks; *why* says how, "
+                     "and *where* the first index inside the domain at which it breaks (spec/principle.md)."},
+    {"wrong_rejection", "The implementation answered `error` to an input that no precondition of the operation's page "
+                        "rejects (written `OP!OK`): the spec defines an answer there, so a conforming implementation "
+                        "must give it. The usual cause is a step that assumes an order or a form the input does not "
+                        "have, or a precondition checked more strictly than the spec states it."},
+    {"accepted_inadmissible", "The implementation answered `ok` to an input the spec rejects (`OP!CODE` names the "
+                              "precondition and its error code), and its answer breaks a post-condition there: the "
+                              "value is not a convention beyond the spec, it is wrong (spec/principle.md §4)."},
+};
+
+static const char *cf_meaning_of(int verdict) {
+  int k;
+  for (k = 0; k < (int)(sizeof cf_meaning / sizeof cf_meaning[0]); ++k)
+    if (strcmp(cf_meaning[k][0], cf_verdict_keys[verdict]) == 0) return cf_meaning[k][1];
+  return "";
+}
+
+/* The spec link of a counterexample: its page at the spec ID, or at the
+ * preconditions for OP!CODE (and at the post-condition an accepted
+ * inadmissible answer breaks). */
+static void cf_spec_link(const cf_cex *c, char *buf, int cap) {
+  const ct_op *sp = ct_find_op(c->op);
+  const char *page = sp ? sp->page : "protocol.md";
+  int n = 0;
+  if (!strchr(c->id, '!') && c->id[0]) n = snprintf(buf, (size_t)cap, "spec/%s#%s", page, c->id);
+  else n = snprintf(buf, (size_t)cap, "spec/%s#preconditions", page);
+  if (c->post_id[0] && n > 0 && n < cap) snprintf(buf + n, (size_t)(cap - n), ", spec/%s#%s", page, c->post_id);
+}
+
+/* A defect's other minimal cases, one line each. */
+static void cf_md_other_cases(FILE *f, const cf_report *r, int first, int end) {
+  int k;
+  if (end - first > 1) fprintf(f, "\n- the same defect, other minimal cases:");
+  for (k = first + 1; k < end; ++k) {
+    const cf_cex *o = &r->cex[k];
+    fprintf(f, "\n  %d. ", k + 1);
+    cf_md_code(f, o->req);
+    fprintf(f, " answered ");
+    cf_md_code(f, o->answer ? o->answer : "(none)");
+    fprintf(f, ", the reference ");
+    cf_md_code(f, o->expected);
+    fprintf(f, " (%d disagreement%s", o->count, o->count == 1 ? "" : "s");
+    if (o->steps > 0) {
+      fprintf(f, ", shrunk from ");
+      cf_md_code(f, o->orig_req);
+    }
+    fprintf(f, ")");
+  }
+}
+
+/* One defect: its leading case in full, the others briefly. */
+static void cf_md_defect(FILE *f, const cf_report *r, int first, int end) {
+  const cf_cex *c = &r->cex[first];
+  char shape[CF_REQ_CAP], link[256];
+  int k, total = 0;
+  for (k = first; k < end; ++k) total += r->cex[k].count;
+  cf_request_shape(c->req, shape, sizeof shape);
+  cf_spec_link(c, link, sizeof link);
+  fprintf(f, "\n### Defect %d: %s, %s (`%s`", c->defect + 1, c->op, cf_verdict_words[c->verdict], c->id);
+  if (c->verdict == CF_ACCEPTED_INADMISSIBLE && c->post != 1) {
+    fprintf(f, "; post-conditions %s", cf_post_word(c->post));
+    if (c->post == 0 && c->post_id[0]) fprintf(f, ": %s", c->post_id);
+  }
+  fprintf(f, "), shape ");
+  cf_md_code(f, shape);
+  fprintf(f, "\n\n- request: ");
+  cf_md_code(f, c->req);
+  fprintf(f, " (counterexample %d)", first + 1);
+  fprintf(f, "\n- answer: ");
+  cf_md_code(f, c->answer ? c->answer : "(none)");
+  fprintf(f, "; the reference: ");
+  cf_md_code(f, c->expected);
+  fprintf(f, "\n- what it means: %s", cf_meaning_of(c->verdict));
+  fprintf(f, "\n- spec: %s", link);
+  if (c->why && c->why[0]) fprintf(f, "\n- why: %s", c->why);
+  if (c->witness) fprintf(f, "\n- where (spec/principle.md §4): `%s`", c->witness);
+  fprintf(f, "\n- picture: `cuteref dot '%s' | dot -Tsvg > defect%d.svg`", c->req, c->defect + 1);
+  if (c->steps > 0) {
+    fprintf(f, "\n- shrunk in %d step%s from ", c->steps, c->steps == 1 ? "" : "s");
+    cf_md_code(f, c->orig_req);
+  }
+  fprintf(f, "\n- covers %d disagreement%s (%d minimal case%s of its shape)", total, total == 1 ? "" : "s", end - first,
+          end - first == 1 ? "" : "s");
+  if (c->count > 1 && end - first > 1) fprintf(f, "\n- %d disagreements shrank to this case", c->count);
+  cf_md_other_cases(f, r, first, end);
+  fprintf(f, "\n");
+}
+
+/* The shrunk counterexamples, one entry per distinct defect, the most
+ * telling first (conform_shrinking.c orders them). */
 static void cf_md_counterexamples(FILE *f, const cf_report *r) {
-  int i;
+  int i, first = 0;
   fprintf(f, "\n## Counterexamples\n\n");
   if (r->ncex == 0) fprintf(f, "None.\n");
   else
     fprintf(f,
             "Every disagreement shrunk to a smallest request that still disagrees in the same way (%d distinct; "
-            "%d shrinking rounds, %d requests sent while shrinking%s).\n\n",
-            r->ncex, r->shrink_rounds, r->shrink_requests, "");
+            "%d shrinking rounds, %d requests sent while shrinking%s).\n\n"
+            "%d distinct defect%s. A defect is one operation failing one way (the verdict and the spec ID or "
+            "`OP!CODE` it breaks) on minimal requests of one shape (the request with its integers written `#`). "
+            "The most telling first: wrong results, then wrong rejections, then accepted inadmissible answers; "
+            "among those, the defect behind more disagreements, then the smaller minimal request.\n",
+            r->ncex, r->shrink_rounds, r->shrink_requests, "", r->ndefects, r->ndefects == 1 ? "" : "s");
   if (r->shrink_cut)
-    fprintf(f, "The shrinking time ran out (`--shrink-time`) while %d of them could still shrink; they are shown as far "
-               "as they got.\n\n",
+    fprintf(f, "\nThe shrinking time ran out (`--shrink-time`) while %d of them could still shrink; they are shown as far "
+               "as they got.\n",
             r->shrink_cut);
   if (r->unshrunk)
-    fprintf(f, "%d further disagreements were not shrunk (`--shrink-max`); the JSON report lists every one.\n\n", r->unshrunk);
-  for (i = 0; i < r->ncex; ++i) {
-    const cf_cex *c = &r->cex[i];
-    if (i == 0 || strcmp(c->op, r->cex[i - 1].op) != 0) {
-      const ct_op *sp = ct_find_op(c->op);
-      fprintf(f, "\n### %s\n\n", c->op);
-      if (sp) fprintf(f, "spec/%s (%s)\n\n", sp->page, sp->ids[0] ? sp->ids : "its preconditions");
+    fprintf(f, "\n%d further disagreements were not shrunk (`--shrink-max`); the JSON report lists every one.\n", r->unshrunk);
+  for (i = 1; i <= r->ncex; ++i)
+    if (i == r->ncex || r->cex[i].defect != r->cex[first].defect) {
+      cf_md_defect(f, r, first, i);
+      first = i;
     }
-    fprintf(f, "%d. %s, `%s`", i + 1, cf_verdict_words[c->verdict], c->id);
-    if (c->verdict == CF_ACCEPTED_INADMISSIBLE && c->post != 1) {
-      fprintf(f, "; post-conditions %s", cf_post_word(c->post));
-      if (c->post == 0 && c->post_id[0]) fprintf(f, " (%s)", c->post_id);
-    }
-    fprintf(f, "\n   - request: ");
-    cf_md_code(f, c->req);
-    fprintf(f, "\n   - answer: ");
-    cf_md_code(f, c->answer ? c->answer : "(none)");
-    fprintf(f, "; the reference: ");
-    cf_md_code(f, c->expected);
-    if (c->why && c->why[0]) fprintf(f, "\n   - why: %s", c->why);
-    if (c->witness) fprintf(f, "\n   - where (spec/principle.md §4): `%s`", c->witness);
-    if (c->steps > 0) {
-      fprintf(f, "\n   - shrunk in %d step%s from ", c->steps, c->steps == 1 ? "" : "s");
-      cf_md_code(f, c->orig_req);
-    }
-    if (c->count > 1) fprintf(f, "\n   - %d disagreements shrank to this case", c->count);
-    fprintf(f, "\n");
-  }
 }
 
 /* Differences by convention and unjudged answers: no failures, counted in the
@@ -360,6 +438,36 @@ static void cf_json_counts(FILE *f, const cf_op_row *rows, int n, const cf_op_ro
   fprintf(f, "]");
 }
 
+/* The distinct defects, the most telling first (spec/protocol.md,
+ * "Report"): each with the counterexamples (1-based) it groups. */
+static void cf_json_defects(FILE *f, const cf_report *r) {
+  int i, first = 0, k = 0;
+  fprintf(f, ",\n  \"defects\": [");
+  for (i = 1; i <= r->ncex; ++i) {
+    const cf_cex *c = &r->cex[first];
+    char shape[CF_REQ_CAP], link[256];
+    int j, total = 0;
+    if (i < r->ncex && r->cex[i].defect == c->defect) continue;
+    for (j = first; j < i; ++j) total += r->cex[j].count;
+    cf_request_shape(c->req, shape, sizeof shape);
+    cf_spec_link(c, link, sizeof link);
+    fprintf(f, "%s\n    {\"rank\": %d", k++ ? "," : "", c->defect + 1);
+    cf_json_kv_str(f, "op", c->op, 1);
+    cf_json_kv_str(f, "verdict", cf_verdict_keys[c->verdict], 1);
+    cf_json_kv_str(f, "spec_id", c->id, 1);
+    cf_json_kv_str(f, "post_condition_violated", c->post_id[0] ? c->post_id : 0, 1);
+    cf_json_kv_str(f, "shape", shape, 1);
+    cf_json_kv_str(f, "request", c->req, 1);
+    cf_json_kv_str(f, "spec", link, 1);
+    cf_json_kv_str(f, "meaning", cf_meaning_of(c->verdict), 1);
+    fprintf(f, ", \"disagreements\": %d, \"counterexamples\": [", total);
+    for (j = first; j < i; ++j) fprintf(f, "%s%d", j > first ? ", " : "", j + 1);
+    fprintf(f, "]}");
+    first = i;
+  }
+  fprintf(f, "]");
+}
+
 /* The shrunk counterexamples and every disagreement. */
 static void cf_json_cases(FILE *f, const cf_report *r) {
   int i, k;
@@ -379,9 +487,10 @@ static void cf_json_cases(FILE *f, const cf_report *r) {
     fprintf(f, ", \"witness\": %s", c->witness ? c->witness : "null");
     cf_json_kv_str(f, "shrunk_from", c->orig_req, 1);
     cf_json_kv_str(f, "original_answer", c->orig_answer, 1);
-    fprintf(f, ", \"steps\": %d, \"count\": %d}", c->steps, c->count);
+    fprintf(f, ", \"steps\": %d, \"count\": %d, \"defect\": %d}", c->steps, c->count, c->defect + 1);
   }
   fprintf(f, "]");
+  cf_json_defects(f, r);
   fprintf(f, ",\n  \"disagreements\": ["); /* every non-conforming answer but the declined ones */
   for (i = 0, k = 0; i < r->n; ++i) {
     const cf_item *it = &r->items[i];

@@ -2,11 +2,13 @@
  * (spec/protocol.md, "Shrinking"): the candidates of all disagreements
  * (cf_shrink_candidate, conform_shrink.c) sent in rounds, judged once each
  * (a memo per request text), and each shrink moved by the one shrinking
- * loop of props/shrink.h; then the counterexamples, distinct and sorted. */
+ * loop of props/shrink.h; then the counterexamples, distinct, grouped into
+ * defects and sorted, the most telling defect first. */
 #define _POSIX_C_SOURCE 200809L
 #include "conform.h"
 #include "props/shrink.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,15 +43,6 @@ static int cf_memo_add(cf_memos *M, const char *req, const cf_memo *m) {
 static int cf_same_failure(const cf_memo *a, const cf_memo *b) {
   return a->verdict == b->verdict && strcmp(a->id, b->id) == 0 &&
          (a->verdict != CF_ACCEPTED_INADMISSIBLE || (a->post == b->post && strcmp(a->post_id, b->post_id) == 0));
-}
-
-static int cf_cex_before(const cf_cex *a, const cf_cex *b) {
-  int c = strcmp(a->op, b->op);
-  if (c) return c < 0;
-  if (a->verdict != b->verdict) return a->verdict < b->verdict;
-  c = strcmp(a->id, b->id);
-  if (c) return c < 0;
-  return strcmp(a->req, b->req) < 0;
 }
 
 int cf_shrinkable(int v) { return v == CF_WRONG_RESULT || v == CF_WRONG_REJECTION || v == CF_ACCEPTED_INADMISSIBLE; }
@@ -228,25 +221,116 @@ static void cf_collect_cex(cf_report *R, cf_shrinking *X) {
   }
 }
 
-/* The counterexamples sorted by operation, then kind, then spec ID, then
- * request; the items' indices follow. */
+void cf_request_shape(const char *req, char *out, int cap) {
+  int n = 0;
+  const char *p = req;
+  while (*p && n < cap - 1) {
+    if (isalpha((unsigned char)*p)) { /* a name, its digits included (umma_atom_32b) */
+      while ((isalnum((unsigned char)*p) || *p == '_') && n < cap - 1) out[n++] = *p++;
+    } else if (isdigit((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))) {
+      out[n++] = '#';
+      for (++p; isdigit((unsigned char)*p); ++p) {
+      }
+    } else if (*p == '_' || isspace((unsigned char)*p)) ++p; /* a static mark, a space */
+    else out[n++] = *p++;
+  }
+  out[n] = 0;
+}
+
+/* The defect of each counterexample (spec/protocol.md, "Report"): one
+ * operation failing one way -- the verdict, the spec ID or OP!CODE, the
+ * post-condition an accepted inadmissible answer breaks -- on requests of
+ * one shape. */
+typedef struct {
+  int *group;  /* per counterexample: the first counterexample of its defect */
+  int *total;  /* per group leader: the disagreements of the defect */
+  int *best;   /* per group leader: its most telling case */
+  char **shape;
+} cf_defects;
+
+static int cf_same_defect(const cf_cex *a, const cf_cex *b, const char *sa, const char *sb) {
+  return strcmp(a->op, b->op) == 0 && a->verdict == b->verdict && strcmp(a->id, b->id) == 0 && a->post == b->post &&
+         strcmp(a->post_id, b->post_id) == 0 && strcmp(sa, sb) == 0;
+}
+
+/* Within a defect: the case behind more disagreements, then the shorter
+ * request, then the text. */
+static int cf_case_before(const cf_cex *a, const cf_cex *b) {
+  size_t la = strlen(a->req), lb = strlen(b->req);
+  if (a->count != b->count) return a->count > b->count;
+  if (la != lb) return la < lb;
+  return strcmp(a->req, b->req) < 0;
+}
+
+/* The defects' order, the most telling first: wrong results, then wrong
+ * rejections, then accepted inadmissible answers (the verdicts' order);
+ * then more disagreements; then the shorter leading case; then the
+ * operation, spec ID and shape, so the order is the same on every run. */
+static int cf_defect_before(const cf_report *R, const cf_defects *D, int a, int b) {
+  int ga = D->group[a], gb = D->group[b], c;
+  const cf_cex *x = &R->cex[ga], *y = &R->cex[gb];
+  size_t lx = strlen(R->cex[D->best[ga]].req), ly = strlen(R->cex[D->best[gb]].req);
+  if (ga == gb) return cf_case_before(&R->cex[a], &R->cex[b]);
+  if (x->verdict != y->verdict) return x->verdict < y->verdict;
+  if (D->total[ga] != D->total[gb]) return D->total[ga] > D->total[gb];
+  if (lx != ly) return lx < ly;
+  if ((c = strcmp(x->op, y->op)) != 0) return c < 0;
+  if ((c = strcmp(x->id, y->id)) != 0) return c < 0;
+  if ((c = strcmp(x->post_id, y->post_id)) != 0) return c < 0;
+  if ((c = strcmp(D->shape[ga], D->shape[gb])) != 0) return c < 0;
+  return x->post < y->post;
+}
+
+static void cf_group_defects(const cf_report *R, cf_defects *D) {
+  int a, b;
+  D->group = (int *)cf_checked(calloc((size_t)R->ncex + 1, sizeof(int)));
+  D->total = (int *)cf_checked(calloc((size_t)R->ncex + 1, sizeof(int)));
+  D->best = (int *)cf_checked(calloc((size_t)R->ncex + 1, sizeof(int)));
+  D->shape = (char **)cf_checked(calloc((size_t)R->ncex + 1, sizeof(char *)));
+  for (a = 0; a < R->ncex; ++a) {
+    char buf[CF_REQ_CAP];
+    cf_request_shape(R->cex[a].req, buf, sizeof buf);
+    D->shape[a] = cf_dup(buf);
+    for (b = 0; b < a && !cf_same_defect(&R->cex[a], &R->cex[b], D->shape[a], D->shape[b]); ++b) {
+    }
+    D->group[a] = b == a ? a : D->group[b];
+    if (b == a) D->best[a] = a;
+    else if (cf_case_before(&R->cex[a], &R->cex[D->best[D->group[a]]])) D->best[D->group[a]] = a;
+    D->total[D->group[a]] += R->cex[a].count;
+  }
+}
+
+/* The counterexamples sorted by defect, the most telling defect first and
+ * each defect's cases together, its leading case first; the items'
+ * indices follow. */
 static void cf_sort_cex(cf_report *R) {
   int *perm = (int *)cf_checked(malloc(sizeof(int) * (size_t)(R->ncex + 1))), *inv = (int *)cf_checked(malloc(sizeof(int) * (size_t)(R->ncex + 1)));
   cf_cex *sorted = (cf_cex *)cf_checked(calloc((size_t)R->ncex + 1, sizeof(cf_cex)));
+  cf_defects D;
   int a, b;
+  cf_group_defects(R, &D);
   for (a = 0; a < R->ncex; ++a) perm[a] = a;
   for (a = 1; a < R->ncex; ++a) /* insertion sort: a few hundred at most */
-    for (b = a; b > 0 && cf_cex_before(&R->cex[perm[b]], &R->cex[perm[b - 1]]); --b) {
+    for (b = a; b > 0 && cf_defect_before(R, &D, perm[b], perm[b - 1]); --b) {
       int t = perm[b];
       perm[b] = perm[b - 1];
       perm[b - 1] = t;
     }
+  R->ndefects = 0;
   for (a = 0; a < R->ncex; ++a) {
     sorted[a] = R->cex[perm[a]];
     inv[perm[a]] = a;
+    if (a > 0 && D.group[perm[a]] != D.group[perm[a - 1]]) ++R->ndefects;
+    sorted[a].defect = R->ndefects;
   }
+  if (R->ncex > 0) ++R->ndefects;
   for (a = 0; a < R->n; ++a)
     if (R->items[a].cex >= 0) R->items[a].cex = inv[R->items[a].cex];
+  for (a = 0; a < R->ncex; ++a) free(D.shape[a]);
+  free(D.shape);
+  free(D.group);
+  free(D.total);
+  free(D.best);
   free(R->cex);
   R->cex = sorted;
   free(perm);
