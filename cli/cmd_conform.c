@@ -31,7 +31,8 @@ const char ct_help_conform[] =
     "  --vectors DIR      the conformance vectors in DIR/*.txt (spec/vectors.md); without\n"
     "                     it: $CUTEREF_VECTORS, ./spec/vectors, the copy `make install`\n"
     "                     put beside the tool (PREFIX/share/cuteref/vectors), Bazel's\n"
-    "                     runfiles of bazel-bin/cuteref, the checkout it was built from\n"
+    "                     runfiles of bazel-bin/cuteref (or of the Bazel test running it),\n"
+    "                     the checkout it was built from\n"
     "  --cases FILE       one request per line ('#' comments; vector lines accepted)\n"
     "  --random N         N generated requests per operation (props/ generators)\n"
     "  --seed S           seed of --random (default 0xc0ffee)\n"
@@ -174,11 +175,12 @@ static int cf_is_dir(const char *path) {
 /* The vectors when --vectors is not given, so that conform runs from any
  * folder (issue 39): $CUTEREF_VECTORS, ./spec/vectors, then beside the
  * tool: PREFIX/share/cuteref/vectors (make install), bazel-bin/cuteref's
- * runfiles, and the checkout a make build came from (CT_SOURCE_VECTORS).
+ * runfiles (or, under a Bazel test, $RUNFILES_DIR / $TEST_SRCDIR), and the
+ * checkout a make build came from (CT_SOURCE_VECTORS).
  * NULL, with tried listing where it looked, when none is a directory. */
 static const char *cf_find_vectors(char *buf, int cap, char *tried, int tcap) {
-  char exe[4096], cand[4][4200];
-  const char *env = getenv("CUTEREF_VECTORS");
+  char exe[4096], cand[6][4200];
+  const char *env = getenv("CUTEREF_VECTORS"), *rf = getenv("RUNFILES_DIR"), *src = getenv("TEST_SRCDIR");
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   int k, m = 0, len = 0;
   if (env && *env) {
@@ -195,6 +197,10 @@ static const char *cf_find_vectors(char *buf, int cap, char *tried, int tcap) {
       snprintf(cand[m++], sizeof cand[0], "%s/../share/cuteref/vectors", exe);
     }
   }
+  /* run by a Bazel test: its runfiles (Bazel's RUNFILES_DIR protocol) hold
+   * ours, where bazel-bin/cuteref.runfiles may not be built yet */
+  if (rf && *rf) snprintf(cand[m++], sizeof cand[0], "%.4000s/main/spec/vectors", rf);
+  if (src && *src) snprintf(cand[m++], sizeof cand[0], "%.4000s/main/spec/vectors", src);
 #ifdef CT_SOURCE_VECTORS
   snprintf(cand[m++], sizeof cand[0], "%s", CT_SOURCE_VECTORS);
 #endif
