@@ -47,10 +47,7 @@ static ct_code ct_cl_apply(const ct_args *a, ct_value *out, ct_err *e) {
     CT_TRY(ct_as_tuple(&a->a[1], &t, "eval's coordinate", e));
     crd = *t;
   } else {
-    const ct_tuple *parts[CT_MAX_ARGS];
-    int k;
-    for (k = 1; k < a->n; ++k) CT_TRY(ct_as_tuple(&a->a[k], &parts[k - 1], "eval's coordinate", e));
-    CT_TRY(ct_t_make_tuple(&crd, parts, 0, a->n - 1, e));
+    CT_TRY(ct_tuple_of_args(a->a + 1, a->n - 1, "eval's coordinate", &crd, e));
   }
   if (f->kind == CT_V_SWIZZLE) { /* SW-1 */
     if (crd.nd[0].kind != CT_INT)

@@ -186,10 +186,7 @@ ct_code ct_b_eval(const ct_args *a, ct_value *out, ct_err *e) {
     CT_TRY(ct_as_tuple(&a->a[1], &t, "the coordinate", e));
     crd = *t;
   } else {
-    const ct_tuple *parts[CT_MAX_ARGS];
-    int k;
-    for (k = 1; k < a->n; ++k) CT_TRY(ct_as_tuple(&a->a[k], &parts[k - 1], "a coordinate", e));
-    CT_TRY(ct_t_make_tuple(&crd, parts, 0, a->n - 1, e));
+    CT_TRY(ct_tuple_of_args(a->a + 1, a->n - 1, "a coordinate", &crd, e));
   }
   if (ct_t_has_all(&crd, 0)) {
     ct_layout r;

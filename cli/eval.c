@@ -205,10 +205,7 @@ static ct_code ct_apply(ct_ev *ev, const ct_value *f, const ct_value *args, int 
     CT_TRY(ct_as_tuple(&args[0], &t, "a coordinate", e));
     crd = *t;
   } else {
-    const ct_tuple *parts[CT_MAX_ARGS];
-    int k;
-    for (k = 0; k < n; ++k) CT_TRY(ct_as_tuple(&args[k], &parts[k], "a coordinate", e));
-    CT_TRY(ct_t_make_tuple(&crd, parts, 0, n, e));
+    CT_TRY(ct_tuple_of_args(args, n, "a coordinate", &crd, e));
   }
   fa[0] = *f;
   ct_v_tuple(&fa[1], &crd);
@@ -275,39 +272,24 @@ static ct_code ct_smem_ptr(ct_cursor *c, int at, ct_value *out, ct_err *e) {
 /* ArithTuple(a, b, ...), the origin of a counting tensor as CuTe prints
  * it: the tuple (a, b, ...). */
 static ct_code ct_arith_tuple(const ct_value *args, int n, int at, ct_value *out, ct_err *e) {
-  const ct_tuple *parts[CT_MAX_ARGS];
-  int k;
   ct_tuple t;
   if (n == 0) return CT_FAIL_AT(e, CT_ARITY, at, "ArithTuple(...) takes at least one integer");
-  for (k = 0; k < n; ++k) CT_TRY(ct_as_tuple(&args[k], &parts[k], "an entry of ArithTuple(...)", e));
-  CT_TRY(ct_t_make_tuple(&t, parts, 0, n, e));
+  CT_TRY(ct_tuple_of_args(args, n, "an entry of ArithTuple(...)", &t, e));
   ct_v_tuple(out, &t);
   return CT_OK;
 }
 
-/* pycute's repr: Layout(shape, stride), Layout(shape) (compact
- * column-major, as pycute's default stride), ComposedLayout(outer, offset,
- * inner). */
+/* pycute's repr: Layout(shape, stride) and Layout(shape) are make_layout's
+ * two forms (the compact column-major layout, as pycute's default stride);
+ * ComposedLayout(outer, offset, inner). */
 static ct_code ct_pycute_repr(ct_ev *ev, const char *name, const ct_value *args, int n, int at, ct_value *out,
                               ct_err *e) {
   if (strcmp(name, "ComposedLayout") == 0) {
     if (n != 3) return CT_FAIL_AT(e, CT_ARITY, at, "ComposedLayout(outer, offset, inner) takes 3 arguments, got %d", n);
     return ct_composed_literal(args, at, out, e);
   }
-  if (n == 1) return ct_call(ev, "make_layout", at, args, 1, 0, 0, 0, out, e);
-  if (n != 2) return CT_FAIL_AT(e, CT_ARITY, at, "Layout(shape, stride) takes 1 or 2 arguments, got %d", n);
-  {
-    const ct_tuple *s, *d;
-    ct_code rc;
-    CT_TRY(ct_as_tuple(&args[0], &s, "the shape of Layout(shape, stride)", e));
-    CT_TRY(ct_as_tuple(&args[1], &d, "the stride of Layout(shape, stride)", e));
-    out->kind = CT_V_LAYOUT;
-    out->l.shape = *s;
-    out->l.stride = *d;
-    rc = ct_l_check(&out->l, e);
-    if (rc != CT_OK) e->pos = at;
-    return rc;
-  }
+  if (n != 1 && n != 2) return CT_FAIL_AT(e, CT_ARITY, at, "Layout(shape, stride) takes 1 or 2 arguments, got %d", n);
+  return ct_call(ev, "make_layout", at, args, n, 0, 0, 0, out, e);
 }
 
 /* Whether v is an integer or tuple whose every leaf is 0. */

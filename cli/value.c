@@ -1,5 +1,6 @@
 /* value.c -- conversions between evaluator values (spec/expressions.md). */
 #include "value.h"
+#include "builtins.h" /* CT_MAX_ARGS */
 
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,14 @@ ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, c
     return CT_OK;
   }
   return CT_FAIL(e, CT_ARG_TYPE, "%s must be an IntTuple, got %s", what, ct_kind_name(v->kind));
+}
+
+ct_code ct_tuple_of_args(const ct_value *args, int n, const char *what, ct_tuple *out, ct_err *e) {
+  const ct_tuple *parts[CT_MAX_ARGS];
+  int k;
+  if (n > CT_MAX_ARGS) return CT_FAIL(e, CT_ARITY, "more than %d arguments", CT_MAX_ARGS); /* no caller gets here */
+  for (k = 0; k < n; ++k) CT_TRY(ct_as_tuple(&args[k], &parts[k], what, e));
+  return ct_t_make_tuple(out, parts, 0, n, e);
 }
 
 ct_code ct_as_int(const ct_value *v, int64_t *out, const char *what, ct_err *e) {
