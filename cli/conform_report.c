@@ -146,25 +146,22 @@ static void cf_md_table(FILE *f, const cf_op_row *rows, int n, const cf_op_row *
 /* What each kind of defect means, in plain words (issue 39: a report that
  * leads with the implementer's bugs, its jargon explained where it
  * appears); the spec ID and the judge's `why` say the particular. */
-static const char *const cf_meaning[][2] = {
-    {"wrong_result", "The implementation accepted an input the spec accepts, but its result is not the reference's: "
+static const char *const cf_meaning[CF_NUM_VERDICTS] = {
+    [CF_WRONG_RESULT] = "The implementation accepted an input the spec accepts, but its result is not the reference's: "
                      "either not the same function on `[0, size)` or a shape that does not agree once size-1 modes "
                      "are dropped (EQUIV-2). The spec ID names the post-condition the answer breaks; *why* says how, "
-                     "and *where* the first index inside the domain at which it breaks (spec/principle.md)."},
-    {"wrong_rejection", "The implementation answered `error` to an input that no precondition of the operation's page "
+                     "and *where* the first index inside the domain at which it breaks (spec/principle.md).",
+    [CF_WRONG_REJECTION] = "The implementation answered `error` to an input that no precondition of the operation's page "
                         "rejects (written `OP!OK`): the spec defines an answer there, so a conforming implementation "
                         "must give it. The usual cause is a step that assumes an order or a form the input does not "
-                        "have, or a precondition checked more strictly than the spec states it."},
-    {"accepted_inadmissible", "The implementation answered `ok` to an input the spec rejects (`OP!CODE` names the "
+                        "have, or a precondition checked more strictly than the spec states it.",
+    [CF_ACCEPTED_INADMISSIBLE] = "The implementation answered `ok` to an input the spec rejects (`OP!CODE` names the "
                               "precondition and its error code), and its answer breaks a post-condition there: the "
-                              "value is not a convention beyond the spec, it is wrong (spec/principle.md §4)."},
+                              "value is not a convention beyond the spec, it is wrong (spec/principle.md §4).",
 };
 
 static const char *cf_meaning_of(int verdict) {
-  int k;
-  for (k = 0; k < (int)(sizeof cf_meaning / sizeof cf_meaning[0]); ++k)
-    if (strcmp(cf_meaning[k][0], cf_verdict_keys[verdict]) == 0) return cf_meaning[k][1];
-  return "";
+  return verdict >= 0 && verdict < CF_NUM_VERDICTS && cf_meaning[verdict] ? cf_meaning[verdict] : "";
 }
 
 /* The spec link of a counterexample: its page at the spec ID, or at the
