@@ -131,6 +131,21 @@ class Value:
                 lib.cuteref_value_free(h)
 
 
+class _Count(builtins.int):
+    """An int that may also be called: L.size and L.size() are both the size."""
+
+    __slots__ = ()
+
+    def __call__(self):
+        return builtins.int(self)
+
+
+def _counted(op):
+    """The property `op(value)` as a _Count (Layout's and ComposedLayout's
+    size, cosize, rank, depth)."""
+    return property(lambda self: _Count(call(op, self)), doc="%s(self), an int that may also be called" % op)
+
+
 class Layout(Value):
     """A layout shape:stride. Layout("(4,2):(1,4)"), Layout((4,2), (1,4)),
     Layout((4,2)) (compact column-major). L(i), L(i, j), L((i, j)) evaluate
@@ -177,30 +192,10 @@ class Layout(Value):
     # Properties, as shape and stride are (issue 39: L.size was a method
     # while L.shape was a property); the integer they give may also be
     # called, L.size(), as before.
-    @property
-    def size(self):
-        return _Count(call("size", self))
-
-    @property
-    def cosize(self):
-        return _Count(call("cosize", self))
-
-    @property
-    def rank(self):
-        return _Count(call("rank", self))
-
-    @property
-    def depth(self):
-        return _Count(call("depth", self))
-
-
-class _Count(builtins.int):
-    """An int that may also be called: L.size and L.size() are both the size."""
-
-    __slots__ = ()
-
-    def __call__(self):
-        return builtins.int(self)
+    size = _counted("size")
+    cosize = _counted("cosize")
+    rank = _counted("rank")
+    depth = _counted("depth")
 
 
 class ComposedLayout(Value):
@@ -217,13 +212,8 @@ class ComposedLayout(Value):
         c = coord[0] if builtins.len(coord) == 1 else builtins.tuple(coord)
         return call("eval", self, c)
 
-    @property
-    def size(self):
-        return _Count(call("size", self))
-
-    @property
-    def cosize(self):
-        return _Count(call("cosize", self))
+    size = _counted("size")
+    cosize = _counted("cosize")
 
 
 class Tiler(Value):
