@@ -30,6 +30,22 @@ int ct_jx_coprofile(const ct_value *args, int n, const ct_value *result, int acc
                     ct_judgement *j);
 int ct_jx_coshape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 
+/* judges_more.c (spec/construct.md, spec/recast.md, spec/coalesce.md, spec/product.md,
+ * spec/refine.md) */
+#define CT_JM(name) int name(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j)
+CT_JM(ct_jx_upcast);
+CT_JM(ct_jx_downcast);
+CT_JM(ct_jx_recast_layout);
+CT_JM(ct_jx_filter_zeros);
+CT_JM(ct_jx_blocked_product);
+CT_JM(ct_jx_raked_product);
+CT_JM(ct_jx_tile_to_shape);
+CT_JM(ct_jx_common_refinement);
+CT_JM(ct_jx_common_coarsening);
+CT_JM(ct_jx_greatest_common_domain);
+CT_JM(ct_jx_domain_distribute);
+#undef CT_JM
+
 /* CuTe's documented contract, judged inside the domain (cli/judges_contract.c,
  * spec/principle.md): the `contract` judges of the registry's rows. */
 #define CT_CX(name) int name(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j)

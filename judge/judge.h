@@ -262,4 +262,55 @@ CT_FN ct_jstatus ct_judge_rearr_5(const ct_layout *L, const ct_tuple *P, ct_code
 /* REARR-6: R = product_each(S). */
 CT_FN ct_jstatus ct_judge_rearr_6(const ct_tuple *S, const ct_tuple *R, ct_judgement *j);
 
+/* ---- spec/construct.md, spec/recast.md (judge/judge_cast.c) ------------------------------- */
+/* CAST-1 (size(R) == N*size(L)), CAST-2 (R(c with c_j -> N*c_j + k) ==
+ * N*L(c) + k, by R's index), CAST-7 for N == 1; unchecked where downcast<N>
+ * rejects L (no single unit leaf, or stride -1). Visits size(R) indices. */
+CT_FN ct_jstatus ct_judge_cast_down(const ct_layout *L, int64_t N, const ct_layout *R, int64_t bound,
+                                    ct_judgement *j);
+/* CAST-4 (a split leaf: L at R's coordinate with c_j -> N*c_j is N*R(c),
+ * size(R) == size(L)/N), CAST-5 (none: L == N*R), CAST-7 for N == 1;
+ * unchecked where upcast<N> rejects L. Visits size(R) indices. */
+CT_FN ct_jstatus ct_judge_cast_up(const ct_layout *L, int64_t N, const ct_layout *R, int64_t bound, ct_judgement *j);
+/* REC-1 (REC-2 where OLD == NEW): R = recast_layout<OLD,NEW>(L) is
+ * downcast<d>(upcast<u>(L)) as a function, upcast from ref/. */
+CT_FN ct_jstatus ct_judge_rec_1(const ct_layout *L, int64_t old_bits, int64_t new_bits, const ct_layout *R,
+                                int64_t bound, ct_judgement *j);
+
+/* ---- spec/coalesce.md (judge/judge_filter_zeros.c) ------------------------------------------- */
+/* FILT-1: R = filter_zeros(L) is congruent to L, size(L) over the stride-0
+ * leaves' sizes, and L at R's coordinate (stride-0 leaves at 0). Visits
+ * size(R) indices. */
+CT_FN ct_jstatus ct_judge_filt_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
+
+/* ---- spec/product.md (judge/judge_product.c) ------------------------------------------------- */
+/* BLK-1..BLK-3 (raked: RAKE-1..RAKE-3): R = blocked_product(A, B) (raked_product):
+ * rank, mode sizes a_k*b_k, and R at each (block, copy) coordinate pair
+ * A'(x) + T(y), T from ref/'s complement and composition. Visits
+ * size(A)*size(B) pairs. */
+CT_FN ct_jstatus ct_judge_blk(const ct_layout *A, const ct_layout *B, const ct_layout *R, int raked, int64_t bound,
+                              ct_judgement *j);
+/* TILE-2 (rank and mode sizes of trg), TILE-1/TILE-3 (BLK-3 of block' and
+ * make_ordered_layout(n, order); order 0: column-major). */
+CT_FN ct_jstatus ct_judge_tile(const ct_layout *block, const ct_tuple *trg, const ct_tuple *order, const ct_layout *R,
+                               int64_t bound, ct_judgement *j);
+
+/* ---- spec/refine.md (judge/judge_refine.c) --------------------------------------------------- */
+CT_FN ct_jstatus ct_judge_refine_1(const ct_tuple *a, const ct_tuple *b, const ct_tuple *R, ct_judgement *j);
+/* REFINE-2: R has a tuple only where a or b has one. */
+CT_FN ct_jstatus ct_judge_refine_2(const ct_tuple *a, const ct_tuple *b, const ct_tuple *R, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_coarsen_1(const ct_tuple *a, const ct_tuple *b, const ct_tuple *R, ct_judgement *j);
+/* COARSEN-2: at each integer of R, a and b are not tuples of one rank with
+ * pairwise equal mode sizes. */
+CT_FN ct_jstatus ct_judge_coarsen_2(const ct_tuple *a, const ct_tuple *b, const ct_tuple *R, ct_judgement *j);
+/* GCD-1 (strides ordered, d_k*g_k | d_k+1), GCD-2 (each mode in one leaf
+ * of a and of b), GCD-4 (consecutive modes in different leaves), on G's
+ * leaves of size >= 2. */
+CT_FN ct_jstatus ct_judge_gcd_1(const ct_tuple *a, const ct_tuple *b, const ct_layout *G, ct_judgement *j);
+/* GCD-3: every pair of leaves' largest common segment lies in a mode of G. */
+CT_FN ct_jstatus ct_judge_gcd_3(const ct_tuple *a, const ct_tuple *b, const ct_layout *G, ct_judgement *j);
+/* DIST-1 (R's function and size from the gcd fold), DIST-2 (R increases).
+ * Visits size(R) indices. */
+CT_FN ct_jstatus ct_judge_dist(const ct_tuple *a, int64_t n, const ct_layout *R, int64_t bound, ct_judgement *j);
+
 #endif

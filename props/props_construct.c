@@ -750,35 +750,15 @@ CT_FN void ct_p_cast_1(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "size(R) = %lld, N*size(L) = %lld", (long long)ct_size(&R), (long long)(n.v * ct_size(&L)));
 }
 
+/* CAST-2 by its judge (judge/judge_cast.c), R read by its index. */
 CT_FN void ct_p_cast_2(const ct_case *c, ct_outcome *o) {
   ct_layout L, R;
-  ct_modes ml, mr;
   ct_val n;
+  ct_judgement j;
   int u;
-  int64_t i, k, size, crd[CT_MAX_NODES], cr[CT_MAX_NODES], visits = 0;
   if (!ct_pc_down(c, 22, &L, &n, &R, &u, o)) return;
-  ct_modes_of(&L, 0, &ml);
-  ct_modes_of(&R, 0, &mr);
-  if (mr.n != ml.n) {
-    CT_FAILS(o, "downcast changed the number of leaves");
-    return;
-  }
-  size = ct_size(&L);
-  for (i = 0; i < size && visits < CT_BRUTE_MAX; ++i)
-    for (k = 0; k < n.v; ++k, ++visits) {
-      int q;
-      int64_t want, got;
-      ct_pc_colex(i, &ml, crd);
-      for (q = 0; q < ml.n; ++q) cr[q] = crd[q];
-      cr[u] = n.v * crd[u] + k;
-      want = n.v * ct_pc_dot(crd, &ml) + k;
-      got = ct_pc_dot(cr, &mr);
-      if (cr[u] >= mr.m[u].s || got != want) {
-        CT_FAILS(o, "downcast<%lld>: sub-element %lld of element %lld is at %lld, want %lld", (long long)n.v,
-                 (long long)k, (long long)i, (long long)got, (long long)want);
-        return;
-      }
-    }
+  ct_judge_cast_down(&L, n.v, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
 }
 
 CT_FN void ct_p_cast_3(const ct_case *c, ct_outcome *o) {
@@ -841,8 +821,9 @@ CT_FN void ct_p_cast_4(const ct_case *c, ct_outcome *o) {
   ct_modes ml, mr;
   ct_val n;
   ct_err e;
+  ct_judgement j4;
   int j, q, units = 0;
-  int64_t i, k, size, crd[CT_MAX_NODES], cl[CT_MAX_NODES], visits = 0;
+  int64_t size;
   if (!ct_pc_up_split_input(c, ct_pc_hc(c, 24), &L, &n)) {
     o->verdict = CT_SKIPPED;
     return;
@@ -861,20 +842,9 @@ CT_FN void ct_p_cast_4(const ct_case *c, ct_outcome *o) {
     return;
   }
   size = ct_size(&R);
-  for (i = 0; i < size && visits < CT_BRUTE_MAX; ++i)
-    for (k = 0; k < n.v; ++k, ++visits) {
-      int64_t want, got;
-      ct_pc_colex(i, &mr, crd);
-      for (q = 0; q < ml.n; ++q) cl[q] = crd[q];
-      cl[j] = n.v * crd[j] + k;
-      got = ct_pc_dot(cl, &ml);
-      want = n.v * ct_pc_dot(crd, &mr) + k;
-      if (cl[j] >= ml.m[j].s || got != want) {
-        CT_FAILS(o, "upcast<%lld>: L at sub-element %lld of R's element %lld is %lld, N*R+k = %lld", (long long)n.v,
-                 (long long)k, (long long)i, (long long)got, (long long)want);
-        return;
-      }
-    }
+  ct_judge_cast_up(&L, n.v, &R, CT_BRUTE_MAX, &j4); /* judge/judge_cast.c */
+  ct_judged(&j4, o);
+  if (o->verdict != CT_PASS) return;
   /* CAST-4's round trip: decided where the split leaf keeps a size > 1 in R
    * (or R is one element); where it shrank to size 1, its stride is no part
    * of R's function (PRIN-1) and downcast<N>(R) need not find it again */
@@ -899,8 +869,7 @@ CT_FN void ct_p_cast_5(const ct_case *c, ct_outcome *o) {
   ct_val n;
   ct_err e;
   uint64_t h = ct_pc_hc(c, 25);
-  int64_t i, size;
-  ct_leaf_form FL, FR; /* L and R index after index */
+  ct_judgement j;
   n = ct_pc_val(2 + (int64_t)((h >> 16) % 3), (int)((h >> 24) & 1));
   if (h & 1)
     ct_l_copy(&L, &c->v[0]);
@@ -916,16 +885,8 @@ CT_FN void ct_p_cast_5(const ct_case *c, ct_outcome *o) {
     CT_FAILS(o, "upcast<%lld> without a split leaf changed the shape", (long long)n.v);
     return;
   }
-  size = ct_size(&L);
-  if (size > CT_BRUTE_MAX) size = CT_BRUTE_MAX;
-  ct_lf_init(&FL, &L);
-  ct_lf_init(&FR, &R);
-  for (i = 0; i < size; ++i)
-    if (ct_ev_form(&FL, i) != n.v * ct_ev_form(&FR, i)) {
-      CT_FAILS(o, "upcast<%lld>: L(%lld) = %lld, N*R(%lld) = %lld", (long long)n.v, (long long)i,
-               (long long)ct_ev(&L, i), (long long)i, (long long)(n.v * ct_ev(&R, i)));
-      return;
-    }
+  ct_judge_cast_up(&L, n.v, &R, CT_BRUTE_MAX, &j); /* judge/judge_cast.c */
+  ct_judged(&j, o);
 }
 
 CT_FN static int64_t ct_pc_cdiv(int64_t a, int64_t b) { return a / b + (a % b != 0); } /* a >= 0, b > 0 */

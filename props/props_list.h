@@ -196,6 +196,8 @@
   X(mcv_1, "MCV-1", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
   X(mcv_2, "MCV-2", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1), and a pair from it") \
   X(rinv_6, "RINV-6", CT_GEN_LAYOUT, "right_inverse", "%0 with a negative stride: the least indices where a layout has them, else the chain") \
+  X(rinv_7, "RINV-7", CT_GEN_LAYOUT, "right_inverse: the procedure vs the definition", "right_inverse(%0)") \
+  X(rinv_7n, "RINV-7/negative", CT_GEN_LAYOUT, "right_inverse: the procedure vs the definition", "right_inverse(%0 with a stride negated where it has none)") \
   X(linv_6, "LINV-6", CT_GEN_LAYOUT, "left_inverse", "|%0|: accepted iff a layout answers (a witness search)")
 #define CT_PROPS_DIVIDE(X)                                                                                             \
   X(div_1, "DIV-1", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)")                                            \

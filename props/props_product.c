@@ -538,37 +538,6 @@ CT_FN static int64_t ct_pp_at(const ct_pp_form *F, const int64_t *v) {
   return sum;
 }
 
-/* BLK-3 / RAKE-3: the value at (x_k + a_k*y_k) (blocked) or (y_k + b_k*x_k)
- * (raked) is A'(x) + T(y), for every x_k < a_k, y_k < b_k. */
-CT_FN static void ct_pp_coords(const ct_layout *Z, const ct_pp_rankp *q, int raked, ct_outcome *o) {
-  int64_t total = 1, i, x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK];
-  int k;
-  ct_pp_form FZ, FA, FT;
-  for (k = 0; k < q->R; ++k) total *= q->a[k] * q->b[k];
-  if (total > CT_BRUTE_MAX) return;
-  ct_pp_form_of(Z, q->R, &FZ);
-  ct_pp_form_of(&q->Ap, q->R, &FA);
-  ct_pp_form_of(&q->T, q->R, &FT);
-  if (FA.missing || FT.missing) return; /* A' or T not evaluable: a hand-written case with `_` leaves */
-  for (i = 0; i < total; ++i) {
-    int64_t rem = i, got, want;
-    for (k = 0; k < q->R; ++k) {
-      int64_t ck;
-      ck = ct_divmod(rem, q->a[k] * q->b[k], &rem);
-      z[k] = ck;
-      if (raked) y[k] = ct_divmod(ck, q->b[k], &x[k]);
-      else x[k] = ct_divmod(ck, q->a[k], &y[k]);
-    }
-    got = ct_pp_at(&FZ, z);
-    want = ct_pp_at(&FA, x) + ct_pp_at(&FT, y);
-    if (got != want) {
-      CT_FAILS(o, "%s = %s: value %lld at the coordinate of block element %lld of copy %lld (mode 0), want %lld", raked ? "raked" : "blocked",
-               ct_dv_show(Z), (long long)got, (long long)x[0], (long long)y[0], (long long)want);
-      return;
-    }
-  }
-}
-
 /* BLK-1 / RAKE-1 */
 CT_FN static void ct_pp_rank_1(const ct_case *c, int raked, ct_outcome *o) {
   ct_layout B, Z;
@@ -608,12 +577,14 @@ CT_FN static void ct_pp_rank_2(const ct_case *c, int raked, ct_outcome *o) {
     CT_FAILS(o, "size %lld, size(A)*size(B) = %lld", (long long)ct_size(&Z), (long long)(ct_size(&c->v[0]) * ct_size(&B)));
 }
 
-/* BLK-3 / RAKE-3 */
+/* BLK-3 / RAKE-3 by their judge (judge/judge_product.c). */
 CT_FN static void ct_pp_rank_3(const ct_case *c, int raked, ct_outcome *o) {
   ct_layout B, Z;
   ct_pp_rankp q;
+  ct_judgement j;
   if (!ct_pp_rankprod(c, raked, &B, &Z, &q, o)) return;
-  ct_pp_coords(&Z, &q, raked, o);
+  ct_judge_blk(&c->v[0], &B, &Z, raked, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
 }
 
 CT_FN void ct_p_blk_1(const ct_case *c, ct_outcome *o) { ct_pp_rank_1(c, 0, o); }
@@ -828,7 +799,12 @@ CT_FN void ct_p_tile_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH int64_t base[CT_BRUTE_MAX];
   int64_t a[CT_MAX_RANK], n[CT_MAX_RANK], w[CT_MAX_RANK], x[CT_MAX_RANK], y[CT_MAX_RANK], z[CT_MAX_RANK], total = 1, copies = 1, i;
   int k, Rn;
+  ct_judgement j;
   if (!ct_pp_tiled(c, &t, &R, o)) return;
+  ct_judge_tile(&t.block, &t.trg, t.has_order ? &t.order : 0, &R, CT_BRUTE_MAX, &j); /* judge/judge_product.c */
+  ct_judged(&j, o);
+  if (o->verdict != CT_PASS) return;
+  /* and the copies' offsets increase in the mode order, whatever ref/'s make_ordered_layout says */
   Rn = ct_t_rank(&t.trg, 0);
   if (ct_l_rank(&R) != Rn || !ct_dv_pad_rank(&t.block, Rn, &Bp)) return; /* TILE-2's failure */
   for (k = 0; k < Rn; ++k) {

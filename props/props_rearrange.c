@@ -114,6 +114,7 @@ CT_FN void ct_p_rec_1(const ct_case *c, ct_outcome *o) {
   ct_val u, d;
   ct_layout R, W, U;
   ct_err e;
+  ct_judgement j;
   ct_code rc = ct_recast_layout(&c->v[0], ob, nb, &R, &e), rw = CT_OK;
   u.v = nb / g;
   d.v = ob / g;
@@ -132,7 +133,10 @@ CT_FN void ct_p_rec_1(const ct_case *c, ct_outcome *o) {
              (long long)nb, ct_code_name(rc), (long long)u.v, (long long)d.v, ct_code_name(rw));
     return;
   }
-  if (rc == CT_OK && !ct_l_equal(&R, &W, 1))
+  if (rc != CT_OK) return;
+  ct_judge_rec_1(&c->v[0], ob, nb, &R, CT_BRUTE_MAX, &j); /* the function (judge/judge_cast.c) */
+  ct_judged(&j, o);
+  if (o->verdict == CT_PASS && !ct_l_equal(&R, &W, 1)) /* and "exactly": the representation, marks included */
     CT_FAILS(o, "REC-1: recast_layout<%lld,%lld>(L) is not downcast<%lld>(upcast<%lld>(L))", (long long)ob, (long long)nb,
              (long long)d.v, (long long)u.v);
 }

@@ -127,14 +127,15 @@ CT_FN static uint64_t ct_pf_digest_tuple(const ct_tuple *t) {
 CT_FN void ct_p_refine_1(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, R;
   ct_err e;
+  ct_judgement j;
   int common;
   ct_code rc;
   if (ct_pf_step_failed(ct_pf_pair(c, 1, &a, &b, &common, &e), o, "building the shapes")) return;
   rc = ct_common_refinement(&a, &b, &R, &e);
   if (!ct_pf_answer(rc, common, &e, o, "REFINE-1")) return;
   o->digest = ct_pf_digest_tuple(&R);
-  if (!ct_t_compatible(&a, 0, &R, 0) || !ct_t_compatible(&b, 0, &R, 0))
-    CT_FAILS(o, "REFINE-1: the common refinement does not refine both shapes");
+  ct_judge_refine_1(&a, &b, &R, &j); /* judge/judge_refine.c */
+  ct_judged(&j, o);
 }
 
 /* REFINE-2: the least: compatible(R, C) for the common refinement C =
@@ -142,6 +143,7 @@ CT_FN void ct_p_refine_1(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_refine_2(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, R;
   ct_err e;
+  ct_judgement j;
   int common;
   ct_code rc;
   if (ct_pf_step_failed(ct_pf_pair(c, 2, &a, &b, &common, &e), o, "building the shapes")) return;
@@ -152,7 +154,9 @@ CT_FN void ct_p_refine_2(const ct_case *c, ct_outcome *o) {
   rc = ct_common_refinement(&a, &b, &R, &e);
   if (!ct_pf_answer(rc, 1, &e, o, "REFINE-2")) return;
   o->digest = ct_pf_digest_tuple(&R);
-  if (!ct_t_compatible(&R, 0, &c->v[0].shape, 0))
+  ct_judge_refine_2(&a, &b, &R, &j); /* the equivalent form: tuples only where a or b has one */
+  ct_judged(&j, o);
+  if (o->verdict == CT_PASS && !ct_t_compatible(&R, 0, &c->v[0].shape, 0))
     CT_FAILS(o, "REFINE-2: a common refinement (shape(v0)) does not refine the result: it is not the least");
 }
 
@@ -205,59 +209,31 @@ CT_FN void ct_p_refine_e_none(const ct_case *c, ct_outcome *o) {
 CT_FN void ct_p_coarsen_1(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, R;
   ct_err e;
+  ct_judgement j;
   int common;
   ct_code rc;
   if (ct_pf_step_failed(ct_pf_pair(c, 6, &a, &b, &common, &e), o, "building the shapes")) return;
   rc = ct_common_coarsening(&a, &b, &R, &e);
   if (!ct_pf_answer(rc, common, &e, o, "COARSEN-1")) return;
   o->digest = ct_pf_digest_tuple(&R);
-  if (!ct_t_compatible(&R, 0, &a, 0) || !ct_t_compatible(&R, 0, &b, 0))
-    CT_FAILS(o, "COARSEN-1: the common coarsening does not coarsen both shapes");
+  ct_judge_coarsen_1(&a, &b, &R, &j); /* judge/judge_refine.c */
+  ct_judged(&j, o);
 }
 
-/* Whether a's node i and b's node j are tuples of one rank whose modes
- * have pairwise equal sizes (then the coarsening could keep the tuple). */
-CT_FN static int ct_pf_could_split(const ct_tuple *a, int i, const ct_tuple *b, int j) {
-  int k;
-  ct_err e;
-  if (!ct_t_is_tuple(a, i) || !ct_t_is_tuple(b, j) || ct_t_rank(a, i) != ct_t_rank(b, j)) return 0;
-  for (k = 0; k < ct_t_rank(a, i); ++k) {
-    ct_val x, y;
-    if (ct_t_product(a, ct_t_child(a, i, k), &x, &e) != CT_OK) return 0;
-    if (ct_t_product(b, ct_t_child(b, j, k), &y, &e) != CT_OK) return 0;
-    if (x.v != y.v) return 0;
-  }
-  return 1;
-}
-
-/* COARSEN-2: the greatest: at no integer of R could a and b both be split
- * further (R, a and b walked together; R coarsens both, COARSEN-1). */
+/* COARSEN-2: the greatest, by its judge (judge/judge_refine.c): at no
+ * integer of R could a and b both be split further. */
 CT_FN void ct_p_coarsen_2(const ct_case *c, ct_outcome *o) {
   ct_tuple a, b, R;
   ct_err e;
-  int common, r = 0, i = 0, j = 0;
+  ct_judgement j;
+  int common;
   ct_code rc;
   if (ct_pf_step_failed(ct_pf_pair(c, 7, &a, &b, &common, &e), o, "building the shapes")) return;
   rc = ct_common_coarsening(&a, &b, &R, &e);
   if (!ct_pf_answer(rc, common, &e, o, "COARSEN-2")) return;
   o->digest = ct_pf_digest_tuple(&R);
-  if (!ct_t_compatible(&R, 0, &a, 0) || !ct_t_compatible(&R, 0, &b, 0)) return; /* COARSEN-1's failure */
-  while (r < R.n) {
-    if (ct_t_is_tuple(&R, r)) { /* compatible: a and b have tuples here too */
-      ++r;
-      ++i;
-      ++j;
-      continue;
-    }
-    if (ct_pf_could_split(&a, i, &b, j)) {
-      CT_FAILS(o, "COARSEN-2: an integer of the result where both shapes have tuples of one rank and equal mode "
-                  "sizes: not the greatest");
-      return;
-    }
-    r += 1;
-    i += a.nd[i].span;
-    j += b.nd[j].span;
-  }
+  ct_judge_coarsen_2(&a, &b, &R, &j);
+  ct_judged(&j, o);
 }
 
 /* COARSEN-3: rejected exactly when the sizes differ, symmetric, and equal
@@ -420,20 +396,13 @@ CT_FN void ct_p_gcd_1(const ct_case *c, ct_outcome *o) {
  * compact layout of a (and of b) with G is accepted and is G. */
 CT_FN void ct_p_gcd_2(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pf_gcd x;
-  int k, m, side;
-  int64_t g, d;
+  int side;
+  ct_judgement j;
   ct_err e;
   if (!ct_pf_gcd_case(c, 11, &x, o)) return;
-  m = ct_l_rank(&x.G);
-  for (k = 0; k < m; ++k) {
-    ct_pf_mode(&x.G, k, &g, &d);
-    if (g == 1) continue; /* (1):(0) */
-    if (ct_pf_leaf_of(&x.la, g, d) < 0 || ct_pf_leaf_of(&x.lb, g, d) < 0) {
-      CT_FAILS(o, "GCD-2: mode %lld:%lld does not lie in one leaf of %s", (long long)g, (long long)d,
-               ct_pf_leaf_of(&x.la, g, d) < 0 ? "a" : "b");
-      return;
-    }
-  }
+  ct_judge_gcd_1(&x.a, &x.b, &x.G, &j); /* each mode in one leaf of a and of b (judge/judge_refine.c) */
+  ct_judged(&j, o);
+  if (o->verdict != CT_PASS) return;
   for (side = 0; side < 2; ++side) {
     ct_layout A, R;
     ct_code rc = ct_l_compact_left(side ? &x.b : &x.a, &A, &e);
@@ -451,35 +420,14 @@ CT_FN void ct_p_gcd_2(const ct_case *c, ct_outcome *o) {
 }
 
 /* GCD-3: every segment g:d (g >= 2) in one leaf of a and one of b lies in a
- * mode of G. The segments of a leaf s of a from prefix p: d = p*x, x | s,
- * g | s/x. */
+ * mode of G, by its judge (judge/judge_refine.c): each pair of leaves'
+ * largest common segment, which holds every other they share. */
 CT_FN void ct_p_gcd_3(const ct_case *c, ct_outcome *o) {
   CT_SCRATCH ct_pf_gcd x;
-  int i, k, m, work = 0;
+  ct_judgement j;
   if (!ct_pf_gcd_case(c, 12, &x, o)) return;
-  m = ct_l_rank(&x.G);
-  for (i = 0; i < x.la.n; ++i) {
-    int64_t s = x.la.s[i], p = x.la.p[i], y, g;
-    for (y = 1; y <= s; ++y) {
-      if (s % y != 0) continue;
-      for (g = 2; g <= s / y; ++g) {
-        int64_t d = p * y, gk, dk;
-        int inside = 0;
-        if ((s / y) % g != 0) continue;
-        if (++work > 16 * CT_BRUTE_MAX) return; /* bound reached: passes */
-        if (ct_pf_leaf_of(&x.lb, g, d) < 0) continue;
-        for (k = 0; k < m && !inside; ++k) {
-          ct_pf_mode(&x.G, k, &gk, &dk);
-          inside = gk >= 2 && d % dk == 0 && (dk * gk) % (d * g) == 0;
-        }
-        if (!inside) {
-          CT_FAILS(o, "GCD-3: the common segment %lld:%lld lies in no mode of the result", (long long)g,
-                   (long long)d);
-          return;
-        }
-      }
-    }
-  }
+  ct_judge_gcd_3(&x.a, &x.b, &x.G, &j);
+  ct_judged(&j, o);
 }
 
 /* GCD-4: no two consecutive modes lie in the same leaf of a and of b. */
@@ -532,38 +480,20 @@ CT_FN static void ct_pf_dist_args(const ct_case *c, ct_tuple *a, ct_tuple *n) {
   ct_t_set_int(n, c->k[0] + 1, 1);
 }
 
-/* DIST-1: the gcd fold over the leaves, as a function; size(R) | n. */
+/* DIST-1: the gcd fold over the leaves, as a function; size(R) | n; by
+ * its judge (judge/judge_refine.c). */
 CT_FN void ct_p_dist_1(const ct_case *c, ct_outcome *o) {
   ct_tuple a, n;
-  ct_layout R, W;
-  CT_SCRATCH ct_pf_leaves l;
+  ct_layout R;
   ct_err e;
-  int k, hs, hd;
-  int64_t rest, size = 1;
+  ct_judgement j;
   ct_code rc;
   ct_pf_dist_args(c, &a, &n);
   rc = ct_domain_distribute(&a, &n, &R, &e);
   if (!ct_pf_answer(rc, 1, &e, o, "DIST-1")) return;
   o->digest = ct_digest_layout(&R);
-  ct_pf_leaves_of(&a, &l);
-  rest = n.nd[0].v;
-  ct_t_clear(&W.shape);
-  ct_t_clear(&W.stride);
-  rc = ct_t_open(&W.shape, &hs, &e);
-  ct_step(&rc, ct_t_open(&W.stride, &hd, &e));
-  for (k = 0; k < l.n; ++k) {
-    int64_t g = ct_pf_gcd64(l.s[k], rest);
-    rest /= g;
-    size *= g;
-    ct_step(&rc, ct_t_push_int(&W.shape, g, 1, &e));
-    ct_step(&rc, ct_t_push_int(&W.stride, l.p[k], 1, &e));
-  }
-  ct_step(&rc, ct_t_close(&W.shape, hs, &e));
-  ct_step(&rc, ct_t_close(&W.stride, hd, &e));
-  if (ct_build_failed(rc, o, "the gcd fold")) return;
-  if (ct_size(&R) != size || n.nd[0].v % size != 0 || !ct_l_same_function(&R, &W))
-    CT_FAILS(o, "DIST-1: the result is not the gcd fold over the leaves (size %lld, expected %lld dividing %lld)",
-             (long long)ct_size(&R), (long long)size, (long long)n.nd[0].v);
+  ct_judge_dist(&a, n.nd[0].v, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
 }
 
 /* DIST-2: ordered, and composition(make_layout(a), R) is accepted and is R. */

@@ -1,6 +1,10 @@
 /* inverse.c -- right_inverse, left_inverse, nullspace, max_common_layout,
  * max_common_vector (spec/inverse.md).
  *
+ * right_inverse's definition is right_inverse_def.c (RINV-DEF: L's indices
+ * visited, r tabulated and recognized); this file is the procedure
+ * (RINV-ALG, RINV-NEG), which needs no table; RINV-7 checks that they agree.
+ *
  * The inverses read L as a 1-D function: coalesce it into modes s_k:d_k
  * (INV-PREP) and give every mode its domain stride p_k = s_0*...*s_(k-1),
  * the index step of one step along that mode. A layout R made of modes
