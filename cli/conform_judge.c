@@ -54,9 +54,11 @@ static int cf_parse_value(const char *text, ct_value *v, ct_code *code, char *ms
   /* LayoutLeft and LayoutRight are values too (the request `LayoutLeft`;
    * found by fuzz/fuzz_conform.c: the reference's own answer was malformed);
    * so are swizzles and composed layouts, Sw<...> (spec/swizzle.md), and the
-   * majors K and MN of spec/atoms.md (the request `MN`; found by fuzz_conform) */
+   * majors K and MN of spec/atoms.md (the request `MN`; found by fuzz_conform),
+   * and what other implementations print (spec/notation.md, "Printed forms
+   * of other implementations": Layout(...), S<...>, ArithTuple ...) */
   if (!(ch == '(' || ch == '<' || ch == '_' || ch == '-' || (ch >= '0' && ch <= '9') ||
-        ct_is_named_value(text, strlen(text)) || strncmp(text, "Sw", 2) == 0))
+        ct_is_named_value(text, strlen(text)) || strncmp(text, "Sw", 2) == 0 || ct_is_printed_form(text)))
     return 0;
   *code = ct_eval(text, v, &e);
   if (*code != CT_OK) snprintf(msg, (size_t)cap, "%s: %s", ct_code_name(*code), e.msg);

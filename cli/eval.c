@@ -100,10 +100,24 @@ static ct_code ct_composed_literal(const ct_value *parts, int at, ct_value *out,
   return rc;
 }
 
-/* Reads '(' expr {',' expr} ')' into args; the cursor is at '('. */
-static ct_code ct_read_args(ct_cursor *c, ct_ev *ev, ct_value *args, int *n, int depth, ct_err *e) {
+/* A keyword argument `name=` at the cursor (Python's, as tensor-layouts
+ * prints `offset=0`): its length up to and with '=', else 0. */
+static int ct_keyword_at(const ct_cursor *c) {
+  int k = c->pos;
+  if (!ct_is_alpha(c->s[k])) return 0;
+  while (ct_is_alnum(c->s[k])) ++k;
+  while (c->s[k] == ' ') ++k;
+  return c->s[k] == '=' && c->s[k + 1] != '=' ? k + 1 - c->pos : 0;
+}
+
+/* Reads '(' expr {',' expr} ')' into args; the cursor is at '('. Arguments
+ * are positional; kw, where not NULL, takes one `offset=` argument (the
+ * repr of tensor-layouts' ComposedLayout, spec/notation.md): *kw is its
+ * index, -1 without one. */
+static ct_code ct_read_args(ct_cursor *c, ct_ev *ev, ct_value *args, int *n, int *kw, int depth, ct_err *e) {
   int open = c->pos;
   *n = 0;
+  if (kw) *kw = -1;
   ++c->pos;
   ct_skip_space(c);
   if (c->s[c->pos] == ')') {
@@ -111,7 +125,19 @@ static ct_code ct_read_args(ct_cursor *c, ct_ev *ev, ct_value *args, int *n, int
     return CT_OK;
   }
   for (;;) {
+    int klen;
     if (*n >= CT_MAX_ARGS) return CT_FAIL_AT(e, CT_ARITY, c->pos, "more than %d arguments at byte %d", CT_MAX_ARGS, c->pos);
+    ct_skip_space(c);
+    klen = ct_keyword_at(c);
+    if (klen) {
+      if (!kw || *kw >= 0 || strncmp(c->s + c->pos, "offset", 6) != 0 || ct_is_alnum(c->s[c->pos + 6]))
+        return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos,
+                          "keyword argument at byte %d: arguments are positional, as in make_layout(shape, stride); "
+                          "only ComposedLayout(outer, inner, offset=N), as tensor-layouts prints it, names one",
+                          c->pos);
+      *kw = *n;
+      c->pos += klen;
+    }
     CT_TRY(ct_eval_expr(c, ev, &args[*n], depth + 1, e));
     ++*n;
     ct_skip_space(c);
@@ -132,18 +158,50 @@ static ct_code ct_read_args(ct_cursor *c, ct_ev *ev, ct_value *args, int *n, int
   }
 }
 
-static ct_code ct_read_targs(ct_cursor *c, int *t, int *nt, ct_err *e) {
+/* The CuTe DSL 4.8.1 prints a swizzle as the first 8 characters of
+ * S<B,M,S> (spec/notation.md): `S<1,1,-3` is S<1,1,-3> cut, and may have
+ * lost digits of S. It reads as Sw<B,M,S> where no S with more digits makes
+ * a swizzle (|S| grows tenfold a digit; B+M+|S| <= 31): S<1,1,-3x> is none,
+ * S<1,10,1x> is. Else the message says what to write. */
+static int ct_dsl_cut_ambiguous(int b, int m, int s) {
+  int64_t lo = s < 0 ? -(int64_t)s : s, k;
+  ct_swizzle w;
+  ct_err e;
+  if (lo == 0) return 0; /* no digit follows a leading 0 */
+  for (lo *= 10, k = 10; lo <= CT_SW_MAX_BITS; lo *= 10, k *= 10) {
+    int64_t v;
+    for (v = lo; v < lo + k && v <= CT_SW_MAX_BITS; ++v) {
+      ct_sw_set(&w, b, m, (int)(s < 0 ? -v : v));
+      if (ct_sw_check(&w, &e) == CT_OK) return 1;
+    }
+  }
+  return 0;
+}
+
+static ct_code ct_dsl_cut_swizzle(const ct_cursor *c, int at, ct_err *e) {
+  return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, c->pos,
+                    "S<...> at byte %d lacks '>': the CuTe DSL prints 8 characters of a swizzle and may cut digits; "
+                    "write Sw<B,M,S> as the DSL's str(sw.type) shows it, !cute.swizzle<\"S<B,M,S>\">",
+                    at);
+}
+
+/* Reads '<' int {',' int} '>' into t. dsl_cut: where a list that the CuTe
+ * DSL cut would end (byte 8 of its `S<...`), -1 for other names. */
+static ct_code ct_read_targs(ct_cursor *c, int *t, int *nt, int dsl_cut, ct_err *e) {
+  int at = dsl_cut - 8;
   *nt = 0;
   ++c->pos; /* '<' */
   for (;;) {
     int64_t v = 0;
-    int neg = 0, start;
+    int neg = 0, start, end;
     ct_skip_space(c);
     start = c->pos;
     if (c->s[c->pos] == '_') ++c->pos; /* layout<_1> is accepted like layout<1> */
     if (c->s[c->pos] == '-') { neg = 1; ++c->pos; }
-    if (!(c->s[c->pos] >= '0' && c->s[c->pos] <= '9'))
+    if (!(c->s[c->pos] >= '0' && c->s[c->pos] <= '9')) {
+      if (c->pos == dsl_cut) return ct_dsl_cut_swizzle(c, at, e);
       return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected a template integer at byte %d", c->pos);
+    }
     while (c->s[c->pos] >= '0' && c->s[c->pos] <= '9') {
       v = v * 10 + (c->s[c->pos] - '0');
       if (v > 1000000) return CT_FAIL_AT(e, CT_OVERFLOW, start, "template integer at byte %d is too large", start);
@@ -151,9 +209,15 @@ static ct_code ct_read_targs(ct_cursor *c, int *t, int *nt, ct_err *e) {
     }
     if (*nt >= CT_MAX_TARGS) return CT_FAIL_AT(e, CT_ARITY, start, "too many template arguments at byte %d", start);
     t[(*nt)++] = (int)(neg ? -v : v);
+    end = c->pos;
     ct_skip_space(c);
     if (c->s[c->pos] == ',') { ++c->pos; continue; }
     if (c->s[c->pos] == '>') { ++c->pos; return CT_OK; }
+    if (end == dsl_cut) {
+      c->pos = end;
+      if (*nt == 3 && !ct_dsl_cut_ambiguous(t[0], t[1], t[2])) return CT_OK;
+      return ct_dsl_cut_swizzle(c, at, e);
+    }
     return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected ',' or '>' at byte %d", c->pos);
   }
 }
@@ -248,9 +312,10 @@ static ct_code ct_swizzle_call(const ct_value *args, int n, int at, ct_value *ou
 }
 
 /* CuTe C++'s null shared-memory pointer flag, smem_ptr[16b](unset), the
- * offset of a GMMA/UMMA atom (spec/composed.md): reads as _0, the element
- * width dropped. The cursor is at '['. A set pointer has an address, which
- * is no offset of a layout. */
+ * offset of a GMMA/UMMA atom (spec/composed.md), and a sparse atom's
+ * smem_sparse<2>_ptr[16b](unset) (ATOM-5): reads as _0, the element width
+ * and the sparsity dropped. The cursor is at '['. A set pointer has an
+ * address, which is no offset of a layout. */
 static ct_code ct_smem_ptr(ct_cursor *c, int at, ct_value *out, ct_err *e) {
   static const char unset[] = "(unset)";
   int digits = 0;
@@ -281,15 +346,38 @@ static ct_code ct_arith_tuple(const ct_value *args, int n, int at, ct_value *out
 
 /* pycute's repr: Layout(shape, stride) and Layout(shape) are make_layout's
  * two forms (the compact column-major layout, as pycute's default stride);
- * ComposedLayout(outer, offset, inner). */
-static ct_code ct_pycute_repr(ct_ev *ev, const char *name, const ct_value *args, int n, int at, ct_value *out,
+ * ComposedLayout(outer, offset, inner). tensor-layouts' repr puts the
+ * offset last, named: ComposedLayout(outer, inner, offset=N) (kw 2). */
+static ct_code ct_pycute_repr(ct_ev *ev, const char *name, ct_value *args, int n, int kw, int at, ct_value *out,
                               ct_err *e) {
   if (strcmp(name, "ComposedLayout") == 0) {
-    if (n != 3) return CT_FAIL_AT(e, CT_ARITY, at, "ComposedLayout(outer, offset, inner) takes 3 arguments, got %d", n);
+    if (n != 3)
+      return CT_FAIL_AT(e, CT_ARITY, at, "ComposedLayout takes 3 arguments, (outer, offset, inner) or (outer, inner, offset=N), got %d", n);
+    if (kw == 2) {
+      ct_value offset = args[2];
+      args[2] = args[1];
+      args[1] = offset;
+    } else if (kw >= 0) {
+      return CT_FAIL_AT(e, CT_PARSE_EXPECTED, at, "ComposedLayout(outer, inner, offset=N): offset= is the last argument");
+    }
     return ct_composed_literal(args, at, out, e);
   }
   if (n != 1 && n != 2) return CT_FAIL_AT(e, CT_ARITY, at, "Layout(shape, stride) takes 1 or 2 arguments, got %d", n);
   return ct_call(ev, "make_layout", at, args, n, 0, 0, 0, out, e);
+}
+
+/* The CuTe DSL's tensor, tensor<origin o layout>: what it holds, read as
+ * `origin o layout` is (ct_two_parts). The cursor is at '<'. */
+static ct_code ct_dsl_tensor(ct_cursor *c, ct_ev *ev, ct_value *out, int depth, ct_err *e) {
+  int open = c->pos;
+  ++c->pos;
+  CT_TRY(ct_eval_expr(c, ev, out, depth + 1, e));
+  ct_skip_space(c);
+  if (c->s[c->pos] == '\0') return CT_FAIL_AT(e, CT_PARSE_UNBALANCED, open, "'<' at byte %d is never closed", open);
+  if (c->s[c->pos] != '>')
+    return CT_FAIL_AT(e, CT_PARSE_EXPECTED, c->pos, "expected '>' at byte %d: the DSL's tensor<origin o layout>", c->pos);
+  ++c->pos;
+  return CT_OK;
 }
 
 /* Whether v is an integer or tuple whose every leaf is 0. */
@@ -318,8 +406,9 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
     }
     name[len] = '\0';
     ct_skip_space(c);
+    if (c->s[c->pos] == '<' && strcmp(name, "tensor") == 0) return ct_dsl_tensor(c, ev, out, depth, e);
     if (c->s[c->pos] == '<') {
-      CT_TRY(ct_read_targs(c, t, &nt, e));
+      CT_TRY(ct_read_targs(c, t, &nt, strcmp(name, "S") == 0 && c->pos == at + 1 ? at + 8 : -1, e));
       has_t = 1;
       ct_skip_space(c);
     }
@@ -327,15 +416,18 @@ static ct_code ct_eval_primary(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
     if (has_t && (strcmp(name, "Sw") == 0 || strcmp(name, "S") == 0)) return ct_swizzle_literal(t, nt, at, out, e);
     if (!has_t && ct_sw_name(name, t)) return ct_swizzle_literal(t, 3, at, out, e);
     if (!has_t && strcmp(name, "smem_ptr") == 0 && c->s[c->pos] == '[') return ct_smem_ptr(c, at, out, e);
+    if (has_t && nt == 1 && strcmp(name, "smem_sparse") == 0 && strncmp(c->s + c->pos, "_ptr[", 5) == 0) {
+      c->pos += 4;
+      return ct_smem_ptr(c, at, out, e);
+    }
     if (c->s[c->pos] == '(') {
       ct_value *args = ct_arena_take(ev->ar);
-      int n;
-      ct_code rc = ct_read_args(c, ev, args, &n, depth, e);
+      int n, kw = -1, pyrepr = !has_t && (strcmp(name, "Layout") == 0 || strcmp(name, "ComposedLayout") == 0);
+      ct_code rc = ct_read_args(c, ev, args, &n, strcmp(name, "ComposedLayout") == 0 ? &kw : NULL, depth, e);
       if (rc == CT_OK) {
         if (!has_t && strcmp(name, "Swizzle") == 0) rc = ct_swizzle_call(args, n, at, out, e);
         else if (!has_t && strcmp(name, "ArithTuple") == 0) rc = ct_arith_tuple(args, n, at, out, e);
-        else if (!has_t && (strcmp(name, "Layout") == 0 || strcmp(name, "ComposedLayout") == 0))
-          rc = ct_pycute_repr(ev, name, args, n, at, out, e);
+        else if (pyrepr) rc = ct_pycute_repr(ev, name, args, n, kw, at, out, e);
         else rc = ct_call(ev, name, at, args, n, t, nt, has_t, out, e);
       }
       ct_arena_give(ev->ar, 1);
@@ -433,7 +525,7 @@ static ct_code ct_eval_postfix(ct_cursor *c, ct_ev *ev, ct_value *out, int depth
       int n;
       ct_code rc;
       *f = *out;
-      rc = ct_read_args(c, ev, args, &n, depth, e);
+      rc = ct_read_args(c, ev, args, &n, NULL, depth, e);
       if (rc == CT_OK) rc = ct_apply(ev, f, args, n, at, out, e);
       ct_arena_give(ev->ar, 2);
       CT_TRY(rc);

@@ -446,3 +446,25 @@ int ct_print_val(ct_val v, char *buf, int cap) {
   (void)ct_puts;
   return o.len;
 }
+
+int ct_is_printed_form(const char *text) {
+  /* each name, then the byte that follows it (after spaces) */
+  static const struct {
+    const char *name;
+    char next;
+  } forms[] = {{"SW_", 0},         {"Swizzle", '('},    {"Layout", '('},   {"ComposedLayout", '('},
+               {"S", '<'},         {"tensor", '<'},     {"ArithTuple", '('}, {"smem_ptr", '['},
+               {"smem_sparse", '<'}};
+  size_t k;
+  ct_cursor c;
+  for (k = 0; k < sizeof forms / sizeof forms[0]; ++k) {
+    size_t n = strlen(forms[k].name);
+    if (strncmp(text, forms[k].name, n) != 0) continue;
+    if (forms[k].next == 0) return 1;
+    c.s = text;
+    c.pos = (int)n;
+    ct_skip_space(&c);
+    if (c.s[c.pos] == forms[k].next) return 1;
+  }
+  return 0;
+}

@@ -45,6 +45,14 @@ CT_MUST_USE ct_code ct_parse_tiler(const char *s, ct_tiler *out, ct_err *e);
 /* A shape used as a tiler: every tuple becomes `<...>`, every n becomes n:_1. */
 CT_MUST_USE ct_code ct_tiler_from_shape(const ct_tuple *shape, ct_tiler *out, ct_err *e);
 
+/* Whether text starts as a value that another implementation prints starts
+ * (spec/notation.md, "Printed forms of other implementations"): pycute's
+ * SW_B_M_S, Layout(...), ComposedLayout(...) and Swizzle(...), the CuTe
+ * DSL's S<...> and tensor<...>, CuTe C++'s ArithTuple(...) and shared-memory
+ * pointer flags. A reader of answers, which takes literals and no
+ * operations, lets these names through. */
+int ct_is_printed_form(const char *text);
+
 /* Printers write at most cap-1 characters plus a NUL and return the length
  * the full text needs (like snprintf). */
 int ct_print_tuple(const ct_tuple *t, int i, char *buf, int cap);

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# What pycute, tensor-layouts, the CuTe DSL and CuTe C++ print reads back
-# as the value they print (printed_forms_test.py; spec/notation.md).
+# What pycute and tensor-layouts print, and what CuTe C++ and the CuTe DSL
+# printed (cli/tests/printed/, captured by peers/capture_printed.py), reads
+# back as the value printed, in `eval` and in conform's reader of answers
+# (printed_forms_test.py --conform; spec/notation.md).
 set -eu
-exec python3 cli/tests/printed_forms_test.py "$1" "$(pwd)"
+exec python3 cli/tests/printed_forms_test.py --conform "$1" "$(pwd)"
