@@ -18,13 +18,12 @@ typedef struct {
 
 typedef ct_code (*ct_builtin_fn)(const ct_args *args, ct_value *out, ct_err *e);
 
-/* Builtins of the common signatures, written once (builtins_core.c): the
- * arguments converted (an ARG_TYPE names "NAME's layout", "NAME's first
- * layout", ...), the reference function called, the result stored. */
+/* A builtin of one layout, for the rows that keep a builtin (basis forms):
+ * the argument converted (an ARG_TYPE names "NAME's layout"), the reference
+ * function called, the result stored. A row without a builtin is called
+ * from its argument kinds (signature.h, cli/call.c). */
 typedef ct_code (*ct_layout_fn)(const ct_layout *L, ct_layout *out, ct_err *e);
-typedef ct_code (*ct_layout2_fn)(const ct_layout *A, const ct_layout *B, ct_layout *out, ct_err *e);
 ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_value *out, ct_err *e);
-ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e);
 
 /* builtins_core.c: queries and reshaping (spec/layout.md, spec/inttuple.md) */
 ct_code ct_b_size(const ct_args *a, ct_value *out, ct_err *e);
@@ -76,26 +75,10 @@ ct_code ct_b_filter_zeros(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_filter(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_composition(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_with_shape(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_complement(const ct_args *a, ct_value *out, ct_err *e);
 
 /* builtins_inverse.c: inverses, max_common, nullspace (spec/inverse.md) */
-ct_code ct_b_right_inverse(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_left_inverse(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_nullspace(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_max_common_layout(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_max_common_vector(const ct_args *a, ct_value *out, ct_err *e);
 
 /* builtins_divide.c: divides, products, tile_to_shape (spec/divide.md, spec/product.md) */
-ct_code ct_b_logical_divide(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_zipped_divide(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_tiled_divide(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_flat_divide(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_logical_product(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_zipped_product(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_tiled_product(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_flat_product(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_blocked_product(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_raked_product(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tile_to_shape(const ct_args *a, ct_value *out, ct_err *e);
 
 /* builtins_composed.c: swizzles and composed layouts (spec/swizzle.md,
@@ -148,10 +131,5 @@ ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e); /* spec/recast.md */
 /* spec/refine.md */
-ct_code ct_b_common_refinement(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_common_coarsening(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_greatest_common_domain(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_domain_distribute(const ct_args *a, ct_value *out, ct_err *e);
-ct_code ct_b_max_alignment(const ct_args *a, ct_value *out, ct_err *e);
 
 #endif

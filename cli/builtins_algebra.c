@@ -52,12 +52,3 @@ ct_code ct_b_with_shape(const ct_args *a, ct_value *out, ct_err *e) {
   return CT_OK;
 }
 
-ct_code ct_b_complement(const ct_args *a, ct_value *out, ct_err *e) {
-  ct_layout A, r;
-  const ct_tuple *cot = 0;
-  CT_TRY(ct_as_layout(&a->a[0], &A, "complement's layout", e));
-  if (a->n == 2) CT_TRY(ct_as_tuple(&a->a[1], &cot, "complement's cotarget", e));
-  CT_TRY(ct_complement(&A, cot, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
-}

@@ -33,7 +33,7 @@ static ct_code ct_call_on_inner(const ct_op *b, const ct_args *a, ct_value *out,
   for (k = 1; k < a->n; ++k) args[k] = a->a[k];
   ct_v_layout(&args[0], &a->a[0].c.inner);
   a2.a = args;
-  rc = b->fn(&a2, out, e);
+  rc = ct_op_call(b, &a2, out, e);
   free(args);
   return rc;
 }

@@ -16,18 +16,6 @@ ct_code ct_b_of_layout(const ct_args *a, ct_layout_fn f, const char *name, ct_va
   return CT_OK;
 }
 
-ct_code ct_b_of_layouts(const ct_args *a, ct_layout2_fn f, const char *name, ct_value *out, ct_err *e) {
-  char what[2][64];
-  ct_layout A, B, r;
-  snprintf(what[0], sizeof what[0], "%s's first layout", name);
-  snprintf(what[1], sizeof what[1], "%s's second layout", name);
-  CT_TRY(ct_as_layout(&a->a[0], &A, what[0], e));
-  CT_TRY(ct_as_layout(&a->a[1], &B, what[1], e));
-  CT_TRY(f(&A, &B, &r, e));
-  ct_v_layout(out, &r);
-  return CT_OK;
-}
-
 /* The argument seen as a layout when it is one, else as an IntTuple: the
  * queries size/rank/depth/get work on both. */
 static ct_code ct_sub_of(const ct_args *a, int k, ct_layout *L, int *is_layout, ct_err *e) {

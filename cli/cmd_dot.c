@@ -703,6 +703,31 @@ static int ct_dot_unary(const ct_call *k, const ct_layout *R) {
   return 0;
 }
 
+/* linear_layout(A) = B (spec/linear.md): A's grid with the cells of the
+ * indices 1, 2, 4, ... colored, their offsets the bases B. */
+static int ct_dot_linear(const ct_call *k, const ct_value *B) {
+  static ct_layout A;
+  static char buf[CT_DOT_TEXT], bases[CT_DOT_TEXT / 2];
+  int64_t size, rows, i;
+  int b = 0;
+  ct_err e;
+  if (k->nargs != 1 || ct_as_layout(&k->v[0], &A, "A", &e) != CT_OK) return -1;
+  if (ct_dot_sizes(&A, &size, &rows, &e) != CT_OK) return -1;
+  ct_print_value(B, bases, sizeof bases);
+  snprintf(buf, sizeof buf, "linear_layout(%.200s) = %s", k->arg[0], bases);
+  if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
+  ct_dot_set_all(&ct_p[0], CT_G_NONE);
+  for (i = 1; i < size; i *= 2, ++b) {
+    int cell = ct_dot_cell(&ct_p[0], i);
+    if (cell >= 0) ct_p[0].grp[cell] = b % 16;
+  }
+  ct_dot_begin();
+  ct_dot_panel_out("A", &ct_p[0]);
+  ct_dot_end("The colored cells are the indices 1, 2, 4, ...: their offsets are the bases. Every other offset is "
+             "the XOR of the bases of its index's bits (LIN-1).");
+  return 0;
+}
+
 /* ---- trees ------------------------------------------------------------------ */
 
 static void ct_dot_tree_node(const ct_tuple *s, const ct_tuple *d, int i, int *next, const char *parent, int child) {
@@ -836,6 +861,9 @@ int ct_cmd_dot(int argc, char **argv) {
     return 1;
   }
   is_call = ct_dot_split(text, &k);
+  if (!tree && !plain && is_call && ct_find_builtin(k.name) && ct_find_builtin(k.name)->draw == CT_DRAW_LINEAR &&
+      ct_dot_linear(&k, &v) == 0)
+    return 0;
   if (tree || v.kind == CT_V_TILER || (v.kind == CT_V_TUPLE && (is_call || !ct_dot_is_shape(&v.l.shape)))) {
     ct_print_value(&v, buf, sizeof buf);
     if (is_call) snprintf(cap, sizeof cap, "%s = %s", text, buf);

@@ -121,7 +121,7 @@ static int ct_eval_stream(void) {
 static void ct_list(void) {
   int k;
   for (k = 0; k < ct_num_ops; ++k)
-    if (ct_ops[k].fn) printf("%-20s %s\n", ct_ops[k].name, ct_ops[k].synopsis);
+    if (ct_op_callable(&ct_ops[k])) printf("%-20s %s\n", ct_ops[k].name, ct_ops[k].synopsis);
 }
 
 int ct_cmd_eval(int argc, char **argv) {

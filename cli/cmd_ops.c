@@ -21,28 +21,32 @@ const char ct_help_ops[] =
     "                      drawing, exhaustive (1 or 0), synopsis, its rule on a composed\n"
     "                      layout (undefined, query, on_inner, plain), contract (1: CuTe's\n"
     "                      contract is judged where an answer differs), atom_bits (the\n"
-    "                      argument giving an atom's element width, 0 none)\n"
+    "                      argument giving an atom's element width, 0 none), args (its\n"
+    "                      argument kinds, or `builtin`), aka (other implementations' names\n"
+    "                      for it), known (its page's Differences headings, '|'-separated)\n"
     "  --names             the operations callable from expressions, one a line\n"
     "  --exhaustive-props  the property prefixes of device/'s exhaustive step, comma-separated\n"
     "  --principle         per request generator: its PRIN-1 property and the rewrites it\n"
     "                      applies, or why the principle exempts it (spec/principle.md); exit\n"
     "                      status 1 when a generator is neither, or an entry names none\n";
 
-static const char *const ct_draw_names[] = {"result", "composition", "divide", "product", "complement", "unary"};
+static const char *const ct_draw_names[] = {"result", "composition", "divide", "product", "complement", "unary", "linear"};
 
 static void ct_ops_tsv(void) {
   int k, g;
   char props[256];
   static const char *const composed[] = {"undefined", "query", "on_inner", "plain"};
   printf("name\tbuiltin\tpage\tids\tprops\tgenerators\tjudge\tdraw\texhaustive\tsynopsis\tcomposed\tcontract"
-         "\tatom_bits\n");
+         "\tatom_bits\targs\taka\tknown\n");
   for (k = 0; k < ct_num_ops; ++k) {
     const ct_op *op = &ct_ops[k];
     ct_op_props(op, props, sizeof props);
-    printf("%s\t%d\t%s\t%s\t%s\t", op->name, op->fn != 0, op->page, op->ids, props);
+    printf("%s\t%d\t%s\t%s\t%s\t", op->name, ct_op_callable(op), op->page, ct_op_ids(op), props);
     for (g = 0; g < CT_OP_GENS && op->gens[g].name; ++g) printf("%s%s", g ? "," : "", op->gens[g].name);
-    printf("\t%s\t%s\t%d\t%s\t%s\t%d\t%d\n", op->judge ? "judge" : op->no_judge, ct_draw_names[op->draw],
-           op->exhaustive, op->synopsis, composed[op->composed], op->contract != 0, op->atom_bits);
+    printf("\t%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%s\t%s\n", ct_op_has_judge(op) ? "judge" : op->no_judge,
+           ct_draw_names[op->draw], op->exhaustive, op->synopsis, composed[op->composed], op->contract != 0,
+           op->atom_bits, op->fn ? "builtin" : ct_sig_words(op->ref.sig), op->aka ? op->aka : "",
+           op->known ? op->known : "");
   }
 }
 
@@ -131,7 +135,7 @@ int ct_cmd_ops(int argc, char **argv) {
     ct_ops_tsv();
   } else if (strcmp(how, "--names") == 0) {
     for (k = 0; k < ct_num_ops; ++k)
-      if (ct_ops[k].fn) printf("%s\n", ct_ops[k].name);
+      if (ct_op_callable(&ct_ops[k])) printf("%s\n", ct_ops[k].name);
   } else if (strcmp(how, "--principle") == 0) {
     return ct_ops_principle() ? 1 : 0;
   } else if (strcmp(how, "--exhaustive-props") == 0) {

@@ -344,7 +344,7 @@ static void cv_build(cv_list *L, const char *specdir, int per_gen, int *spec_ok)
   if (*spec_ok <= 0) return;
   for (k = 0; k < sizeof cv_known / sizeof cv_known[0]; ++k) cv_add(L, cv_known[k][0], 0, cv_known[k][1]);
   for (k = 0; k < (size_t)ct_num_ops; ++k) /* the registry's generators, in table order */
-    for (g = 0; g < CT_OP_GENS && ct_ops[k].gens[g].name && ct_ops[k].fn; ++g) {
+    for (g = 0; g < CT_OP_GENS && ct_ops[k].gens[g].name && ct_op_callable(&ct_ops[k]); ++g) {
       const ct_op_gen *G = &ct_ops[k].gens[g];
       int i;
       for (i = 0; i < per_gen; ++i) {

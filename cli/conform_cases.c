@@ -173,7 +173,7 @@ int cf_load_random(cf_list *L, int per_op, uint64_t seed, int *drawn) {
     const ct_op *op = &ct_ops[k];
     int ng = 0;
     while (ng < CT_OP_GENS && op->gens[ng].name) ++ng;
-    if (ng == 0 || !op->fn || !cf_op_selected(L->ops, op->name)) continue;
+    if (ng == 0 || !ct_op_callable(op) || !cf_op_selected(L->ops, op->name)) continue;
     for (i = 0; i < per_op; ++i) {
       const ct_op_gen *G = &op->gens[i % ng];
       uint64_t index = (uint64_t)(i / ng);

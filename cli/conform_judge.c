@@ -10,6 +10,7 @@
 #include "ref/notation.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const cf_verdict_keys[CF_NUM_VERDICTS] = {
@@ -114,7 +115,17 @@ static void cf_witness(cf_judgement *j, int64_t at, const char *kind, const char
   int cap = (int)sizeof j->witness;
   const char *parts[] = {"\", \"rhs\": [\"", rhs0, rhs1 ? "\", \"" : "", rhs1 ? rhs1 : "", "\"], \"domain\": [\"", dv,
                          "\", \"", dlo, "\", \"", dhi, "\"]}"};
+  const char *exprs[] = {lhs, rhs0, rhs1, dv, dlo, dhi};
   int k;
+  for (k = 0; k < 6; ++k) { /* a witness anyone can recompute: every expression evaluates (an
+                               answer that wrapped past 64 bits can make one overflow) */
+    static ct_value v;
+    ct_err e;
+    if (exprs[k] && ct_eval(exprs[k], &v, &e) != CT_OK) {
+      snprintf(w, (size_t)cap, "{\"index\": %lld, \"kind\": \"unbuilt\"}", (long long)at);
+      return;
+    }
+  }
   snprintf(w, (size_t)cap, "{\"index\": %lld, \"kind\": \"%s\", \"lhs\": \"", (long long)at, kind);
   cf_wj(w, cap, lhs);
   for (k = 0; k < (int)(sizeof parts / sizeof parts[0]); ++k) {
@@ -259,22 +270,39 @@ static int cf_run(const char *req, const ct_value *result, int accepted, int con
   ct_err e;
   int k;
   ct_op_judge fn;
+  char *targs;
+  int n;
   *opp = 0;
   if (!cf_split_request(req, &sp) || sp.name_len >= (int)sizeof name || sp.n > CF_MAX_SPLIT - 1) return -1;
   memcpy(name, sp.name, (size_t)sp.name_len);
   name[sp.name_len] = '\0';
-  op = ct_find_builtin(name); /* with template arguments (size<0>) there is none */
+  /* template arguments follow the arguments, as the judges of the
+   * operations that take them read them: upcast<2>(L) is judged as
+   * upcast(L, 2), recast_layout<16,32>(L) as (L, 16, 32) */
+  targs = strchr(name, '<');
+  if (targs) *targs++ = '\0';
+  op = ct_find_builtin(name);
   *opp = op;
-  fn = !op ? 0 : contract ? op->contract : op->judge;
-  if (!fn) return -1;
+  fn = !op ? 0 : contract ? op->contract : 0;
+  if (!op || (contract ? !fn : !ct_op_has_judge(op))) return -1;
   for (k = 0; k < sp.n; ++k) {
     if (sp.arg_len[k] >= (int)sizeof buf) return -1;
     memcpy(buf, sp.arg[k], (size_t)sp.arg_len[k]);
     buf[sp.arg_len[k]] = '\0';
     if (ct_eval(buf, &args[k], &e) != CT_OK) return -1;
   }
+  n = sp.n;
+  while (targs && *targs && *targs != '>') { /* each template argument, an integer */
+    char *end;
+    long long t = strtoll(targs + (*targs == '_'), &end, 10);
+    if (end == targs || n >= CF_MAX_SPLIT) return -1;
+    snprintf(buf, sizeof buf, "%lld", t);
+    if (ct_eval(buf, &args[n++], &e) != CT_OK) return -1;
+    targs = end;
+    while (*targs == ',' || *targs == ' ') ++targs;
+  }
   jj->at = -1;
-  return fn(args, sp.n, result, accepted, CF_BRUTE, jj);
+  return fn ? fn(args, n, result, accepted, CF_BRUTE, jj) : ct_op_judge_call(op, args, n, result, accepted, CF_BRUTE, jj);
 }
 
 /* The contract judge of the request's operation (spec/principle.md): 1 the
@@ -503,7 +531,7 @@ static void cf_judge_result(const cf_judge_opts *o, const char *req, const ct_op
              j->expected + 3);
   else
     snprintf(j->why, sizeof j->why, "not equivalent to the reference's %.200s (spec/%s, %s)", j->expected + 3,
-             sp ? sp->page : "?", sp && sp->ids[0] ? sp->ids : "its preconditions");
+             sp ? sp->page : "?", sp && ct_op_ids(sp)[0] ? ct_op_ids(sp) : "its preconditions");
   cf_equiv_witness(j, &ref, got, text);
 }
 

@@ -303,11 +303,14 @@ static void cf_md_process(FILE *f, const cf_report *r) {
       r->main.startup_lines == 0)
     return;
   fprintf(f, "\n## The process\n\n");
-  fprintf(f, "%d process%s started; %d crash%s, %d timeout%s, %d break%s of order; %d probes answered, %d rejected; %d "
-             "extra answer line%s.\n\n",
+  /* a probe's answer is its value, a decline (UNSUPPORTED: only counted)
+   * or another request's answer (a break of order) */
+  fprintf(f, "%d process%s started; %d crash%s, %d timeout%s, %d break%s of order; %d probe%s answered: %d with "
+             "their value, %d declined; %d extra answer line%s.\n\n",
           r->main.starts, r->main.starts == 1 ? "" : "es", r->main.crashes, r->main.crashes == 1 ? "" : "es",
           r->main.timeouts, r->main.timeouts == 1 ? "" : "s", r->main.order_breaks, r->main.order_breaks == 1 ? "" : "s",
-          r->main.probes, r->main.probes_rejected, r->main.extra_lines, r->main.extra_lines == 1 ? "" : "s");
+          r->main.probes, r->main.probes == 1 ? "" : "s", r->main.probes_good, r->main.probes_rejected,
+          r->main.extra_lines, r->main.extra_lines == 1 ? "" : "s");
   if (r->main.startup_lines)
     fprintf(f, "%d line%s of start-up output (before a process's first answer) %s not taken as answers; the "
                "protocol wants none (spec/protocol.md).\n\n",

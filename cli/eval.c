@@ -250,7 +250,7 @@ static ct_code ct_call(ct_ev *ev, const char *name, int at, const ct_value *args
   {
     int k, composed = 0;
     for (k = 0; k < n; ++k) composed = composed || ct_v_is_composed_form(&args[k]);
-    rc = composed ? ct_composed_call(b, &a, out, e) : b->fn(&a, out, e);
+    rc = composed ? ct_composed_call(b, &a, out, e) : ct_op_call(b, &a, out, e);
   }
   if (rc != CT_OK && ct_work_left == 0) /* the request's visits ran out inside the call (ref/work.h) */
     rc = CT_FAIL_AT(e, CT_WORK_LIMIT, at, "%s at byte %d ran out of the request's %lld index visits", name, at,

@@ -18,6 +18,7 @@
 
 #include "builtins.h"
 #include "judge/judge.h"
+#include "signature.h"
 
 /* A generator of requests: a props/ generator kind (ct_gen_kind) and a
  * format: %0..%3 print the case's layouts (tilers as <...>), %s0..%s3 their
@@ -43,7 +44,15 @@ typedef int (*ct_op_judge)(const ct_value *args, int n, const ct_value *result, 
                            ct_judgement *j);
 
 /* How `cuteref dot` draws a call of the operation (cli/cmd_dot.c). */
-enum { CT_DRAW_RESULT, CT_DRAW_COMPOSITION, CT_DRAW_DIVIDE, CT_DRAW_PRODUCT, CT_DRAW_COMPLEMENT, CT_DRAW_UNARY };
+enum {
+  CT_DRAW_RESULT,
+  CT_DRAW_COMPOSITION,
+  CT_DRAW_DIVIDE,
+  CT_DRAW_PRODUCT,
+  CT_DRAW_COMPLEMENT,
+  CT_DRAW_UNARY,
+  CT_DRAW_LINEAR /* the argument, its basis cells (indices 1, 2, 4, ...) colored */
+};
 
 /* How a call whose first argument is a composed layout is answered
  * (spec/composed.md; cli/builtins_composed.c runs it): an operation CuTe's
@@ -62,9 +71,8 @@ typedef struct {
   ct_builtin_fn fn;       /* 0: a group of requests that is no operation (notation, expressions) */
   const char *synopsis;   /* one line of `cuteref eval --list` */
   const char *page;       /* its spec page: spec/<page> */
-  const char *ids;        /* post-condition IDs of its result: "COMP-1..COMP-7", "IT-1, IT-2", "" */
   ct_op_gen gens[CT_OP_GENS];
-  ct_op_judge judge;      /* 0: no judge, and */
+  ct_op_judge judge;      /* 0: no adapter: a judge of its kinds (`ref`, signature.h), or none and */
   const char *no_judge;   /* why */
   int draw;               /* CT_DRAW_* */
   int exhaustive;         /* device/run_gpu.sh's exhaustive step runs its properties */
@@ -76,10 +84,21 @@ typedef struct {
   int composed;  /* CT_CL_*: its rule on a composed layout */
   int atom_bits; /* the argument (counted from 1) that gives an atom's element width in bits,
                     which `dot` draws its banks with; 0: none */
+  ct_op_ref ref; /* its reference function and argument kinds (signature.h); with fn == 0,
+                    `eval`, the C API and Python call it through them (cli/call.c) */
+  const char *aka;   /* what other implementations call it where the name differs:
+                        "tensor-layouts: compose"; 0: the same name everywhere */
+  const char *known; /* its known disagreements with CuTe C++, pycute and the DSL: headings of
+                        its page's Differences section, separated by '|'
+                        (//cli/tests:registry_test checks each heading is there); 0: none */
 } ct_op;
 
 extern const ct_op ct_ops[];
 extern const int ct_num_ops;
+
+/* Its post-condition IDs, as its page states them (cli/op_ids.inc, from
+ * the page's owner lines; tools/spec_index.py): "COMP-1..COMP-11", or "". */
+const char *ct_op_ids(const ct_op *op);
 
 /* The row of an operation or request group, or 0. */
 const ct_op *ct_find_op(const char *name);
@@ -88,7 +107,17 @@ const ct_op *ct_find_op(const char *name);
  * does, or ARG_TYPE naming the operation. */
 ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err *e);
 
-/* The row of an operation callable from expressions (fn != 0), or 0. */
+/* Whether the row is an operation callable from expressions (a builtin or
+ * argument kinds), and the call itself (cli/call.c). */
+int ct_op_callable(const ct_op *op);
+/* Whether conform judges its answers by the spec (a `judge` adapter or a
+ * judge of its kinds), and that judgement (ct_op_judge's contract). */
+int ct_op_has_judge(const ct_op *op);
+int ct_op_judge_call(const ct_op *op, const ct_value *args, int n, const ct_value *result, int accepted,
+                     int64_t bound, ct_judgement *j);
+ct_code ct_op_call(const ct_op *op, const ct_args *a, ct_value *out, ct_err *e);
+
+/* The row of an operation callable from expressions, or 0. */
 const ct_op *ct_find_builtin(const char *name);
 
 /* The properties of props/ that check the operation: the families of its

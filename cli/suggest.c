@@ -105,7 +105,7 @@ int ct_suggest_op(const char *name, char *buf, int cap) {
   static const char *names[512];
   int k, n = 0;
   for (k = 0; k < ct_num_ops && n < 512; ++k)
-    if (ct_ops[k].fn) names[n++] = ct_ops[k].name;
+    if (ct_op_callable(&ct_ops[k])) names[n++] = ct_ops[k].name;
   return ct_did_you_mean(name, names, n, 0, buf, cap);
 }
 

@@ -239,6 +239,9 @@ class Site:
         r = self.results.get(expr)
         if not r or r[0] != "ok":
             return False
+        m = re.match(r"([A-Za-z_][A-Za-z0-9_]*)\(", expr)
+        if m and self.registry.get(m.group(1), {}).get("draw") == "linear":
+            return True  # the argument with its basis cells (cuteref dot, the row's picture kind)
         return is_layout_text(r[1]) or is_nested_tuple_text(r[1])
 
     def draw(self):

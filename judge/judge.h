@@ -313,4 +313,10 @@ CT_FN ct_jstatus ct_judge_gcd_3(const ct_tuple *a, const ct_tuple *b, const ct_l
  * Visits size(R) indices. */
 CT_FN ct_jstatus ct_judge_dist(const ct_tuple *a, int64_t n, const ct_layout *R, int64_t bound, ct_judgement *j);
 
+/* judge_linear.c: spec/linear.md, by the definition (L(i) the XOR of the
+ * bases of i's bits) at every index up to `bound`. LIN-1 judges an answer B,
+ * LIN-2 a rejection. */
+CT_FN ct_jstatus ct_judge_lin_1(const ct_layout *L, const ct_tuple *B, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_lin_2(const ct_layout *L, int64_t bound, ct_judgement *j);
+
 #endif

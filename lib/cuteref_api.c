@@ -530,13 +530,13 @@ int cuteref_call(const char *op, const cuteref_value *const *args, int nargs, cu
 static const ct_op *api_op(int k) {
   int i, n = 0;
   for (i = 0; i < ct_num_ops; ++i)
-    if (ct_ops[i].fn && n++ == k) return &ct_ops[i];
+    if (ct_op_callable(&ct_ops[i]) && n++ == k) return &ct_ops[i];
   return NULL;
 }
 
 int cuteref_num_ops(void) {
   int i, n = 0;
-  for (i = 0; i < ct_num_ops; ++i) n += ct_ops[i].fn != 0;
+  for (i = 0; i < ct_num_ops; ++i) n += ct_op_callable(&ct_ops[i]);
   return n;
 }
 

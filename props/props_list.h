@@ -420,6 +420,7 @@
   X(pr_nullspace_layout, "PRIN-1/nullspace/layout", CT_GEN_LAYOUT, "nullspace", "nullspace(%0)") \
   X(pr_max_common_layout_pair, "PRIN-1/max_common_layout/pair", CT_GEN_PAIR, "max_common_layout", "max_common_layout(%0, %1)") \
   X(pr_max_common_vector_pair, "PRIN-1/max_common_vector/pair", CT_GEN_PAIR, "max_common_vector", "max_common_vector(%0, %1)") \
+  X(pr_linear_layout_layout, "PRIN-1/linear_layout/layout", CT_GEN_LAYOUT, "linear_layout", "linear_layout(%0)") \
   X(pr_logical_divide_admissible, "PRIN-1/logical_divide/admissible", CT_GEN_DIV, "logical_divide", "logical_divide(%0, %1)") \
   X(pr_logical_divide_tiler, "PRIN-1/logical_divide/tiler", CT_GEN_TILER, "logical_divide", "logical_divide(%0, %1)") \
   X(pr_logical_divide_random, "PRIN-1/logical_divide/random", CT_GEN_PAIR, "logical_divide", "logical_divide(%0, %1)") \
@@ -456,6 +457,11 @@
   X(pr_greatest_common_domain_pair, "PRIN-1/greatest_common_domain/pair", CT_GEN_PAIR, "greatest_common_domain", "greatest_common_domain(shape(%0), shape(%1))") \
   X(pr_greatest_common_domain_sizes, "PRIN-1/greatest_common_domain/sizes", CT_GEN_LAYOUT, "greatest_common_domain", "greatest_common_domain(shape(%0), product_each(shape(%0)))")
 
+/* linear_layout (props_linear.c, spec/linear.md). */
+#define CT_PROPS_LINEAR(X)                                                                        \
+  X(lin_1, "LIN-1", CT_GEN_LAYOUT, "linear_layout", "linear_layout(%0 in powers of two)")         \
+  X(lin_2, "LIN-2", CT_GEN_LAYOUT, "linear_layout", "linear_layout(%0)")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_ROUNDTRIP(X)                                                                           \
@@ -475,6 +481,7 @@
   CT_PROPS_BASIS(X)                                                                               \
   CT_PROPS_REARRANGE(X)                                                                           \
   CT_PROPS_REFINE(X)                                                                              \
+  CT_PROPS_LINEAR(X)                                                                              \
   CT_PROPS_FAST(X)                                                                                \
   CT_PROPS_PRINCIPLE(X)
 

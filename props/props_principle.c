@@ -26,6 +26,7 @@
 #include "ref/complement.h"
 #include "ref/composition.h"
 #include "ref/construct.h"
+#include "ref/linear.h"
 #include "ref/divide.h"
 #include "ref/int_ops.h"
 #include "ref/inverse.h"
@@ -205,6 +206,8 @@ CT_FN static void ct_prin_spec_of(int g, ct_prin_spec *s) {
   case CT_PRIN_pr_nullspace_layout: ct_ps(s, F, N, N, CT_PC_FUNC); break;
   case CT_PRIN_pr_max_common_layout_pair: ct_ps(s, F, F, N, CT_PC_EQUIV); break;
   case CT_PRIN_pr_max_common_vector_pair: ct_ps(s, F, F, N, CT_PC_VAL); break;
+  /* the bases are L(2^k): a function of L (LIN-1) */
+  case CT_PRIN_pr_linear_layout_layout: ct_ps(s, F, N, N, CT_PC_TUPLE); break;
   /* mode 0 of a product is A itself (PROD-DEF) */
   case CT_PRIN_pr_logical_product_admissible:
   case CT_PRIN_pr_logical_product_random:
@@ -472,6 +475,7 @@ CT_FN static ct_code ct_prin_run(int g, const ct_prin_args *a, ct_prin_res *r, c
   case CT_PRIN_pr_left_inverse_layout:
   case CT_PRIN_pr_left_inverse_complementable: return ct_left_inverse(A, &r->l, e);
   case CT_PRIN_pr_nullspace_layout: return ct_nullspace(A, &r->l, e);
+  case CT_PRIN_pr_linear_layout_layout: return ct_linear_layout(A, &r->t, e);
   case CT_PRIN_pr_max_common_layout_pair: return ct_max_common_layout(A, B, &r->l, e);
   case CT_PRIN_pr_max_common_vector_pair:
     CT_TRY(ct_max_common_vector(A, B, &v, e));

@@ -54,7 +54,9 @@
   /* answers the post-conditions fix as a function (spec/inverse.md, RECOG) */ \
   X(NO_LAYOUT, "the function the post-conditions fix is no layout's")         \
   /* the evaluator's work budget (spec/expressions.md, EXPR-BUDGET) */         \
-  X(WORK_LIMIT, "a request applies more than 1024 operations or visits more than 2^26 indices")
+  X(WORK_LIMIT, "a request applies more than 1024 operations or visits more than 2^26 indices") \
+  /* spec/linear.md */                                                          \
+  X(NOT_LINEAR, "the layout is no linear layout over F2")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,

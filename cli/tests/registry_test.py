@@ -8,7 +8,8 @@ missing piece fails the test and is named:
   (conform, vectors); a judge, or the reason it has none; a file of
   conformance vectors; a property for each of its IDs (`cuteref check --list`);
   for each of its request generators, a PRIN-1 property drawn the same way or
-  the reason the principle exempts it (`cuteref ops --principle`).
+  the reason the principle exempts it (`cuteref ops --principle`); each of its
+  known disagreements (`known`) is a heading of its page's Differences section.
 
 usage: registry_test.py CUTEREF [ROOT]
 """
@@ -31,6 +32,18 @@ def expand(ids):
         else:
             out.append(part)
     return out
+
+
+def differences(path):
+    """The bold headings of the bullets of a page's Differences section."""
+    heads, inside = set(), False
+    with open(path) as f:
+        for l in f:
+            if l.startswith("## "):
+                inside = l.startswith("## Differences")
+            elif inside and re.match(r"(-|\d+\.) \*\*", l):
+                heads.add(l.split("**")[1])
+    return heads
 
 
 def main():
@@ -75,6 +88,10 @@ def main():
         if not os.path.exists(os.path.join(root, "spec", "vectors", name + ".txt")):
             missing.append("no vectors file spec/vectors/%s.txt" % name)
         missing += ["no property checks %s" % i for i in expand(r["ids"]) if i not in props]
+        if r["known"] and page is not None:
+            heads = differences(os.path.join(root, "spec", r["page"]))
+            missing += ["known disagreement %r is no heading of spec/%s's Differences" % (h, r["page"])
+                        for h in r["known"].split("|") if h not in heads]
         for m in missing:
             problems.append("%s: %s" % (name, m))
         checked += 1
