@@ -54,7 +54,9 @@ const char ct_help_dot[] =
     "is an IntTuple, and a tiler, are drawn as trees. A layout with basis\n"
     "strides (make_identity_layout) shows the coordinate tuple L(i) in each\n"
     "cell, shaded by its first entry. Grids show at most 64\n"
-    "rows and 64 columns; a larger layout is drawn in part and says so.\n"
+    "rows and 64 columns; a larger layout is drawn in part and says so. A\n"
+    "strip (at most 16 rows) too wide for a page is drawn in bands of\n"
+    "columns, one under another, each band headed by its column indices.\n"
     "\n"
     "options:\n"
     "  --plain   draw only the result, colored by offset\n"
@@ -87,6 +89,7 @@ static int ct_dot_bits_known;   /* given (--bank) or read from an atom's argumen
 
 typedef struct {
   char caption[CT_DOT_TEXT];
+  char note[256];      /* a second line under the caption: how to read the colors */
   int64_t rows, cols;  /* the whole grid */
   int rank2;           /* index i is (i % rows, i / rows); else (0, i) */
   int64_t strip;       /* > 0: a codomain strip, row r starts at offset r*strip */
@@ -150,9 +153,57 @@ static int ct_dot_digits(int64_t v) {
   return n;
 }
 
+/* A grid wider than CT_DOT_BAND_PT points, and at most CT_DOT_BAND_ROWS rows
+ * (a strip, such as an 8x64 swizzle atom), is drawn in bands of columns, one
+ * under another, so that the picture fits a page at a legible size (issue
+ * 39: an 8x64 strip shrunk to fit had 5-pixel digits). */
+#define CT_DOT_BAND_PT 600
+#define CT_DOT_BAND_ROWS 16
+
+/* Columns per band: the largest power of two that fits CT_DOT_BAND_PT (CuTe's
+ * shapes are mostly powers of two, so bands end where tiles do); all of
+ * them when the grid fits or is not a strip. */
+static int64_t ct_dot_band(int64_t rows, int64_t cols, int width) {
+  int64_t band = 1, per = CT_DOT_BAND_PT / (width + 1);
+  if (cols * (width + 1) <= CT_DOT_BAND_PT || rows > CT_DOT_BAND_ROWS) return cols;
+  while (band * 2 <= per) band *= 2;
+  return band;
+}
+
+/* The header of one band: the column indices c0 .. c1-1. */
+static void ct_dot_band_head(int labels, int64_t c0, int64_t c1, int width) {
+  int64_t c;
+  printf("    <TR>");
+  if (labels) printf("<TD BORDER=\"0\"></TD>");
+  for (c = c0; c < c1; ++c)
+    printf("<TD BORDER=\"0\" WIDTH=\"%d\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>", width,
+           (long long)c);
+  printf("</TR>\n");
+}
+
+/* Row r of the grid, columns c0 .. c1-1. */
+static void ct_dot_band_row(const ct_panel *p, int labels, int64_t r, int64_t c0, int64_t c1) {
+  int64_t c;
+  printf("    <TR>");
+  if (labels)
+    printf("<TD BORDER=\"0\" ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>",
+           (long long)(p->strip > 0 ? r * p->strip : r));
+  for (c = c0; c < c1; ++c) {
+    int k = (int)(r * CT_DOT_MAX + c);
+    if (p->limit > 0 && r * p->cols + c >= p->limit) {
+      printf("<TD BORDER=\"0\"></TD>");
+      continue;
+    }
+    printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" HEIGHT=\"20\">%s%lld%s</TD>", ct_dot_color(p->grp[k], p->val[k]),
+           p->past[k] ? "<I><FONT COLOR=\"#505050\">" : "", (long long)p->val[k], p->past[k] ? "*</FONT></I>" : "");
+  }
+  printf("</TR>\n");
+}
+
 /* A panel: its caption above a grid whose columns all have one width. */
 static void ct_dot_panel_out(const char *id, const ct_panel *p) {
-  int64_t r, c, rows = p->rows < CT_DOT_MAX ? p->rows : CT_DOT_MAX, cols = p->cols < CT_DOT_MAX ? p->cols : CT_DOT_MAX;
+  int64_t r, c, c0, band, rows = p->rows < CT_DOT_MAX ? p->rows : CT_DOT_MAX;
+  int64_t cols = p->cols < CT_DOT_MAX ? p->cols : CT_DOT_MAX;
   int labels = p->rank2 || p->strip > 0, w = 1, width;
   for (r = 0; r < rows; ++r)
     for (c = 0; c < cols; ++c) {
@@ -160,34 +211,29 @@ static void ct_dot_panel_out(const char *id, const ct_panel *p) {
       if (d > w) w = d;
     }
   width = 10 + 6 * w < 22 ? 22 : 10 + 6 * w;
+  band = ct_dot_band(rows, cols, width);
   printf("  %s [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n", id);
-  printf("    <TR><TD ALIGN=\"LEFT\">");
+  /* the caption, then each note on a line of its own: a long line would
+   * widen the picture past its grid (issue 39) */
+  printf("    <TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">");
   ct_dot_html(p->caption);
+  if (p->note[0]) {
+    printf("<BR/><FONT COLOR=\"#606060\">(");
+    ct_dot_html(p->note);
+    printf(")</FONT>");
+  }
   if (p->rows > rows || p->cols > cols)
-    printf(" <FONT COLOR=\"#a03030\">(%lld x %lld shown of %lld x %lld)</FONT>", (long long)rows, (long long)cols,
+    printf("<BR/><FONT COLOR=\"#a03030\">(%lld x %lld shown of %lld x %lld)</FONT>", (long long)rows, (long long)cols,
            (long long)p->rows, (long long)p->cols);
+  if (band < cols)
+    printf("<BR/><FONT COLOR=\"#606060\">(columns in bands of %lld, one under another)</FONT>", (long long)band);
   printf("</TD></TR>\n    <TR><TD ALIGN=\"LEFT\">"
-         "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n    <TR>");
-  if (labels) printf("<TD BORDER=\"0\"></TD>");
-  for (c = 0; c < cols; ++c)
-    printf("<TD BORDER=\"0\" WIDTH=\"%d\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>", width,
-           (long long)c);
-  printf("</TR>\n");
-  for (r = 0; r < rows; ++r) {
-    printf("    <TR>");
-    if (labels)
-      printf("<TD BORDER=\"0\" ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\" COLOR=\"#808080\">%lld</FONT></TD>",
-             (long long)(p->strip > 0 ? r * p->strip : r));
-    for (c = 0; c < cols; ++c) {
-      int k = (int)(r * CT_DOT_MAX + c);
-      if (p->limit > 0 && r * p->cols + c >= p->limit) {
-        printf("<TD BORDER=\"0\"></TD>");
-        continue;
-      }
-      printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" HEIGHT=\"20\">%s%lld%s</TD>", ct_dot_color(p->grp[k], p->val[k]),
-             p->past[k] ? "<I><FONT COLOR=\"#505050\">" : "", (long long)p->val[k], p->past[k] ? "*</FONT></I>" : "");
-    }
-    printf("</TR>\n");
+         "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n");
+  for (c0 = 0; c0 < cols; c0 += band) {
+    int64_t c1 = c0 + band < cols ? c0 + band : cols;
+    if (c0 > 0) printf("    <TR><TD BORDER=\"0\" HEIGHT=\"8\"></TD></TR>\n"); /* a gap between bands */
+    ct_dot_band_head(labels, c0, c1, width);
+    for (r = 0; r < rows; ++r) ct_dot_band_row(p, labels, r, c0, c1);
   }
   printf("    </TABLE></TD></TR>\n  </TABLE>>];\n");
 }
@@ -219,6 +265,7 @@ static ct_code ct_dot_fill(ct_panel *p, const ct_layout *L, const char *caption,
   CT_TRY(ct_dot_sizes(L, &size, &rows, e));
   strncpy(p->caption, caption, sizeof p->caption - 1);
   p->caption[sizeof p->caption - 1] = '\0';
+  p->note[0] = '\0';
   p->rows = rows;
   p->cols = size / rows;
   p->rank2 = ct_l_rank(L) >= 2;
@@ -629,6 +676,7 @@ static int ct_dot_complement(const ct_call *k, const ct_layout *R) {
       c->grp[i * CT_DOT_MAX + j] = o < span && ct_tile_of[o] >= 0 ? ct_tile_of[o] : CT_G_NONE;
     }
   snprintf(c->caption, sizeof c->caption, "codomain [0, %lld): A's image and its repetitions", (long long)span);
+  c->note[0] = '\0';
   snprintf(buf, sizeof buf, "A = %s", k->arg[0]);
   if (ct_dot_fill(&ct_p[0], &A, buf, &e) != CT_OK) return -1;
   ct_dot_set_all(&ct_p[0], 0);
@@ -801,8 +849,9 @@ static int ct_dot_banked(const ct_value *v, const char *caption) {
   if (v->kind == CT_V_COMPOSED) L = v->c.inner;
   else if (ct_as_layout(v, &L, "dot's argument", &e) != CT_OK) return ct_dot_fail(&e);
   if (ct_dot_sizes(&L, &size, &rows, &e) != CT_OK) return ct_dot_fail(&e);
-  snprintf(p->caption, sizeof p->caption, "%.16000s  (colors: 16-byte chunk of a 128-byte row, %lld-bit elements%s)",
-           caption, (long long)ct_dot_bits, ct_dot_bits_known ? "" : " assumed: --bank B for another width");
+  snprintf(p->caption, sizeof p->caption, "%.16000s", caption); /* a caption is cut at 16000 characters */
+  snprintf(p->note, sizeof p->note, "colors: 16-byte chunk of a 128-byte row, %lld-bit elements%s",
+           (long long)ct_dot_bits, ct_dot_bits_known ? "" : " assumed: --bank B for another width");
   p->rows = rows;
   p->cols = size / rows;
   p->rank2 = ct_l_rank(&L) >= 2;

@@ -11,7 +11,8 @@
 - every page with operations shows computed examples and at least one picture;
 - every internal link (href, src, SVG xlink:href) resolves, fragment included;
 - every picture is a valid SVG (well-formed XML whose root is <svg>);
-- `cuteref dot` draws assorted layouts and operations (DOT_CASES) into SVGs;
+- `cuteref dot` draws assorted layouts and operations (DOT_CASES) into SVGs,
+  and strips in bands that fit a page (STRIP_CASES);
 - for a newcomer (issue 15): the index links to the tutorial learn.html, whose
   examples are all computed and checked, which shows pictures and links into
   every algebra page; citations such as [Shah] are links; the peers' reports
@@ -40,6 +41,14 @@ DOT_CASES = [
     "coalesce((2,(1,6)):(1,(6,2)))", "right_inverse((4,2):(2,1))", "left_inverse((2,4):(4,1))",
     "shape_div((12,(4,8)), 3)", "<3:4, (2,4):(1,8)>",
 ]
+
+
+# Strips (at most 16 rows, too wide for a page) are drawn in bands of columns
+# (issue 39): each picture fits the main column of a 1280 px window (900 CSS
+# px = 675 pt) at its own size, and still shows every column index.
+STRIP_CASES = [("gmma_atom(K, 128, 16)", 64), ("composition(Sw<3,4,3>, (_8,_64):(_64,_1))", 64),
+               ("(4,32):(32,1)", 32), ("64:1", 64)]
+STRIP_MAX_PT = 675
 
 
 def svg_ok(text):
@@ -200,6 +209,15 @@ def main():
                 check(g.returncode == 0 and svg_ok(g.stdout), "dot -Tsvg on cuteref dot %s: %s" % (case, g.stderr.strip()))
             except ET.ParseError as ex:
                 problems.append("cuteref dot %s: not an SVG: %s" % (case, ex))
+    for case, cols in STRIP_CASES:
+        d = subprocess.run([a.cuteref, "dot", case], stdout=subprocess.PIPE, universal_newlines=True)
+        g = subprocess.run(["dot", "-Tsvg"], input=d.stdout, stdout=subprocess.PIPE, universal_newlines=True)
+        m = re.search(r'<svg width="([0-9.]+)pt"', g.stdout)
+        check(m is not None and float(m.group(1)) <= STRIP_MAX_PT,
+              "cuteref dot %s: %s pt wide, want at most %d (a strip is drawn in bands)"
+              % (case, m.group(1) if m else "?", STRIP_MAX_PT))
+        heads = set(re.findall(r'<FONT POINT-SIZE="8" COLOR="#808080">(\d+)</FONT></TD>', d.stdout))
+        check(all(str(c) in heads for c in range(cols)), "cuteref dot %s: not every column 0..%d is headed" % (case, cols - 1))
     d = subprocess.run([a.cuteref, "dot", "size((4,2))>"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     check(d.returncode == 1, "cuteref dot of a bad expression exits %d, want 1" % d.returncode)
 

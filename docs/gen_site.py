@@ -13,6 +13,7 @@ import argparse
 import hashlib
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -23,6 +24,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import md_subset  # noqa: E402
+import svg_sizes  # noqa: E402
 from md_subset import esc  # noqa: E402
 
 # ---- inputs, relative to --root ------------------------------------------------
@@ -35,9 +37,17 @@ STYLE = "docs/style.css"
 # reported as "not measured yet" otherwise.
 DEVICE_RESULTS = "device/RESULTS.md"    # GPU mirror: conformance and benchmark tables
 DATA_DIR = "docs/data"                  # further *.md / *.json tables (conformance, benchmarks)
+FINDINGS = "findings.md"                 # the peers' defects, in DATA_DIR (peers/findings.py)
 
 # Pictures larger than this many cells are left out of the examples tables.
 MAX_PICTURE_CELLS = 1200
+# Pictures are never shown smaller than their smallest text allows: LEGIBLE_PX
+# CSS px (docs/README.md, "Pictures at normal zoom"; browser_test.sh wants
+# 10). A thumbnail in an examples table that cannot be legible inside
+# THUMB_BOX (px) is shown reduced, says so (svg_sizes.THUMB_NOTE) and links
+# to the full-size SVG.
+LEGIBLE_PX = 10.5
+THUMB_BOX = (256, 320)
 # Sidebar groups; pages not named here are listed under "More".
 PAGE_GROUPS = [
     ("Foundations", ["notation", "expressions", "inttuple", "layout", "construct"]),
@@ -119,6 +129,7 @@ class Site:
         self.results = {}      # expr -> ("ok", value) | ("error", code, msg)
         self.verdict = {}      # (page path, lineno) -> (passed, message)
         self.pictures = {}     # expr -> file stem in img/
+        self.svg_sizes = {}    # file stem -> svg_sizes.SvgSizes of img/<stem>.svg
         self.anchors = {}      # tag or ID -> "page.html#tag"
         self.figures = []      # [(expr, caption)]
         self.tv_figures = []   # [(tile, layout, caption)]: `tv TILE LAYOUT -- caption` (cuteref dot --tv)
@@ -292,12 +303,32 @@ class Site:
                     os.replace(d + ".svg", d[:-4] + ".svg")
 
     # -- rendering helpers ---------------------------------------------------------
+    def sizes(self, h):
+        if h not in self.svg_sizes:
+            self.svg_sizes[h] = svg_sizes.SvgSizes(os.path.join(self.out, "img", h + ".svg"))
+        return self.svg_sizes[h]
+
     def pic(self, expr, cls="thumb"):
+        """The picture of expr: "big" (a figure) at a legible size, scrolling in
+        its box when the page is narrower; "thumb" (an examples table) legible
+        when that fits THUMB_BOX, else reduced and labelled as such."""
         h = self.pictures.get(expr)
         if not h:
             return ""
-        return ('<a class="pic %s" href="img/%s.svg" title="open the picture (SVG); its DOT source is img/%s.dot">'
-                '<img src="img/%s.svg" alt="picture of %s" loading="lazy"></a>' % (cls, h, h, h, esc(expr)))
+        sz = self.sizes(h)
+        legible = math.ceil(sz.legible_width(LEGIBLE_PX))
+        ratio = sz.natural_h / sz.natural_w if sz.natural_w else 1.0
+        width = max(sz.natural_w, legible)  # a picture whose text is small at its own size is enlarged
+        reduced = cls == "thumb" and (legible > THUMB_BOX[0] or legible * ratio > THUMB_BOX[1])
+        img = ('<img src="img/%s.svg" alt="picture of %s" width="%d" height="%d"%s loading="lazy">'
+               % (h, esc(expr), round(width), round(width * ratio),
+                  "" if reduced else ' style="min-width: %dpx"' % legible))
+        if reduced:
+            return ('<a class="pic thumb reduced" href="img/%s.svg" title="open the picture at full size (SVG); '
+                    'its DOT source is img/%s.dot">%s<span class="reduced-note">%s</span></a>'
+                    % (h, h, img, svg_sizes.THUMB_NOTE))
+        return ('<a class="pic %s legible" href="img/%s.svg" title="open the picture (SVG); its DOT source is img/%s.dot">'
+                '%s</a>' % (cls, h, h, img))
 
     def code_link(self, code):
         return '<a class="errcode" href="index.html#code-%s">%s</a>' % (code, code)
@@ -401,11 +432,15 @@ class PageHooks(md_subset.Hooks):
 
 
 def examples_table(site, page, lines, hooks):
+    """A cuteref block as a table. On the tutorial (learn.html) each picture
+    is a figure at a legible size in a row under its example; elsewhere a
+    thumbnail in a third column (docs/README.md, "Pictures at normal zoom")."""
     with_pics = any(split_example(t.strip())[0] in site.pictures for _, t in lines if t.strip())
-    cols = 3 if with_pics else 2
-    out = ['<div class="table-wrap"><table class="examples%s">' % ("" if with_pics else " nopics"),
+    below = with_pics and page is site.learn
+    cols = 3 if with_pics and not below else 2
+    out = ['<div class="table-wrap"><table class="examples%s">' % ("" if cols == 3 else " nopics"),
            "<thead><tr><th>expression</th><th>result, computed by the reference</th>%s</tr></thead>"
-           % ("<th>picture</th>" if with_pics else ""), "<tbody>"]
+           % ("<th>picture</th>" if cols == 3 else ""), "<tbody>"]
     for lineno, text in lines:
         s = text.strip()
         if not s:
@@ -431,9 +466,11 @@ def examples_table(site, page, lines, hooks):
             mark = '<span class="mark fail" title="does not match the spec">&#10007;</span>'
             cls = ' class="fail"'
             note += '<div class="spec-says">%s</div>' % esc(v[1])
-        pic = '<td class="pics">%s</td>' % site.pic(expr) if with_pics else ""
+        pic = '<td class="pics">%s</td>' % site.pic(expr) if cols == 3 else ""
         out.append('<tr id="L%d"%s><td class="expr"><code>%s</code></td><td class="res">%s%s%s</td>%s</tr>'
                    % (lineno, cls, esc(expr), mark, site.result_html(expr), note, pic))
+        if below and expr in site.pictures:
+            out.append('<tr class="picrow"><td colspan="2"><div class="picbox">%s</div></td></tr>' % site.pic(expr, "big"))
     out.append("</tbody></table></div>")
     return "\n".join(out)
 
@@ -623,6 +660,11 @@ def render_peers(site):
                                                                   conv.convert(open(path, encoding="utf-8").read())))
         else:
             b.append('<p class="muted">%s (<code>%s/%s</code>).</p>' % (missing, DATA_DIR, name))
+    if os.path.isfile(os.path.join(site.root, DATA_DIR, FINDINGS)):
+        b.append('<h2 id="findings">Findings</h2><p><a href="findings.html">Each distinct defect of each peer</a>, '
+                 "once, with its smallest request, the spec ID and index where it breaks, the reference's and CuTe "
+                 "C++'s answers, and a paragraph for that project's issue tracker (<code>%s/%s</code>).</p>"
+                 % (esc(DATA_DIR), FINDINGS))
     reports = peer_reports(site)
     if reports:
         b.append('<h2 id="reports">Each peer\'s report</h2><p>The full report of every peer, as '
@@ -633,7 +675,19 @@ def render_peers(site):
         b.append("</ul>")
     return layout(site, "The peers side by side", "\n".join(b), "peers.html",
                   [("Conformance", "conformance-summary"), ("Throughput", "throughput")] +
+                  ([("Findings", "findings")] if os.path.isfile(os.path.join(site.root, DATA_DIR, FINDINGS)) else []) +
                   ([("Each peer's report", "reports")] if reports else []))
+
+
+def render_findings(site):
+    """docs/data/findings.md (peers/findings.py): each peer's defects, once."""
+    conv = md_subset.Converter(PageHooks(site, Page("", "", "findings.html", ("", [], [], []), "")))
+    text = open(os.path.join(site.root, DATA_DIR, FINDINGS), encoding="utf-8").read()
+    title = re.search(r"^# (.*)$", text, re.M)
+    body = ('<p class="muted"><a href="peers.html">The peers side by side</a> &rsaquo; findings '
+            "(<code>%s/%s</code>)</p>" % (esc(DATA_DIR), FINDINGS)) + conv.convert(text)
+    sections = [(t, a) for lvl, t, a in conv.headings if lvl == 2]
+    return layout(site, title.group(1) if title else "Findings", body, "peers.html", sections)
 
 
 def peer_reports(site):
@@ -1021,8 +1075,8 @@ def render_traceability(site):
     shown = 0
     for name in extra:
         path = os.path.join(data_dir, name)
-        if name.startswith("conformance-") or name == "throughput.md":
-            continue   # the peers' reports: tables on the peers page (peers.html) and peer-<name>.html
+        if name.startswith("conformance-") or name in ("throughput.md", FINDINGS):
+            continue   # the peers' reports: tables on the peers page (peers.html), peer-<name>.html, findings.html
         if name.endswith(".md"):
             b.append('<h3>%s</h3><div class="included">%s</div>' % (esc(name), conv.convert(open(path, encoding="utf-8").read())))
             shown += 1
@@ -1090,6 +1144,8 @@ def main():
         outputs[p.html] = render_page(site, p)
     for key, html, _, _ in peer_reports(site):
         outputs[html] = render_peer_report(site, key)
+    if os.path.isfile(os.path.join(site.root, DATA_DIR, FINDINGS)):
+        outputs["findings.html"] = render_findings(site)
     for name, text in outputs.items():
         with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
             f.write(text)

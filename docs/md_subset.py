@@ -21,6 +21,11 @@ LINK_RE = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 CODE_RE = re.compile(r"(`+)(.+?)\1")
 BOLD_RE = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 ITALIC_RE = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
+# An emphasis around a link (`*Read with [principle.md](principle.md): ...*`,
+# the first line of every spec page): found on the whole text, since the
+# pieces between links are emphasized one by one.
+ITALIC_LINK_RE = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*`]*?\]\([^*`]*?)(?<=[^\s*])\*(?![\w*])")
+EM_OPEN, EM_CLOSE = "\x01", "\x02"  # that emphasis, until the pieces are joined
 
 
 def esc(s):
@@ -69,6 +74,10 @@ class Converter:
 
     # ---- inline -----------------------------------------------------------
     def inline(self, s):
+        s = ITALIC_LINK_RE.sub(lambda m: EM_OPEN + m.group(1) + EM_CLOSE, s)
+        return self._inline_links(s).replace(EM_OPEN, "<em>").replace(EM_CLOSE, "</em>")
+
+    def _inline_links(self, s):
         out = []
         pos = 0
         # a link starts outside code spans: `smem_ptr[16b](unset)` is code

@@ -5,8 +5,8 @@
 #
 # Builds //docs:site, then renders the index, an operation page and the
 # pictures page to PNG files in OUTDIR. Installs Debian's `chromium` with apt
-# when it is missing (run as root); CI does not need it, so tools/setup.sh
-# does not install it. Set PAGES="index.html divide.html ..." to choose pages.
+# when it is missing (run as root; tools/setup.sh installs it for
+# //docs:browser_test). Set PAGES="index.html divide.html ..." to choose pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-/tmp/cuteref-screenshots}"

@@ -11,6 +11,9 @@ want_peers=0
 pkgs="bazel-bootstrap bazel-rules-java graphviz patch" # patch: the mutant build (mutants/)
 pkgs="$pkgs python3"
 pkgs="$pkgs python3-pip" # pip, for the peers below
+# chromium: //docs:browser_test opens every page of the site in it, headless
+# (docs/browser_check.py); 25 packages, 124 MB downloaded, 414 MB installed.
+pkgs="$pkgs chromium"
 
 # The peers, pinned, from PyPI. The test suite's //peers:peers_ci_test needs
 # the two pure-Python ones (pycute from nvidia-cutlass, tensor-layouts), so
