@@ -21,7 +21,9 @@ documented conversions).
 - The command line: `--timeout`, the adapter's own options, `--list-ops`
   and `--version` (`timeout_option`, `info_options`, `print_info`).
 - Peers that kill their own process (the DSLs' C++ layers) run in a forked
-  worker that the adapter restarts (`Worker`, `WorkerDriver`).
+  worker that the adapter restarts (`Worker`, `WorkerDriver`; a worker
+  answering line by line and a driver asking a crashed request again alone:
+  `line_worker`, `RetryingDriver`).
 """
 
 from __future__ import annotations
@@ -397,3 +399,70 @@ def serve_batches(driver: WorkerDriver, batch: int, name: str, stats: bool) -> i
         for req, how in driver.crashes:
             sys.stderr.write(f"[{name}] crash {how}: {req}\n")
     return 0
+
+
+# --------------------------------------------------------------------------
+# A worker that answers line by line, and its driver that asks a request
+# again alone after a crash (tilelang's and Triton's adapters)
+# --------------------------------------------------------------------------
+
+def line_worker(answer_line):
+    """A Worker loop that answers each request line of a batch with
+    answer_line(line) and writes `i answer` as soon as it has it, so that
+    the driver knows which request a crash stopped at."""
+    def loop(rfd: int, wfd: int) -> None:
+        rf = os.fdopen(rfd, "r", encoding="utf-8", errors="replace")
+        while True:
+            head = rf.readline()
+            if not head:
+                return
+            for i in range(int(head)):
+                line = rf.readline().rstrip("\n")
+                os.write(wfd, f"{i} {answer_line(line)}\n".encode("utf-8", "replace"))
+    return loop
+
+
+class RetryingDriver(WorkerDriver):
+    """Answers a batch through one worker; when the worker dies or hangs,
+    the request it was on is asked again alone in a fresh worker, and if
+    that dies too its answer is `error CRASH <signal>` (`error TIMEOUT` for
+    a hang); the rest of the batch goes on in a fresh worker."""
+
+    def _run(self, lines):
+        """({index: answer}, failure): failure is None, or (why, how)."""
+        if self.worker is None:
+            self.worker = Worker(self.loop)
+            self.starts += 1
+        got = {}
+        try:
+            self.worker.send(lines)
+        except BrokenPipeError:
+            pass
+        while len(got) < len(lines):
+            msg, why = self.worker.read(self.timeout)
+            if msg is None:
+                return got, (why, self.kill())
+            idx, _, text = msg.partition(" ")
+            got[int(idx)] = text
+        return got, None
+
+    def answer_lines(self, lines):
+        answers = [None] * len(lines)
+        start = 0
+        while start < len(lines):
+            got, failure = self._run(lines[start:])
+            for k, text in got.items():
+                answers[start + k] = text
+            if failure is None:
+                break
+            bad = start + len(got)            # the worker answers in order
+            again, failure = self._run([lines[bad]])
+            if failure is None:
+                answers[bad] = again[0]
+            elif failure[0] == "hung":
+                answers[bad] = f"error TIMEOUT no answer in {self.timeout:g}s"
+            else:
+                self.crashes.append((lines[bad], failure[1]))
+                answers[bad] = f"error CRASH {failure[1]}"
+            start = bad + 1
+        return answers

@@ -13,6 +13,16 @@
     compare.py table SUMMARY.json
         the side-by-side table for a terminal (tools/main.sh prints it).
 
+    compare.py stamp --json REPORT.json --markdown REPORT.md --version V [--date D]
+        records in a peer's report the version judged and the date of the
+        run (UTC; the summary's table shows both).
+
+    compare.py not-reached --key KEY --name NAME --version V --tried TEXT
+                           [--error-file F] --json F --markdown F
+        the report of a peer that could not be reached (not installed, or
+        its adapter does not answer): what was tried and the error, so that
+        its row stays in the table with its evidence.
+
     compare.py summary --peer KEY=REPORT.json [--cross KEY=CROSS.json]
                        [--crashes KEY=ADAPTER_STDERR] [--previous SUMMARY.json]
                        [--markdown F] [--json F] [--terminal]
@@ -46,9 +56,10 @@ import re
 import sys
 
 # Display names and column order of the known peers; others follow.
-ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp", "torch-pycute"]
+ORDER = ["pycute", "tensor-layouts", "cutedsl", "cute-cpp", "torch-pycute", "flydsl", "mojo", "tilelang", "triton"]
 SHORT = {"pycute": "pycute", "tensor-layouts": "tensor-layouts", "cutedsl": "CuTe DSL", "cute-cpp": "CuTe C++",
-         "torch-pycute": "torch _pycute"}
+         "torch-pycute": "torch _pycute", "flydsl": "FlyDSL", "mojo": "Mojo layout", "tilelang": "tilelang",
+         "triton": "Triton"}
 
 VERDICT_WORDS = {
     "convention": "differs by convention",
@@ -213,6 +224,8 @@ def previous_answers(prev, keys):
 def build_summary(peers, crosses, crash_files, provides=None, previous=None):
     summary = {"format": 1, "peers": [], "operations": {}, "counterexamples": []}
     reports = {k: load(p) for k, p in peers.items()}
+    # A peer not reached has a row of its own (its evidence) and no column.
+    absent = {k: reports.pop(k) for k in list(reports) if reports[k].get("not_reached")}
     keys = ordered(reports)
     crashes = {k: read_crashes(crash_files.get(k)) for k in keys}
     prev_answers, prev_crashes = previous_answers(previous or {}, [k for k in keys if k not in crosses])
@@ -224,6 +237,7 @@ def build_summary(peers, crosses, crash_files, provides=None, previous=None):
         t = r["totals"]
         summary["peers"].append({
             "key": k, "name": r.get("name") or k, "impl": r.get("impl"), "conforms": r.get("conforms"),
+            "version": (r.get("run") or {}).get("version"), "date": (r.get("run") or {}).get("date"),
             "sources": r.get("sources"), "throughput": r.get("throughput"), "totals": t,
             "crashes": [{"request": q, "signal": s} for q, s in crashes[k]],
         })
@@ -235,6 +249,9 @@ def build_summary(peers, crosses, crash_files, provides=None, previous=None):
             cells["provided"] = not given or op in given
             summary["operations"].setdefault(op, {})[k] = cells
     summary["operations"] = dict(sorted(summary["operations"].items()))
+    summary["not_reached"] = [dict(absent[k]["not_reached"], key=k, name=absent[k].get("name") or k,
+                                   version=(absent[k].get("run") or {}).get("version"),
+                                   date=(absent[k].get("run") or {}).get("date")) for k in ordered(absent)]
 
     # Every shrunk counterexample, with what each peer answers to it.
     cross = {k: cross_answers(load(p)) for k, p in crosses.items() if k in reports}
@@ -355,6 +372,8 @@ def terminal_table(summary, keys) -> str:
     out.append("inside the domain: no failure), u unjudged (nothing shows it wrong: no failure), C requests that")
     out.append("crashed the peer's process (shrinking's candidates included; also counted in their verdict);")
     out.append("n/a: not provided. spec/principle.md says what each verdict means.")
+    out.append("Judged: " + "; ".join(f"{SHORT.get(p['key'], p['key'])} {p.get('version') or '?'} "
+                                      f"({p.get('date') or '?'})" for p in summary["peers"]) + ".")
     shared = [c for c in summary["counterexamples"] if c["shared"]]
     # the widest groups first (three or four peers wrong the same way)
     shared.sort(key=lambda c: -max(len(cl["peers"]) for cl in c["clusters"]
@@ -369,6 +388,9 @@ def terminal_table(summary, keys) -> str:
                     who = ", ".join(SHORT.get(k, k) for k in cl["peers"])
                     out.append(f"  {c['request']} -> {cl['answer']}  [{who}: {kind_words(cl['kind'])}, "
                                f"{cl['post_condition_violated'] or cl['spec_id']}{cl.get('where', '')}]")
+    for p in summary.get("not_reached", []):
+        out.append("")
+        out.append(f"{p['name']}: not reached ({p.get('date') or '?'}): {p['evidence']}")
     crash_lines = [(p, x) for p in summary["peers"] for x in p["crashes"]]
     if crash_lines:
         out.append("")
@@ -394,10 +416,12 @@ def markdown(summary, keys) -> str:
     b = ["# The peers side by side", "",
          "Written by `tools/peers.sh` with `peers/compare.py` from the reports of `cuteref conform` "
          "(spec/protocol.md), one per peer in docs/data/: " + ", ".join(
-             f"{SHORT.get(p['key'], p['key'])} `conformance-{p['key']}.md`" for p in summary["peers"]) + ".", ""]
-    b.append("| peer | cases | conforming | differs by convention | wrong result | wrong rejection | "
-             "accepted inadmissible | unjudged | unsupported | crashed | verdict |")
-    b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+             f"{SHORT.get(p['key'], p['key'])} `conformance-{p['key']}.md`" for p in summary["peers"])
+         + "".join(f"; {SHORT.get(p['key'], p['key'])}, not reached, `conformance-{p['key']}.md` says why"
+                   for p in summary.get("not_reached", [])) + ".", ""]
+    b.append("| peer | version | run | cases | conforming | differs by convention | wrong result | wrong rejection | "
+             "accepted inadmissible | unjudged | unsupported | crashed | requests/s | verdict |")
+    b.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for p in summary["peers"]:
         t = p["totals"]
         per = [summary["operations"][op].get(p["key"], {}) for op in summary["operations"]]
@@ -407,9 +431,15 @@ def markdown(summary, keys) -> str:
         # unsupported operations are counted apart (the peer does not claim them).
         verdict = ("does not conform" if failures(t, crashed) else
                    "conforms, with differences by convention" if conv else "conforms where it answers")
-        b.append(f"| {p['name']} | {t['sent']} | {t['conforming']} | {conv} | {t['wrong_result']} | "
+        b.append(f"| {p['name']} | {p.get('version') or '?'} | {p.get('date') or '?'} | {t['sent']} | "
+                 f"{t['conforming']} | {conv} | {t['wrong_result']} | "
                  f"{t['wrong_rejection']} | {t['accepted_inadmissible']} | {t.get('unjudged', 0)} | {t['unsupported']} | "
-                 f"{crashed} | {verdict} |")
+                 f"{crashed} | {rate(p.get('throughput'))} | {verdict} |")
+    for p in summary.get("not_reached", []):
+        b.append(f"| {p['name']} | {p.get('version') or '?'} | {p.get('date') or '?'} | " + "- | " * 10
+                 + "**not reached**: " + p["evidence"].replace("|", "\\|") + " |")
+    b += ["", "*requests/s*: the peer's own run, its cases through the protocol (process start-up and probes "
+          "included; `throughput.md` measures one list through every peer)."]
     b += ["", "Cases: " + "; ".join(f"{SHORT.get(p['key'], p['key'])}: {describe_sources(p['sources'])}"
                                     for p in summary["peers"]) + ".", "",
           "The verdicts are spec/principle.md's. *Differs by convention*: the answer meets CuTe's documented "
@@ -491,6 +521,11 @@ def markdown(summary, keys) -> str:
     return "\n".join(b)
 
 
+def rate(tp) -> str:
+    r = (tp or {}).get("requests_per_second")
+    return f"{r:.0f}" if isinstance(r, (int, float)) else "?"
+
+
 def describe_sources(src) -> str:
     if not src:
         return "?"
@@ -520,6 +555,50 @@ def digest(report) -> str:
         out.append("cex %s | %s | %s | %s | %s" % (item_kind(c), c.get("spec_id"), c.get("post_condition_violated") or "-",
                                                  c["request"], c.get("answer")))
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------
+# stamp, not-reached: what a peer's row says besides its verdicts
+# --------------------------------------------------------------------------
+
+def today(date=None) -> str:
+    import datetime
+    return date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+
+
+def cmd_stamp(args) -> int:
+    """The version and the date, written into conform's report as text (its
+    own layout of the JSON is kept) and as a line of its markdown."""
+    run = json.dumps({"date": today(args.date), "version": args.version})
+    text = open(args.json, encoding="utf-8").read()
+    text = re.sub(r'^\s*"run": \{[^\n]*\},\n', "", text, flags=re.M)   # an earlier stamp
+    if not text.startswith("{\n"):
+        sys.exit(f"compare.py stamp: {args.json} is no report of cuteref conform")
+    open(args.json, "w", encoding="utf-8").write('{\n  "run": %s,\n%s' % (run, text[2:]))
+    if args.markdown:
+        lines = [ln for ln in open(args.markdown, encoding="utf-8").read().split("\n") if not ln.startswith("- run: ")]
+        at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("- implementation: ")), len(lines))
+        lines.insert(at, f"- run: {today(args.date)}, {args.version} (`tools/peers.sh`)")
+        open(args.markdown, "w", encoding="utf-8").write("\n".join(lines))
+    return 0
+
+
+def cmd_not_reached(args) -> int:
+    err = ""
+    if args.error_file and os.path.exists(args.error_file):
+        lines = [ln.strip() for ln in open(args.error_file, encoding="utf-8", errors="replace") if ln.strip()]
+        err = " / ".join(lines[-3:])
+    evidence = f"tried: {args.tried}; " + (f"the error: {err}" if err else "no error message")
+    report = {"format": 1, "name": args.name, "run": {"date": today(args.date), "version": args.version},
+              "not_reached": {"tried": args.tried, "error": err, "evidence": evidence}}
+    with open(args.json, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
+    with open(args.markdown, "w", encoding="utf-8") as f:
+        f.write(f"# Conformance of {args.name}\n\nNot reached on {today(args.date)}: `tools/peers.sh` could not "
+                f"run this peer, so nothing was judged; its row stays in `conformance-summary.md`.\n\n"
+                f"- tried: {args.tried}\n- the error: {md_code(err) if err else '(none printed)'}\n")
+    return 0
 
 
 def cmd_summary(args) -> int:
@@ -570,7 +649,21 @@ def main(argv=None) -> int:
     g.add_argument("report", metavar="REPORT.json")
     t = sub.add_parser("table", help="print the terminal table of a summary JSON")
     t.add_argument("summary", metavar="SUMMARY.json")
+    st = sub.add_parser("stamp", help="record the version judged and the date of the run in a report")
+    st.add_argument("--json", required=True, metavar="REPORT.json")
+    st.add_argument("--markdown", metavar="REPORT.md")
+    st.add_argument("--version", required=True)
+    st.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    nr = sub.add_parser("not-reached", help="the report of a peer that could not be reached")
+    for opt in ("--key", "--name", "--version", "--tried", "--json", "--markdown"):
+        nr.add_argument(opt, required=True)
+    nr.add_argument("--error-file", help="the adapter's standard error (its last lines are the evidence)")
+    nr.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
     args = ap.parse_args(argv)
+    if args.cmd == "stamp":
+        return cmd_stamp(args)
+    if args.cmd == "not-reached":
+        return cmd_not_reached(args)
     if args.cmd == "digest":
         print(digest(load(args.report)))
         return 0

@@ -17,7 +17,10 @@ value its result type carries.
   worker forked from this process, which reports each answer as soon as it
   has it; when it dies, the request it was on is asked again alone in a
   fresh worker, and if that dies too the answer is `error CRASH <signal>`
-  (listed on stderr with --stats, as the CuTe DSL's adapter does).
+  followed by FlyDSL's own last word (`LayoutUtils.h:762 compositionImpl:
+  Assertion ... failed`: the worker's stderr goes to a file, read after a
+  crash and then passed on to the adapter's stderr), listed on stderr with
+  --stats, as the CuTe DSL's adapter does.
 - A worker silent for --timeout seconds is killed: `error TIMEOUT`.
 
 Notation mapping only, no algebra: every integer is static (FlyDSL's static
@@ -41,6 +44,7 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -72,6 +76,7 @@ class _TorchStandIn(types.ModuleType):
 
 fx = ir = None          # flydsl.expr and its MLIR bindings, set by load()
 TORCH = "torch"         # what FlyDSL's `import torch` got
+WORKER_LOG = None       # the file a worker writes its stderr to (Driver sets it before the fork)
 
 
 def load():
@@ -445,6 +450,11 @@ def worker_loop(rfd: int, wfd: int) -> None:
     """Reads batches ('N\\n' then N lines); writes `i answer` per request
     as soon as it has it."""
     from flydsl.compiler.jit_function import _create_mlir_context
+    if WORKER_LOG:   # FlyDSL's assert messages, for the answer to a crash
+        fd = os.open(WORKER_LOG, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(fd, 2)
+        os.dup2(fd, 1)
+        os.close(fd)
     rf = os.fdopen(rfd, "r", encoding="utf-8", errors="replace")
     ctx = _create_mlir_context()
     with ctx, ir.Location.unknown():
@@ -470,14 +480,53 @@ def worker_loop(rfd: int, wfd: int) -> None:
                 os.write(wfd, (f"{i} {ans}\n").encode("utf-8", "replace"))
 
 
+def last_word(text: str) -> str:
+    """What FlyDSL said as it died: its failed assert (file:line, the
+    function, the condition) or its last error line; '' when none."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for ln in reversed(lines):
+        m = re.search(r"([\w.]+\.\w+:\d+): (?:.*?::(operator\W+|\w+)\()?.*(Assertion .* failed\.?)", ln)
+        if m:
+            return f"{m.group(1)}" + (f" {m.group(2)}" if m.group(2) else "") + f": {m.group(3)}"
+        if re.search(r"Assertion|ERROR|[Ee]rror:|terminate called", ln):
+            return ln
+    return ""
+
+
 class Driver(rt.WorkerDriver):
     def __init__(self, timeout: float):
+        global WORKER_LOG
         super().__init__(timeout, worker_loop)
+        fd, self.log = tempfile.mkstemp(prefix="flydsl_adapter.", suffix=".stderr")
+        os.close(fd)
+        WORKER_LOG = self.log
+
+    def _log(self) -> str:
+        """The worker's stderr since it started, passed on to ours."""
+        try:
+            with open(self.log, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+            open(self.log, "w").close()
+        except OSError:
+            return ""
+        if text:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        return text
+
+    def close(self):
+        super().close()
+        self._log()
+        try:
+            os.unlink(self.log)
+        except OSError:
+            pass
 
     def _run(self, lines):
         """({index: answer}, failure): failure is None, or (why, how) when
         the worker died or hung on the first unanswered line."""
         if self.worker is None:
+            self._log()     # a fresh worker starts its file anew
             self.worker = rt.Worker(self.loop)
             self.starts += 1
         got = {}
@@ -510,7 +559,8 @@ class Driver(rt.WorkerDriver):
                 answers[bad] = f"error TIMEOUT no answer in {self.timeout:g}s"
             else:
                 self.crashes.append((lines[bad], failure2[1]))
-                answers[bad] = f"error CRASH {failure2[1]}"
+                word = one_line(last_word(self._log()), 240)
+                answers[bad] = f"error CRASH {failure2[1]}" + (f" {word}" if word else "")
             start = bad + 1
         return answers
 

@@ -594,11 +594,17 @@ class Driver(rt.WorkerDriver):
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
+def fetched_venv() -> str:
+    """fetch_mojo.sh's default DEST (tools/setup.sh --peers installs there)."""
+    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cuteref", "mojo-1.2.0")
+
+
 def find_mojo(arg: str | None) -> str:
     for cand in (arg, os.environ.get("CUTEREF_MOJO"),
                  os.path.join(os.environ.get("CUTEREF_MOJO_VENV", ""), "bin", "mojo")
                  if os.environ.get("CUTEREF_MOJO_VENV") else None,
-                 os.path.join(os.path.dirname(sys.executable), "mojo"), shutil.which("mojo")):
+                 os.path.join(os.path.dirname(sys.executable), "mojo"), shutil.which("mojo"),
+                 os.path.join(fetched_venv(), "bin", "mojo")):
         if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
             return cand
     return ""
@@ -625,7 +631,8 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
                     help=f"at most N requests per run of the interpreter (default {BATCH_MAX})")
     ap.add_argument("--mojo", metavar="PATH", help="the mojo driver (default: $CUTEREF_MOJO, "
-                    "$CUTEREF_MOJO_VENV/bin/mojo, beside this Python, or on PATH)")
+                    "$CUTEREF_MOJO_VENV/bin/mojo, beside this Python, on PATH, or in fetch_mojo.sh's default "
+                    "venv, ~/.cache/cuteref/mojo-1.2.0)")
     ap.add_argument("--stats", action="store_true", help="report compiles and crashes on stderr at exit")
     rt.info_options(ap, "print the Mojo and layout package versions in use and exit")
     args = ap.parse_args(argv)

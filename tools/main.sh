@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The main job (README's first command): set up, build, run cuteref on the
 # documented examples, and judge the peers (pycute, tensor-layouts, the CuTe
-# DSL, CuTe C++, PyTorch's port of pycute) by the spec with tools/peers.sh, which writes
-# docs/data/conformance-*.{json,md} and docs/data/throughput.md (minutes; a
-# peer that is not installed is skipped). It ends with the peers' table.
+# DSL, CuTe C++, PyTorch's port of pycute, FlyDSL, Mojo's layout package,
+# tilelang, Triton's linear layouts; `bash tools/peers.sh --help`) by the spec
+# with tools/peers.sh, which writes docs/data/conformance-*.{json,md},
+# docs/data/findings.md and docs/data/throughput.md (minutes; a peer that
+# cannot be reached gets a report saying why). It ends with the peers' table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --peers
@@ -18,8 +20,8 @@ echo "== cuteref eval - < examples/quickstart.txt"
 paste -d ' ' <(sed 's/^/  /' examples/quickstart.txt) <(bazel-bin/cuteref eval - <examples/quickstart.txt | sed 's/^/  =>  /') || true
 echo "== cuteref show '((2,2),2):((4,1),2)'"
 bazel-bin/cuteref show '((2,2),2):((4,1),2)'
-# The peers (pycute, tensor-layouts, the CuTe DSL, CuTe C++, torch's _pycute) judged by the
-# spec; reports in docs/data/. The side-by-side table ends the job.
+# The peers judged by the spec (tools/peers.sh, one `peer` block each);
+# reports and findings in docs/data/. The side-by-side table ends the job.
 echo "== tools/peers.sh"
 peers_status=0
 bash tools/peers.sh bazel-bin/cuteref bazel-bin/peers/bench/bench_ref || peers_status=$?
