@@ -428,9 +428,19 @@ class RetryingDriver(WorkerDriver):
     that dies too its answer is `error CRASH <signal>` (`error TIMEOUT` for
     a hang); the rest of the batch goes on in a fresh worker."""
 
+    def _on_start(self):
+        """Called before a fresh worker starts (a subclass may reset a log)."""
+
+    def _crash_detail(self):
+        """Words added after `error CRASH <signal>` (a subclass may read the
+        worker's last message, e.g. a failed assert); '' for none."""
+        return ""
+
     def _run(self, lines):
-        """({index: answer}, failure): failure is None, or (why, how)."""
+        """({index: answer}, failure): failure is None, or (why, how) when
+        the worker died or hung on the first unanswered line."""
         if self.worker is None:
+            self._on_start()
             self.worker = Worker(self.loop)
             self.starts += 1
         got = {}
@@ -463,6 +473,7 @@ class RetryingDriver(WorkerDriver):
                 answers[bad] = f"error TIMEOUT no answer in {self.timeout:g}s"
             else:
                 self.crashes.append((lines[bad], failure[1]))
-                answers[bad] = f"error CRASH {failure[1]}"
+                word = self._crash_detail()
+                answers[bad] = f"error CRASH {failure[1]}" + (f" {word}" if word else "")
             start = bad + 1
         return answers

@@ -493,7 +493,7 @@ def last_word(text: str) -> str:
     return ""
 
 
-class Driver(rt.WorkerDriver):
+class Driver(rt.RetryingDriver):
     def __init__(self, timeout: float):
         global WORKER_LOG
         super().__init__(timeout, worker_loop)
@@ -522,47 +522,11 @@ class Driver(rt.WorkerDriver):
         except OSError:
             pass
 
-    def _run(self, lines):
-        """({index: answer}, failure): failure is None, or (why, how) when
-        the worker died or hung on the first unanswered line."""
-        if self.worker is None:
-            self._log()     # a fresh worker starts its file anew
-            self.worker = rt.Worker(self.loop)
-            self.starts += 1
-        got = {}
-        try:
-            self.worker.send(lines)
-        except BrokenPipeError:
-            pass
-        while len(got) < len(lines):
-            msg, why = self.worker.read(self.timeout)
-            if msg is None:
-                return got, (why, self.kill())
-            idx, _, text = msg.partition(" ")
-            got[int(idx)] = text
-        return got, None
+    def _on_start(self):
+        self._log()     # a fresh worker starts its file anew
 
-    def answer_lines(self, lines):
-        answers = [None] * len(lines)
-        start = 0
-        while start < len(lines):
-            got, failure = self._run(lines[start:])
-            for k, text in got.items():
-                answers[start + k] = text
-            if failure is None:
-                break
-            bad = start + len(got)            # requests are answered in order
-            again, failure2 = self._run([lines[bad]])   # alone, in a fresh worker
-            if failure2 is None:
-                answers[bad] = again[0]
-            elif failure2[0] == "hung":
-                answers[bad] = f"error TIMEOUT no answer in {self.timeout:g}s"
-            else:
-                self.crashes.append((lines[bad], failure2[1]))
-                word = one_line(last_word(self._log()), 240)
-                answers[bad] = f"error CRASH {failure2[1]}" + (f" {word}" if word else "")
-            start = bad + 1
-        return answers
+    def _crash_detail(self):
+        return one_line(last_word(self._log()), 240)
 
 
 def main(argv=None) -> int:

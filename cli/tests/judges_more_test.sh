@@ -11,32 +11,8 @@ dir="$(cd "$(dirname "$0")" && pwd)"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 pass=0
 fail=0
-n=0
-while IFS=$'\t' read -r req ans want id; do
-  case "$req" in \#* | '') continue ;; esac
-  n=$((n + 1))
-  printf '%s\t%s\t%s\n' "$req" "$ans" "$want" >"$tmp/table.txt"
-  printf '%s\n' "$req" >"$tmp/case.txt"
-  timeout 60 "$cuteref" conform --impl "python3 $dir/canned_impl.py $tmp/table.txt" --cases "$tmp/case.txt" \
-    --probe-every 0 --shrink-max 0 --quiet --json "$tmp/r.json" >"$tmp/out" 2>&1
-  got="$(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-t = r["totals"]
-words = [k for k in ("conforming", "wrong_result", "wrong_rejection", "accepted_inadmissible",
-                     "unsupported", "malformed") if t.get(k)]
-if sys.argv[2]:  # and the ID the judgement names
-    words.append(str(((r.get("disagreements") or [{}])[0]).get("spec_id")))
-print(" ".join(words))' "$tmp/r.json" "$id" 2>&1)"
-  [ -z "$id" ] || want="$want $id"
-  if [ "$got" = "$want" ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAILED: $req answered '$ans': want $want, got ${got:-nothing} ($(head -c 300 "$tmp/out"))" >&2
-  fi
-done <"$dir/judges_more.txt"
-[ "$n" -ge 38 ] || { echo "FAILED: only $n cases read" >&2; fail=$((fail + 1)); }
+. "$dir/canned_judge.sh"
+canned_cases "$dir/judges_more.txt" 38
 ops=upcast,downcast,filter_zeros,blocked_product,raked_product,tile_to_shape,common_refinement,common_coarsening,greatest_common_domain,domain_distribute
 timeout 300 "$cuteref" conform --impl "$cuteref eval -" --random 40 --ops "$ops" --quiet --json "$tmp/self.json" \
   >"$tmp/self.out" 2>&1
