@@ -117,12 +117,14 @@ static void cf_witness(cf_judgement *j, int64_t at, const char *kind, const char
                          "\", \"", dlo, "\", \"", dhi, "\"]}"};
   const char *exprs[] = {lhs, rhs0, rhs1, dv, dlo, dhi};
   int k;
-  for (k = 0; k < 6; ++k) { /* a witness anyone can recompute: every expression evaluates (an
-                               answer that wrapped past 64 bits can make one overflow) */
+  for (k = 0; k < 6; ++k) { /* a witness anyone can recompute: every expression evaluates */
     static ct_value v;
     ct_err e;
-    if (exprs[k] && ct_eval(exprs[k], &v, &e) != CT_OK) {
-      snprintf(w, (size_t)cap, "{\"index\": %lld, \"kind\": \"unbuilt\"}", (long long)at);
+    ct_code rc = exprs[k] ? ct_eval(exprs[k], &v, &e) : CT_OK;
+    if (rc != CT_OK) { /* values at this index past 64 bits (an input the spec rejects with
+                          OVERFLOW, an answer that wrapped) cannot be recomputed: said so */
+      snprintf(w, (size_t)cap, "{\"index\": %lld, \"kind\": \"%s\"}", (long long)at,
+               rc == CT_OVERFLOW ? "beyond_64_bits" : "unbuilt");
       return;
     }
   }
