@@ -222,6 +222,16 @@ def timeout_option(ap: argparse.ArgumentParser, default: float = 10.0, help: str
     ap.add_argument("--timeout", type=float, default=default, help=help % default)
 
 
+def worker_options(ap: argparse.ArgumentParser, batch_max: int) -> argparse.ArgumentParser:
+    """--timeout, --batch and --stats of an adapter that answers through a
+    RetryingDriver's worker process."""
+    timeout_option(ap, 30.0, "seconds the worker may stay silent before it is killed (0 = none; default %g)")
+    ap.add_argument("--batch", type=int, default=batch_max, metavar="N",
+                    help=f"at most N requests handed to the worker at once (default {batch_max})")
+    ap.add_argument("--stats", action="store_true", help="report worker starts and crashes on stderr at exit")
+    return ap
+
+
 def info_options(ap: argparse.ArgumentParser, version_help: str) -> argparse.ArgumentParser:
     ap.add_argument("--list-ops", action="store_true",
                     help="print the operations this adapter passes on (comma-separated) and exit")

@@ -288,10 +288,7 @@ def main(argv=None) -> int:
         description="cuteref peer adapter backed by tilelang %s's CuTe layout algebra (tilelang.layout.cute) on "
                     "the CPU: one request per stdin line, one 'ok <result>' / 'error <text>' line per request on "
                     "stdout, in order; crashes are answered 'error CRASH <signal>'." % PIN)
-    rt.timeout_option(ap, 30.0, "seconds the worker may stay silent before it is killed (0 = none; default %g)")
-    ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
-                    help=f"at most N requests handed to the worker at once (default {BATCH_MAX})")
-    ap.add_argument("--stats", action="store_true", help="report worker starts and crashes on stderr at exit")
+    rt.worker_options(ap, BATCH_MAX)
     rt.info_options(ap, "print the tilelang version in use and exit")
     args = ap.parse_args(argv)
     try:

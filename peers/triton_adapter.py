@@ -353,10 +353,7 @@ def main(argv=None) -> int:
                     "linear form (power-of-two shapes, strides 0 or powers of two, no two bits with one image): "
                     "one request per stdin line, one 'ok <result>' / 'error <text>' line per request on stdout, "
                     "in order; crashes are answered 'error CRASH <signal>'." % PIN)
-    rt.timeout_option(ap, 30.0, "seconds the worker may stay silent before it is killed (0 = none; default %g)")
-    ap.add_argument("--batch", type=int, default=BATCH_MAX, metavar="N",
-                    help=f"at most N requests handed to the worker at once (default {BATCH_MAX})")
-    ap.add_argument("--stats", action="store_true", help="report worker starts and crashes on stderr at exit")
+    rt.worker_options(ap, BATCH_MAX)
     ap.add_argument("--linear-cases", action="store_true",
                     help="print the stdin requests whose layouts all have a linear form (the cases worth asking "
                          "this peer) instead of answering them")
