@@ -3,9 +3,11 @@
  * function with the arguments converted. An argument of the wrong kind is
  * ARG_TYPE naming the operation and the argument ("right_inverse's layout",
  * "logical_divide's tiler"). */
+#include "judges.h"
 #include "registry.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char *const ct_sig_text[CT_NUM_SIGS] = {
     "(its builtin)",           "layout -> layout",           "layout, layout -> layout",
@@ -16,11 +18,6 @@ static const char *const ct_sig_text[CT_NUM_SIGS] = {
 
 const char *ct_sig_words(int sig) { return sig >= 0 && sig < CT_NUM_SIGS ? ct_sig_text[sig] : "?"; }
 
-void ct_sig_arity(int sig, int *min_args, int *max_args) {
-  *min_args = *max_args = sig == CT_SIG_L_L || sig == CT_SIG_L_I || sig == CT_SIG_L_S ? 1 : 2;
-  if (sig == CT_SIG_LoS_L) *min_args = 1;
-}
-
 int ct_op_callable(const ct_op *op) { return op->fn != 0 || op->ref.sig != CT_SIG_BUILTIN; }
 
 /* "NAME's first layout": argument k of n, of the kind `what`. */
@@ -29,15 +26,6 @@ static const char *ct_arg_name(char *buf, int cap, const char *op, int k, int n,
   if (n == 1) snprintf(buf, (size_t)cap, "%s's %s", op, what);
   else snprintf(buf, (size_t)cap, "%s's %s %s", op, nth[k], what);
   return buf;
-}
-
-/* A shape argument: an IntTuple, or a layout standing for its shape. */
-static ct_code ct_as_shape(const ct_value *v, const ct_tuple **t, const char *what, ct_err *e) {
-  if (v->kind == CT_V_LAYOUT) {
-    *t = &v->l.shape;
-    return CT_OK;
-  }
-  return ct_as_tuple(v, t, what, e);
 }
 
 static ct_code ct_call_by_kinds(const ct_op *op, const ct_args *a, ct_value *out, ct_err *e) {
@@ -108,52 +96,31 @@ static ct_code ct_call_by_kinds(const ct_op *op, const ct_args *a, ct_value *out
   return CT_OK;
 }
 
-int ct_op_has_judge(const ct_op *op) { return op->judge != 0 || op->ref.check.l_l != 0; }
+int ct_op_has_judge(const ct_op *op) { return op->judge != 0 || op->ref.check != 0; }
 
-/* A judge of the row's kinds on an answer: the arguments and the result
- * converted as the kinds say; a result of another kind violates `id`. */
+/* The row's judge of its kinds on an answer (layout -> IntTuple, the one
+ * kind judged so: signature.h); a result of another kind violates the
+ * operation's first ID. */
 static int ct_judge_by_kinds(const ct_op *op, const ct_value *args, int n, const ct_value *result, int64_t bound,
                              ct_judgement *j) {
-  static char first[32]; /* the ID a result of the wrong kind violates: the op's first */
-  ct_layout L, R;
+  static char first[32];
+  const char *ids = ct_op_ids(op);
+  size_t len = strcspn(ids, ",.");
+  ct_layout L;
   ct_err e;
-  ct_jstatus s;
-  int k;
-  for (k = 0; k < (int)sizeof first - 1 && ct_op_ids(op)[k] && ct_op_ids(op)[k] != ',' && ct_op_ids(op)[k] != '.'; ++k)
-    first[k] = ct_op_ids(op)[k];
-  first[k] = '\0';
-  if (n != 1 || ct_as_layout(&args[0], &L, "L", &e) != CT_OK) return -1;
-  switch (op->ref.sig) {
-  case CT_SIG_L_L:
-    if (ct_as_layout(result, &R, "the result", &e) != CT_OK) {
-      CT_J_VIOLATES(j, first, "the result is not a layout");
-      return 0;
-    }
-    s = op->ref.check.l_l(&L, &R, bound, j);
-    break;
-  case CT_SIG_L_S:
-    if (result->kind != CT_V_TUPLE) {
-      CT_J_VIOLATES(j, first, "the result is not an IntTuple");
-      return 0;
-    }
-    s = op->ref.check.l_s(&L, &result->l.shape, bound, j);
-    break;
-  case CT_SIG_L_I:
-    if (result->kind != CT_V_TUPLE || result->l.shape.nd[0].kind != CT_INT) {
-      CT_J_VIOLATES(j, first, "the result is not an integer");
-      return 0;
-    }
-    s = op->ref.check.l_i(&L, result->l.shape.nd[0].v, bound, j);
-    break;
-  default: return -1;
+  if (op->ref.sig != CT_SIG_L_S || n != 1 || ct_as_layout(&args[0], &L, "L", &e) != CT_OK) return -1;
+  snprintf(first, sizeof first, "%.*s", (int)(len < sizeof first ? len : sizeof first - 1), ids);
+  if (result->kind != CT_V_TUPLE) {
+    CT_J_VIOLATES(j, first, "the result is not an IntTuple");
+    return 0;
   }
-  return s == CT_J_HOLDS ? 1 : s == CT_J_VIOLATED ? 0 : -1;
+  return ct_jx_status(op->ref.check(&L, &result->l.shape, bound, j));
 }
 
 int ct_op_judge_call(const ct_op *op, const ct_value *args, int n, const ct_value *result, int accepted,
                      int64_t bound, ct_judgement *j) {
   if (op->judge) return op->judge(args, n, result, accepted, bound, j);
-  if (op->ref.check.l_l) return ct_judge_by_kinds(op, args, n, result, bound, j);
+  if (op->ref.check) return ct_judge_by_kinds(op, args, n, result, bound, j);
   return -1;
 }
 

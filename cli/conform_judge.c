@@ -295,11 +295,12 @@ static int cf_run(const char *req, const ct_value *result, int accepted, int con
   }
   n = sp.n;
   while (targs && *targs && *targs != '>') { /* each template argument, an integer */
-    char *end;
-    long long t = strtoll(targs + (*targs == '_'), &end, 10);
-    if (end == targs || n >= CF_MAX_SPLIT) return -1;
-    snprintf(buf, sizeof buf, "%lld", t);
-    if (ct_eval(buf, &args[n++], &e) != CT_OK) return -1;
+    char *digits = targs + (*targs == '_'), *end;
+    ct_val t;
+    t.v = strtoll(digits, &end, 10);
+    t.stat = digits != targs;
+    if (end == digits || n >= CF_MAX_SPLIT) return -1;
+    ct_v_val(&args[n++], t);
     targs = end;
     while (*targs == ',' || *targs == ' ') ++targs;
   }

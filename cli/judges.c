@@ -20,12 +20,14 @@
 #define CT_JX_DONE() return decided && !skipped ? 1 : -1
 
 /* The answer as a layout; else a violation of `id` (its first post-condition). */
-static int ct_jx_result(const ct_value *result, ct_layout *R, const char *id, ct_judgement *j) {
+int ct_jx_result(const ct_value *result, ct_layout *R, const char *id, ct_judgement *j) {
   ct_err e;
   if (ct_as_layout(result, R, "the result", &e) == CT_OK) return 1;
   CT_J_VIOLATES(j, id, "the result is not a layout");
   return 0;
 }
+
+int ct_jx_status(ct_jstatus s) { return s == CT_J_VIOLATED ? 0 : s == CT_J_HOLDS ? 1 : -1; }
 
 /* The answer as an integer; else a violation of `id`. */
 static int ct_jx_int(const ct_value *result, int64_t *v, const char *id, ct_judgement *j) {
@@ -49,7 +51,7 @@ int ct_jx_size(const ct_value *args, int n, const ct_value *result, int accepted
   (void)accepted, (void)bound;
   if (!ct_jx_one(args, n, &L)) return -1;
   if (!ct_jx_int(result, &v, "LAYOUT-1", j)) return 0;
-  return ct_judge_layout_1(&L, v, j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
+  return ct_jx_status(ct_judge_layout_1(&L, v, j));
 }
 
 int ct_jx_cosize(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j) {
@@ -58,7 +60,7 @@ int ct_jx_cosize(const ct_value *args, int n, const ct_value *result, int accept
   (void)accepted;
   if (!ct_jx_one(args, n, &L)) return -1;
   if (!ct_jx_int(result, &v, "LAYOUT-4", j)) return 0;
-  return ct_judge_layout_4(&L, v, bound, j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
+  return ct_jx_status(ct_judge_layout_4(&L, v, bound, j));
 }
 
 int ct_jx_coalesce(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j) {

@@ -5,6 +5,12 @@
 
 #include "registry.h"
 
+/* Helpers of the adapters (cli/judges.c): the answer as a layout, else a
+ * violation of `id` (0); a judge's status as an adapter's answer (1 holds,
+ * 0 violated, -1 undecided: one that stopped at its bound decided nothing). */
+int ct_jx_result(const ct_value *result, ct_layout *R, const char *id, ct_judgement *j);
+int ct_jx_status(ct_jstatus s);
+
 int ct_jx_size(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 int ct_jx_cosize(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);
 int ct_jx_coalesce(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j);

@@ -19,8 +19,6 @@ static int ct_jxb_tuple(const ct_value *result, const char *id, ct_judgement *j)
   return 0;
 }
 
-static int ct_jxb_status(ct_jstatus s) { return s == CT_J_VIOLATED ? 0 : s == CT_J_HOLDS ? 1 : -1; }
-
 int ct_jx_make_identity_layout(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                                ct_judgement *j) {
   const ct_tuple *S;
@@ -29,7 +27,7 @@ int ct_jx_make_identity_layout(const ct_value *args, int n, const ct_value *resu
   (void)accepted;
   if (n != 1 || ct_as_tuple(&args[0], &S, "S", &e) != CT_OK) return -1;
   if (!ct_jxb_layout(result, &I, "BASIS-1", j)) return 0;
-  return ct_jxb_status(ct_judge_basis_1(S, &I, bound, j));
+  return ct_jx_status(ct_judge_basis_1(S, &I, bound, j));
 }
 
 int ct_jx_coprofile(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
@@ -39,7 +37,7 @@ int ct_jx_coprofile(const ct_value *args, int n, const ct_value *result, int acc
   (void)accepted, (void)bound;
   if (n != 1 || ct_as_layout_m(&args[0], &L, "L", &e) != CT_OK) return -1;
   if (!ct_jxb_tuple(result, "BASIS-3", j)) return 0;
-  return ct_jxb_status(ct_judge_basis_3(&L, &result->l.shape, j));
+  return ct_jx_status(ct_judge_basis_3(&L, &result->l.shape, j));
 }
 
 int ct_jx_coshape(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j) {
@@ -48,5 +46,5 @@ int ct_jx_coshape(const ct_value *args, int n, const ct_value *result, int accep
   (void)accepted;
   if (n != 1 || ct_as_layout_m(&args[0], &L, "L", &e) != CT_OK) return -1;
   if (!ct_jxb_tuple(result, "BASIS-4", j)) return 0;
-  return ct_jxb_status(ct_judge_basis_4(&L, &result->l.shape, bound, j));
+  return ct_jx_status(ct_judge_basis_4(&L, &result->l.shape, bound, j));
 }

@@ -64,7 +64,7 @@ int ct_cx_composition(const ct_value *args, int n, const ct_value *result, int a
   (void)accepted;
   if (n != 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_as_tiler(&args[1], &T, "B", &e) != CT_OK) return -1;
   if (!cx_layout(result, &R)) return -1; /* not a layout: the spec's judges say so */
-  if (!T.shape.nd[0].mark) return cx_comp_layout(&A, &T, &R, bound, j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
+  if (!T.shape.nd[0].mark) return ct_jx_status(cx_comp_layout(&A, &T, &R, bound, j));
   /* a tiler <T0, ...>: mode k of R is layout<k>(A) o T_k (COMP-6) */
   r = ct_t_rank(&T.shape, 0);
   if (ct_l_rank(&R) != r || !ct_t_is_tuple(&R.shape, 0)) {
@@ -101,7 +101,7 @@ int ct_cx_with_shape(const ct_value *args, int n, const ct_value *result, int ac
   ct_layout A, B, R;
   (void)accepted;
   if (!ct_jx_with_shape_args(args, n, &A, &B) || !cx_layout(result, &R)) return -1;
-  return cx_comp_layout(&A, &B, &R, bound, j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
+  return ct_jx_status(cx_comp_layout(&A, &B, &R, bound, j));
 }
 
 /* ---- divides: A o (B, complement(B, size(A))), B a layout ----------------- */
@@ -128,7 +128,7 @@ int ct_cx_divide(const ct_value *args, int n, const ct_value *result, int accept
   parts[0] = &B;
   parts[1] = &C;
   if (ct_l_concat(parts, 2, &X, &e) != CT_OK) return -1;
-  return cx_through(&A, &X, &R, bound, "DIV-1", "B*", j) == CT_J_VIOLATED ? 0 : j->status == CT_J_HOLDS ? 1 : -1;
+  return ct_jx_status(cx_through(&A, &X, &R, bound, "DIV-1", "B*", j));
 }
 
 /* Divides by a tiler <T0, T1, ...>: mode k of A is divided by T_k, and the

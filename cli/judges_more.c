@@ -7,24 +7,11 @@
 
 #define CT_JM_ARGS const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound, ct_judgement *j
 
-/* A judge's status as the adapter's answer: one that stopped at its bound
- * decided nothing (issue 44). */
-static int ct_jm_status(ct_jstatus s) { return s == CT_J_VIOLATED ? 0 : s == CT_J_HOLDS ? 1 : -1; }
-
-/* The answer as a layout with integer strides; else a violation of `id`. */
-static int ct_jm_layout(const ct_value *result, ct_layout *R, const char *id, ct_judgement *j) {
-  ct_err e;
-  if (ct_as_layout(result, R, "the result", &e) == CT_OK) return 1;
-  CT_J_VIOLATES(j, id, "the result is not a layout");
-  return 0;
-}
-
-/* A shape argument: an IntTuple, or a layout standing for its shape
- * (spec/refine.md). */
+/* A shape argument (ct_as_shape), with no `_`; else 0. */
 static const ct_tuple *ct_jm_shape(const ct_value *v) {
-  if (v->kind == CT_V_LAYOUT) return &v->l.shape;
-  if (v->kind == CT_V_TUPLE && !ct_t_has_all(&v->l.shape, 0) && !ct_t_has_basis(&v->l.shape, 0)) return &v->l.shape;
-  return 0;
+  const ct_tuple *t;
+  ct_err e;
+  return ct_as_shape(v, &t, "a shape", &e) == CT_OK && !ct_t_has_all(t, 0) ? t : 0;
 }
 
 /* upcast(L, N) / downcast(L, N): the form with N an argument; upcast<N>(L)
@@ -39,8 +26,8 @@ int ct_jx_upcast(CT_JM_ARGS) {
   int64_t N;
   (void)accepted;
   if (!ct_jm_cast_args(args, n, &L, &N)) return -1;
-  if (!ct_jm_layout(result, &R, "CAST-4", j)) return 0;
-  return ct_jm_status(ct_judge_cast_up(&L, N, &R, bound, j));
+  if (!ct_jx_result(result, &R, "CAST-4", j)) return 0;
+  return ct_jx_status(ct_judge_cast_up(&L, N, &R, bound, j));
 }
 
 int ct_jx_downcast(CT_JM_ARGS) {
@@ -48,8 +35,8 @@ int ct_jx_downcast(CT_JM_ARGS) {
   int64_t N;
   (void)accepted;
   if (!ct_jm_cast_args(args, n, &L, &N)) return -1;
-  if (!ct_jm_layout(result, &R, "CAST-1", j)) return 0;
-  return ct_jm_status(ct_judge_cast_down(&L, N, &R, bound, j));
+  if (!ct_jx_result(result, &R, "CAST-1", j)) return 0;
+  return ct_jx_status(ct_judge_cast_down(&L, N, &R, bound, j));
 }
 
 /* recast_layout<OLD,NEW>(L): its template arguments follow L as args[1]
@@ -62,8 +49,8 @@ int ct_jx_recast_layout(CT_JM_ARGS) {
   if (n != 3 || ct_as_layout(&args[0], &L, "L", &e) != CT_OK || ct_as_int(&args[1], &ob, "OLD", &e) != CT_OK ||
       ct_as_int(&args[2], &nb, "NEW", &e) != CT_OK)
     return -1;
-  if (!ct_jm_layout(result, &R, "REC-1", j)) return 0;
-  return ct_jm_status(ct_judge_rec_1(&L, ob, nb, &R, bound, j));
+  if (!ct_jx_result(result, &R, "REC-1", j)) return 0;
+  return ct_jx_status(ct_judge_rec_1(&L, ob, nb, &R, bound, j));
 }
 
 int ct_jx_filter_zeros(CT_JM_ARGS) {
@@ -71,8 +58,8 @@ int ct_jx_filter_zeros(CT_JM_ARGS) {
   ct_err e;
   (void)accepted;
   if (n != 1 || ct_as_layout(&args[0], &L, "L", &e) != CT_OK) return -1;
-  if (!ct_jm_layout(result, &R, "FILT-1", j)) return 0;
-  return ct_jm_status(ct_judge_filt_1(&L, &R, bound, j));
+  if (!ct_jx_result(result, &R, "FILT-1", j)) return 0;
+  return ct_jx_status(ct_judge_filt_1(&L, &R, bound, j));
 }
 
 static int ct_jm_blk(CT_JM_ARGS, int raked) {
@@ -81,8 +68,8 @@ static int ct_jm_blk(CT_JM_ARGS, int raked) {
   (void)accepted;
   if (n != 2 || ct_as_layout(&args[0], &A, "A", &e) != CT_OK || ct_as_layout(&args[1], &B, "B", &e) != CT_OK)
     return -1;
-  if (!ct_jm_layout(result, &R, raked ? "RAKE-1" : "BLK-1", j)) return 0;
-  return ct_jm_status(ct_judge_blk(&A, &B, &R, raked, bound, j));
+  if (!ct_jx_result(result, &R, raked ? "RAKE-1" : "BLK-1", j)) return 0;
+  return ct_jx_status(ct_judge_blk(&A, &B, &R, raked, bound, j));
 }
 
 int ct_jx_blocked_product(CT_JM_ARGS) { return ct_jm_blk(args, n, result, accepted, bound, j, 0); }
@@ -96,8 +83,8 @@ int ct_jx_tile_to_shape(CT_JM_ARGS) {
   if (n < 2 || n > 3 || ct_as_layout(&args[0], &block, "block", &e) != CT_OK ||
       ct_as_tuple(&args[1], &trg, "trg", &e) != CT_OK || (n == 3 && ct_as_tuple(&args[2], &order, "order", &e) != CT_OK))
     return -1;
-  if (!ct_jm_layout(result, &R, "TILE-2", j)) return 0;
-  return ct_jm_status(ct_judge_tile(&block, trg, order, &R, bound, j));
+  if (!ct_jx_result(result, &R, "TILE-2", j)) return 0;
+  return ct_jx_status(ct_judge_tile(&block, trg, order, &R, bound, j));
 }
 
 /* Two shape arguments and a shape answer (a layout's shape is no answer:
@@ -116,7 +103,7 @@ int ct_jx_common_refinement(CT_JM_ARGS) {
   (void)accepted, (void)bound;
   if (r != 1) return r;
   if (ct_judge_refine_1(a, b, &result->l.shape, j) == CT_J_VIOLATED) return 0;
-  return ct_jm_status(ct_judge_refine_2(a, b, &result->l.shape, j));
+  return ct_jx_status(ct_judge_refine_2(a, b, &result->l.shape, j));
 }
 
 int ct_jx_common_coarsening(CT_JM_ARGS) {
@@ -125,7 +112,7 @@ int ct_jx_common_coarsening(CT_JM_ARGS) {
   (void)accepted, (void)bound;
   if (r != 1) return r;
   if (ct_judge_coarsen_1(a, b, &result->l.shape, j) == CT_J_VIOLATED) return 0;
-  return ct_jm_status(ct_judge_coarsen_2(a, b, &result->l.shape, j));
+  return ct_jx_status(ct_judge_coarsen_2(a, b, &result->l.shape, j));
 }
 
 int ct_jx_greatest_common_domain(CT_JM_ARGS) {
@@ -133,9 +120,9 @@ int ct_jx_greatest_common_domain(CT_JM_ARGS) {
   ct_layout G;
   (void)accepted, (void)bound;
   if (n != 2 || !(a = ct_jm_shape(&args[0])) || !(b = ct_jm_shape(&args[1]))) return -1;
-  if (!ct_jm_layout(result, &G, "GCD-1", j)) return 0;
+  if (!ct_jx_result(result, &G, "GCD-1", j)) return 0;
   if (ct_judge_gcd_1(a, b, &G, j) == CT_J_VIOLATED) return 0;
-  return ct_jm_status(ct_judge_gcd_3(a, b, &G, j));
+  return ct_jx_status(ct_judge_gcd_3(a, b, &G, j));
 }
 
 int ct_jx_domain_distribute(CT_JM_ARGS) {
@@ -145,6 +132,6 @@ int ct_jx_domain_distribute(CT_JM_ARGS) {
   ct_err e;
   (void)accepted;
   if (n != 2 || !(a = ct_jm_shape(&args[0])) || ct_as_int(&args[1], &cnt, "n", &e) != CT_OK) return -1;
-  if (!ct_jm_layout(result, &R, "DIST-1", j)) return 0;
-  return ct_jm_status(ct_judge_dist(a, cnt, &R, bound, j));
+  if (!ct_jx_result(result, &R, "DIST-1", j)) return 0;
+  return ct_jx_status(ct_judge_dist(a, cnt, &R, bound, j));
 }

@@ -56,44 +56,34 @@ typedef union {
   ct_ref_l_s l_s;
 } ct_ref_fn;
 
-/* A judge of the same kinds (judge/): the inputs, the result, the bound of
- * a brute-force check; conform calls it on an answer through the row, so the
- * operation needs no adapter in cli/judges.c. */
-typedef ct_jstatus (*ct_chk_l_l)(const ct_layout *, const ct_layout *, int64_t, ct_judgement *);
+/* A judge of the same kinds (judge/): the layout, the IntTuple answered, the
+ * bound of a brute-force check. conform calls it on an answer through the
+ * row, so the operation needs no adapter in cli/judges.c. Only the kind
+ * layout -> IntTuple has one (linear_layout); a kind gains its judge type
+ * when an operation of that kind is judged this way. */
 typedef ct_jstatus (*ct_chk_l_s)(const ct_layout *, const ct_tuple *, int64_t, ct_judgement *);
-typedef ct_jstatus (*ct_chk_l_i)(const ct_layout *, int64_t, int64_t, ct_judgement *);
-
-typedef union {
-  ct_chk_l_l l_l;
-  ct_chk_l_s l_s;
-  ct_chk_l_i l_i;
-} ct_check_fn;
 
 typedef struct {
   int sig;
   ct_ref_fn fn;
-  ct_check_fn check; /* 0: the row's `judge` adapter (or none) */
+  ct_chk_l_s check; /* 0: the row's `judge` adapter (or none) */
 } ct_op_ref;
 
 /* The row's last column: its reference function and kinds. */
-#define CT_BY_BUILTIN {CT_SIG_BUILTIN, {0}, {0}}
-#define CT_REF_L_L(f) {CT_SIG_L_L, {.l_l = (f)}, {0}}
-#define CT_REF_LL_L(f) {CT_SIG_LL_L, {.ll_l = (f)}, {0}}
-#define CT_REF_LT_L(f) {CT_SIG_LT_L, {.lt_l = (f)}, {0}}
-#define CT_REF_LoS_L(f) {CT_SIG_LoS_L, {.los_l = (f)}, {0}}
-#define CT_REF_L_I(f) {CT_SIG_L_I, {.l_i = (f)}, {0}}
-#define CT_REF_LL_I(f) {CT_SIG_LL_I, {.ll_i = (f)}, {0}}
-#define CT_REF_SS_S(f) {CT_SIG_SS_S, {.ss_s = (f)}, {0}}
-#define CT_REF_SS_L(f) {CT_SIG_SS_L, {.ss_l = (f)}, {0}}
-#define CT_REF_L_S(f) {CT_SIG_L_S, {.l_s = (f)}, {0}}
+#define CT_BY_BUILTIN {CT_SIG_BUILTIN, {0}, 0}
+#define CT_REF_L_L(f) {CT_SIG_L_L, {.l_l = (f)}, 0}
+#define CT_REF_LL_L(f) {CT_SIG_LL_L, {.ll_l = (f)}, 0}
+#define CT_REF_LT_L(f) {CT_SIG_LT_L, {.lt_l = (f)}, 0}
+#define CT_REF_LoS_L(f) {CT_SIG_LoS_L, {.los_l = (f)}, 0}
+#define CT_REF_L_I(f) {CT_SIG_L_I, {.l_i = (f)}, 0}
+#define CT_REF_LL_I(f) {CT_SIG_LL_I, {.ll_i = (f)}, 0}
+#define CT_REF_SS_S(f) {CT_SIG_SS_S, {.ss_s = (f)}, 0}
+#define CT_REF_SS_L(f) {CT_SIG_SS_L, {.ss_l = (f)}, 0}
+#define CT_REF_L_S(f) {CT_SIG_L_S, {.l_s = (f)}, 0}
 /* ... and judged by `j` of the same kinds */
-#define CT_REF_L_L_JUDGED(f, j) {CT_SIG_L_L, {.l_l = (f)}, {.l_l = (j)}}
-#define CT_REF_L_S_JUDGED(f, j) {CT_SIG_L_S, {.l_s = (f)}, {.l_s = (j)}}
-#define CT_REF_L_I_JUDGED(f, j) {CT_SIG_L_I, {.l_i = (f)}, {.l_i = (j)}}
+#define CT_REF_L_S_JUDGED(f, j) {CT_SIG_L_S, {.l_s = (f)}, (j)}
 
 /* "layout, tiler -> layout": the kinds in words (`cuteref ops`, the site). */
 const char *ct_sig_words(int sig);
-/* The arity the kinds allow. */
-void ct_sig_arity(int sig, int *min_args, int *max_args);
 
 #endif

@@ -53,6 +53,14 @@ ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, c
   return CT_FAIL(e, CT_ARG_TYPE, "%s must be an IntTuple, got %s", what, ct_kind_name(v->kind));
 }
 
+ct_code ct_as_shape(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e) {
+  if (v->kind == CT_V_LAYOUT) {
+    *out = &v->l.shape;
+    return CT_OK;
+  }
+  return ct_as_tuple(v, out, what, e);
+}
+
 ct_code ct_tuple_of_args(const ct_value *args, int n, const char *what, ct_tuple *out, ct_err *e) {
   const ct_tuple *parts[CT_MAX_ARGS];
   int k;

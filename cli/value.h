@@ -31,6 +31,9 @@ ct_code ct_as_layout(const ct_value *v, ct_layout *out, const char *what, ct_err
 ct_code ct_as_layout_m(const ct_value *v, ct_layout *out, const char *what, ct_err *e);
 int ct_v_has_basis(const ct_value *v);
 ct_code ct_as_tuple(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e);
+/* A shape argument: an IntTuple, or a layout standing for its shape (as in
+ * NVIDIA's reference: spec/refine.md). */
+ct_code ct_as_shape(const ct_value *v, const ct_tuple **out, const char *what, ct_err *e);
 /* The tuple of n IntTuple arguments (a coordinate given as C(i, j),
  * ArithTuple(a, b)); `what` names one in an error. */
 ct_code ct_tuple_of_args(const ct_value *args, int n, const char *what, ct_tuple *out, ct_err *e);
