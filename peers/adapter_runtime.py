@@ -39,7 +39,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cuteref_notation import Int, ParseError, Tup, parse_request  # noqa: E402
+from cuteref_notation import Basis, Composed, Int, ParseError, Swz, Sym, Tup, Under, parse_request  # noqa: E402
 
 NESTING = "error PARSE nesting too deep"   # a request nested deeper than Python's stack
 
@@ -50,6 +50,22 @@ class BadArg(Exception):
 
 class Unsupported(Exception):
     """The peer has no such operation, overload or argument form."""
+
+
+def refuse_new_forms(node, swizzles: str, under: bool = False) -> None:
+    """Unsupported for the notation's forms an adapter does not map: a
+    swizzle (`swizzles` says why), a composed layout, basis strides, a name,
+    and `_` where `under`."""
+    if isinstance(node, Swz):
+        raise Unsupported(f"swizzles ({swizzles})")
+    if isinstance(node, Composed):
+        raise Unsupported("composed layouts (not mapped)")
+    if isinstance(node, Basis):
+        raise Unsupported("basis strides (not mapped)")
+    if isinstance(node, Sym):
+        raise Unsupported(f"the name {node.name}")
+    if under and isinstance(node, Under):
+        raise Unsupported("`_` (not mapped)")
 
 
 class RequestTimeout(Exception):

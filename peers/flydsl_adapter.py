@@ -53,7 +53,7 @@ sys.path.insert(0, HERE)
 import adapter_runtime as rt  # noqa: E402
 from adapter_runtime import BadArg, Unsupported, one_line  # noqa: E402
 from cuteref_notation import (  # noqa: E402
-    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, format_inttuple, parse_request,
+    Call, Int, Lay, ParseError, Tiler, Tup, Under, format_inttuple, parse_request,
 )
 
 PIN = "0.4.2"
@@ -99,14 +99,7 @@ def load():
 # --------------------------------------------------------------------------
 
 def _no_new_forms(node):
-    if isinstance(node, Swz):
-        raise Unsupported("swizzles (not mapped: FlyDSL's swizzle type has no Python builder in fx)")
-    if isinstance(node, Composed):
-        raise Unsupported("composed layouts (not mapped)")
-    if isinstance(node, Basis):
-        raise Unsupported("basis strides (not mapped)")
-    if isinstance(node, Sym):
-        raise Unsupported(f"the name {node.name}")
+    rt.refuse_new_forms(node, "not mapped: FlyDSL's swizzle type has no Python builder in fx")
 
 
 def _mapped(node):

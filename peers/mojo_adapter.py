@@ -52,7 +52,7 @@ sys.path.insert(0, HERE)
 import adapter_runtime as rt  # noqa: E402
 from adapter_runtime import BadArg, Unsupported, one_line  # noqa: E402
 from cuteref_notation import (  # noqa: E402
-    Basis, Call, Composed, Int, Lay, ParseError, Swz, Sym, Tiler, Tup, Under, parse_request,
+    Call, Int, Lay, ParseError, Tiler, Tup, Under, parse_request,
 )
 
 PIN = "mojo-compiler 1.2.0, max-mojo-libs 26.7.0"
@@ -65,16 +65,7 @@ INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
 def _no_new_forms(node):
-    if isinstance(node, Swz):
-        raise Unsupported("swizzles (Mojo's layout package has no swizzle in its Layout algebra)")
-    if isinstance(node, Composed):
-        raise Unsupported("composed layouts (not mapped)")
-    if isinstance(node, Basis):
-        raise Unsupported("basis strides (not mapped)")
-    if isinstance(node, Sym):
-        raise Unsupported(f"the name {node.name}")
-    if isinstance(node, Under):
-        raise Unsupported("`_` (not mapped)")
+    rt.refuse_new_forms(node, "Mojo's layout package has no swizzle in its Layout algebra", under=True)
 
 
 def integer(node) -> int:
