@@ -72,12 +72,17 @@ typedef struct {
   int exact;         /* ranks exactly ra and rb (the 136^5 count) */
   int smax, dlo, dhi;
   int brute;         /* also decide everything by brute force */
+  int mutant;        /* test only (sweep.cu --mutant): a wrong fast form */
 } ct_sweep_bounds;
 
 typedef struct {
   unsigned long long pairs, accepted, failures, rejected, rej_no_answer, rej_answer_exists;
   unsigned long long by_code[CT_SWEEP_CODES];
   unsigned long long undecided; /* UNDECIDED (COMP-SEARCH): neither accepted nor rejected */
+  /* the fast form's sample (device/sweep_fast.h): pairs run by the reference
+   * too, those where the two differ, those rejected by both with other codes,
+   * and the reference's own answers there that break COMP-1/2 or COMP-8 */
+  unsigned long long sample_pairs, sample_differ, sample_code_differ, sample_ref_wrong;
 } ct_sweep_counts;
 
 /* A pair, as an example: A's and B's digits. */

@@ -18,8 +18,11 @@
 #               every flat layout and pair within bounds, GPU vs host twin
 #   sweep       the exhaustive composition sweep, A rank <= 2, B rank <= 3,
 #               shapes 1..8, strides 0..16 (4.7e10 pairs), every GPU
-#   sweep4      the same with B rank <= 4 (6.4e12 pairs): a sample shard,
-#               timed per GPU, projected to the whole sweep on 1 and 8 GPUs
+#   sweep4      the same with B rank <= 4 (6.4e12 pairs), whole (quick: one
+#               shard), in 64 shards through a manifest (--sweep4-manifest):
+#               a run that stops early is resumed by the next
+#   limit       ncu on the composition sweep's kernels (device/sweep_limit.sh):
+#               instructions per pair against the card's throughput
 #   cpl         the exhaustive complement check (device/cpl_sweep.cu): every
 #               flat A of rank <= 3, shapes 1..8, strides -2..16 (quick:
 #               shapes 1..4, strides -1..9), every cotarget, against CPL-7's
@@ -41,7 +44,10 @@
 #   --agree-cases N           random cases per property without a bench step (full
 #                             2000000, quick 20000); at least this many with one
 #   --host-every K            the host recomputes every K-th chunk (full 200, quick 1)
-#   --sweep4-shards N         sweep4 runs shard 0 of N (full 64, quick 4096)
+#   --sweep4-shards N         quick: sweep4 runs shard 0 of N (4096)
+#   --sweep4-manifest FILE    full: the manifest of sweep4's finished shards
+#                             (device/build/sweep4-manifest.tsv; kept across runs)
+#   --sweep4-budget S         full: start no new shard of sweep4 after S seconds (540)
 #   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 96, 0: no cap)
 #   --stack BYTES             GPU stack per thread for ct_gpu (65536)
 #   --out FILE                results file (device/RESULTS.md)
@@ -54,12 +60,14 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,bench,agree,exhaustive,sweep,sweep4,cpl
+steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl
 build=1
 agree_cases=
 agree_seconds=
 host_every=
 sweep4_shards=
+sweep4_manifest=
+sweep4_budget=540
 regs=96
 stack=65536
 out=$here/RESULTS.md
@@ -73,10 +81,12 @@ while [ $# -gt 0 ]; do
     --agree-seconds) agree_seconds=$2; shift 2 ;;
     --host-every) host_every=$2; shift 2 ;;
     --sweep4-shards) sweep4_shards=$2; shift 2 ;;
+    --sweep4-manifest) sweep4_manifest=$2; shift 2 ;;
+    --sweep4-budget) sweep4_budget=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
@@ -178,7 +188,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 cpl profile; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4 limit cpl profile; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -220,18 +230,26 @@ write_results() {
     for s in sweep sweep4; do
       [ -f "$logs/$s.txt" ] || continue
       echo
-      if [ $s = sweep ]; then echo "## Composition sweep"; else echo "## Composition sweep, B of rank <= 4 (sample shard)"; fi
+      if [ $s = sweep ]; then echo "## Composition sweep"
+      elif [ $mode = quick ]; then echo "## Composition sweep, B of rank <= 4 (sample shard)"
+      else echo "## Composition sweep, B of rank <= 4 (whole, in shards through a manifest)"; fi
       echo
       if [ -f "$logs/$s.tsv" ]; then
         echo "| sweep | value |"
         echo "| --- | --- |"
-        awk -F'\t' '$1 != "device" { print "| " $1 " | " $2 " |" } $1 == "device" { print "| time on " $2 " | " $3 " s for " $4 " pairs |" }' "$logs/$s.tsv"
+        awk -F'\t' '{ print "| " $1 " | " $2 " |" }' "$logs/$s.tsv"
         echo
       fi
       echo '```'
-      grep -vE '^\s*$' "$logs/$s.txt" | sed -n 1,60p
+      grep -vE '^\s*$' "$logs/$s.txt" | grep -vE '^shard [0-9]+/' | sed -n 1,60p
       echo '```'
     done
+    if [ -f "$logs/limit.tsv" ]; then
+      echo
+      echo "## Where the composition sweep's limit is (ncu, one launch of each kernel)"
+      echo
+      tsv_table "$logs/limit.tsv"
+    fi
     if [ -f "$logs/profile.tsv" ]; then
       echo
       echo "## Profile of the five slowest properties (ncu, one launch of the run kernel)"
@@ -253,7 +271,7 @@ write_results() {
       echo '```'
       grep -E '^(GPU [0-9]|property mix|mix:)' "$logs/bench.txt" || true
       if [ -f "$logs/sweep.tsv" ]; then
-        echo "composition sweep (COMP-1 + exact COMP-2 per pair): $(kv "$logs/sweep.tsv" rate) pairs/s on $(kv "$logs/sweep.tsv" devices) GPU(s) (target >= 1e9)"
+        echo "composition sweep (COMP-1 + exact COMP-2 per pair): $(kv "$logs/sweep.tsv" rate) pairs/s on $(kv "$logs/sweep.tsv" devices) GPU(s) (target >= 1e10, issue 43)"
       fi
       echo '```'
       [ -f "$logs/agree.tsv" ] || { [ -f "$logs/bench.tsv" ] && { echo; tsv_table "$logs/bench.tsv"; }; }
@@ -305,8 +323,13 @@ if want sweep; then
   step sweep 900 "$sweep" --ra 2 --rb 3 --smax 8 --dlo 0 --dhi 16 "${sweep_args[@]}" --tsv "$logs/sweep.tsv"
 fi
 if want sweep4; then
-  step sweep4 900 "$sweep" --ra 2 --rb 4 --smax 8 --dlo 0 --dhi 16 --shard "0/$sweep4_shards" --tsv "$logs/sweep4.tsv"
-  if [ -f "$logs/sweep4.tsv" ]; then
+  if [ $mode = quick ]; then
+    step sweep4 900 "$sweep" --ra 2 --rb 4 --smax 8 --dlo 0 --dhi 16 --shard "0/$sweep4_shards" --tsv "$logs/sweep4.tsv"
+  else # whole, resumable: the shards a stopped run left are run by the next
+    step sweep4 900 "$sweep" --ra 2 --rb 4 --smax 8 --dlo 0 --dhi 16 --manifest "${sweep4_manifest:-$bin/sweep4-manifest.tsv}" \
+      --shards 64 --budget "$sweep4_budget" --tsv "$logs/sweep4.tsv"
+  fi
+  if [ $mode = quick ] && [ -f "$logs/sweep4.tsv" ]; then
     rate=$(kv "$logs/sweep4.tsv" rate_per_device)
     all=$(kv "$logs/sweep4.tsv" all_pairs)
     awk -v r="$rate" -v a="$all" 'BEGIN { if (r > 0) printf "projection\tthe whole B rank <= 4 sweep (%.3g pairs): %.0f s on one GPU, %.0f s on 8 GPUs\n", a, a / r, a / r / 8 }' >>"$logs/sweep4.tsv"
@@ -333,12 +356,24 @@ if want profile; then
     step profile 900 bash "$here/profile.sh" "$ncu_bin" "$gpu" "$logs/profile_props.txt" "$logs/profile.tsv" "$stack"
   fi
 fi
+if want limit; then
+  ncu_bin=$(command -v ncu || true)
+  [ -n "$ncu_bin" ] || [ ! -x /usr/local/cuda/bin/ncu ] || ncu_bin=/usr/local/cuda/bin/ncu
+  rm -f "$logs/limit.tsv"
+  if [ -z "$ncu_bin" ]; then
+    say "step limit: SKIPPED: no ncu (looked in PATH and /usr/local/cuda/bin)"
+    echo "skipped: no ncu on this machine" >"$logs/limit.txt"
+    verdict[limit]="skipped (no ncu)"
+  else
+    step limit 300 bash "$here/sweep_limit.sh" "$ncu_bin" "$sweep" "$logs/limit.tsv"
+  fi
+fi
 if want cpl; then
   step cpl 900 "$bin/ct_cpl_sweep" --ra 3 "${cpl_args[@]}"
 fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4 cpl profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 limit cpl profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
