@@ -57,7 +57,7 @@
 #define CT_SWEEP_MAX_RANK 4 /* of B; A's is at most CT_SWEEP_MAX_RANK too */
 #define CT_SWEEP_MAX_SHAPE 16
 #define CT_SWEEP_MAX_STRIDE 64
-#define CT_SWEEP_CODES 32    /* rejections are counted per code below this */
+#define CT_SWEEP_CODES ((int)CT_NUM_CODES) /* rejections are counted per code (the word keeps 6 bits: < 64) */
 #define CT_SWEEP_EXAMPLES 16 /* failures and conservative rejections kept */
 #define CT_SWEEP_LEAF_MODES 4 /* R's modes for one leaf of B: size <= 16, modes of size >= 2 */
 

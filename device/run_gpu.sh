@@ -7,7 +7,7 @@
 #
 # Steps (each prints what it does, its command and its time; RESULTS.md is
 # rewritten after every step, so an interrupted run keeps what it finished):
-#   build       device/build.sh: ct_gpu, ct_sweep, ct_cpl_sweep, host_twin (-arch=sm_90)
+#   build       device/build.sh: ct_gpu, ct_sweep, ct_cpl_sweep, ct_ops_sweep, host_twin (-arch=sm_90)
 #   host        the host halves: nvcc's and gcc's builds answer alike
 #   bench       per property: one CPU core vs the GPU, same case stream
 #   agree       every property, random cases, GPU vs host twin case by case;
@@ -27,6 +27,11 @@
 #               flat A of rank <= 3, shapes 1..8, strides -2..16 (quick:
 #               shapes 1..4, strides -1..9), every cotarget, against CPL-7's
 #               brute force: 0 conservative, 0 wrong
+#   ops         the exhaustive sweeps of coalesce, right_inverse and left_inverse
+#               (device/ops_sweep.cu): every flat layout of rank <= 4 (quick:
+#               rank <= 3), shapes 1..8, strides 0..16, judged at every index,
+#               rejections against an existence test of their own: 0
+#               conservative, 0 wrong
 #   profile     (only when named in --steps) ncu on the run kernel of the five
 #               properties with the lowest GPU rate in this run's bench step:
 #               achieved and theoretical occupancy, local-memory traffic,
@@ -60,7 +65,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl
+steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl,ops
 build=1
 agree_cases=
 agree_seconds=
@@ -86,16 +91,16 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,60p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
 if [ $mode = quick ]; then
   : "${agree_cases:=20000}" "${agree_seconds:=0.02}" "${host_every:=1}" "${sweep4_shards:=4096}"
-  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
+  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); ops_args=(--r 3); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
 else
   : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
-  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
+  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); ops_args=(--r 4); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
 fi
 
 bin=$here/build
@@ -188,7 +193,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 limit cpl profile; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops profile; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -262,6 +267,23 @@ write_results() {
       echo
       echo '```'
       grep -vE '^\s*$' "$logs/cpl.txt" | sed -n 1,20p
+      echo '```'
+    fi
+    if [ -f "$logs/ops.txt" ]; then
+      echo
+      echo "## Exhaustive sweeps of coalesce, right_inverse and left_inverse"
+      echo
+      if [ -f "$logs/ops.tsv" ]; then
+        echo "| operation | cases | accepted | rejected: no answer | rejected: precondition | conservative | wrong | unchecked | seconds | cases/s |"
+        echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        awk -F'\t' '$1 == "op" { op = $2 } { v[$1] = $2 }
+                    $1 == "device" { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", op, v["cases"], v["accepted"],
+                                     v["rejected_no_answer"], v["rejected_precondition"], v["conservative"], v["wrong"],
+                                     v["unchecked"], v["seconds"], v["rate"] }' "$logs/ops.tsv"
+        echo
+      fi
+      echo '```'
+      grep -vE '^\s*$' "$logs/ops.txt" | sed -n 1,60p
       echo '```'
     fi
     if [ -f "$logs/bench.txt" ]; then
@@ -371,15 +393,19 @@ fi
 if want cpl; then
   step cpl 900 "$bin/ct_cpl_sweep" --ra 3 "${cpl_args[@]}"
 fi
+if want ops; then
+  step ops 900 "$bin/ct_ops_sweep" "${ops_args[@]}" --tsv "$logs/ops.tsv"
+fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4 limit cpl profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 limit cpl ops profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
 for s in sweep sweep4 cpl; do
   [ -f "$logs/$s.txt" ] && { grep -E '^(pairs|rejected|undecided|cases|wrong|time|projection|verdict)' "$logs/$s.txt" | sed "s/^/  $s: /" || true; }
 done
+[ -f "$logs/ops.txt" ] && { grep -E '^(coalesce|right_inverse|left_inverse): cases|^  [a-z_]+ (conservative|wrong|unchecked) |^verdict' "$logs/ops.txt" | sed 's/^ */  ops: /' || true; }
 grep -h -E '^mix' "$logs/bench.txt" 2>/dev/null | sed 's/^/  bench /' || true
 if [ -f "$logs/bench.txt" ]; then echo "benchmark table:"; sed -n '/^property /,$p' "$logs/bench.txt"; fi
 exit $status

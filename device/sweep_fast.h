@@ -46,6 +46,7 @@ typedef struct {
 
 /* The word: code in bits 0..5, CHECK bit 6, REAL bit 7, rmax 8..15, carry 16..23. */
 #define CT_FW_CODE(w) ((int)((w) & 63u))
+typedef char ct_fw_code_fits[CT_NUM_CODES <= 64 ? 1 : -1]; /* the word keeps a code in 6 bits */
 #define CT_FW_CHECK(w) ((int)(((w) >> 6) & 1u))
 #define CT_FW_REAL(w) ((int)(((w) >> 7) & 1u))
 #define CT_FW_RMAX(w) ((int)(((w) >> 8) & 255u))
