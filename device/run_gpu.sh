@@ -127,6 +127,7 @@ step() {
   if [ "$rc" = 124 ]; then echo "(timed out after $limit s)" | tee -a "$logs/$name.txt"; fi
   say "step $name: exit $rc after $(( $(date +%s) - t0 )) s"
   verdict[$name]=$rc
+  echo "$rc" >"$logs/$name.rc"
   [ "$rc" = 0 ] || status=1
   write_results
 }
@@ -158,8 +159,9 @@ machine_info() {
   echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks)"
 }
 
-v() { # verdict of a step as text
+v() { # verdict of a step as text (of this run, else of an earlier one whose logs are here: --no-build)
   local rc=${verdict[$1]:-}
+  [ -n "$rc" ] || [ ! -f "$logs/$1.rc" ] || rc=$(cat "$logs/$1.rc")
   if [ -z "$rc" ]; then echo "not run"; elif [ "$rc" = 0 ]; then echo "ok"; elif [ "$rc" = 124 ]; then echo "TIMED OUT"; elif [ "${rc#skipped}" != "$rc" ]; then echo "$rc"; else echo "FAILED (exit $rc)"; fi
 }
 
@@ -307,7 +309,7 @@ write_results() {
 say "mode $mode, steps $steps; results -> $out"
 machine_info
 if [ $build = 1 ]; then
-  rm -f "$logs"/*.txt "$logs"/*.tsv
+  rm -f "$logs"/*.txt "$logs"/*.tsv "$logs"/*.rc
   step build 900 "$here/build.sh" --out "$bin" --arch sm_90 --regs "$regs"
   if [ "${verdict[build]}" != 0 ]; then say "build failed: nothing to run"; exit 1; fi
 fi
