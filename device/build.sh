@@ -5,7 +5,7 @@
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
 #                   [--regs 96] [TARGET...]
 #
-# Targets (default: all seven):
+# Targets (default: all eight):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
 #              each ref/*.c, judge/*.c and props/*.c, and device/'s plans and sort
 #              classes (DEVICE_C), compiled by nvcc as CUDA, relocatable
@@ -15,6 +15,8 @@
 #   ct_cpl_sweep  the exhaustive complement check (device/cpl_sweep.cu, a unity build)
 #   ct_ops_sweep  the exhaustive sweeps of coalesce, right_inverse, left_inverse
 #              (device/ops_sweep.cu, a unity build; CT_JUDGE_CAP 4096, set in the file)
+#   ct_divprod_sweep  the exhaustive logical_divide/logical_product sweeps
+#              (device/divprod_sweep.cu, a unity build)
 #   host_twin  the host half compiled as plain C11 by gcc, same configuration
 #   plan_check COMP-2's plan against its check on the host (gcc; device/plan_check.c)
 #   cuteref    the command (gcc, host): run_gpu.sh asks its registry which
@@ -46,11 +48,11 @@ while [ $# -gt 0 ]; do
     --nodes) nodes=$2; shift 2 ;;
     --brute) brute=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep ct_ops_sweep host_twin plan_check cuteref)
+[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep ct_ops_sweep ct_divprod_sweep host_twin plan_check cuteref)
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 [ -n "$obj" ] || obj=$out/obj
 case $obj in /*) ;; *) obj=$(pwd)/$obj ;; esac
@@ -124,6 +126,9 @@ if want ct_cpl_sweep; then
 fi
 if want ct_ops_sweep; then
   run "device/ops_sweep.cu -> ct_ops_sweep" "${nv[@]}" "${extra[@]}" device/ops_sweep.cu -o "$out/ct_ops_sweep"
+fi
+if want ct_divprod_sweep; then
+  run "device/divprod_sweep.cu -> ct_divprod_sweep" "${nv[@]}" "${extra[@]}" device/divprod_sweep.cu -o "$out/ct_divprod_sweep"
 fi
 if want host_twin; then
   run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c "${DEVICE_C[@]}" \

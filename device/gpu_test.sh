@@ -6,6 +6,7 @@
 #   gpu_test.sh sweep CT_SWEEP    the composition sweep of the bounds
 #   gpu_test.sh bench CT_GPU      the benchmark table (passes if it runs)
 #   gpu_test.sh ops CT_OPS_SWEEP  coalesce, right_inverse, left_inverse on every flat layout of rank <= 4
+#   gpu_test.sh divprod CT_DIVPROD_SWEEP  logical_divide, logical_product on every pair of rank <= 2
 set -euo pipefail
 what=$1
 bin=$2
@@ -15,5 +16,6 @@ case $what in
   sweep) exec "$bin" --ra 2 --rb 3 --smax 8 --dlo 0 --dhi 16 "$@" ;;
   bench) exec "$bin" bench "$@" ;;
   ops) exec "$bin" --r 4 "$@" ;;
+  divprod) exec "$bin" --ra 2 --rb 2 "$@" ;;
   *) echo "gpu_test.sh: unknown test '$what'"; exit 2 ;;
 esac

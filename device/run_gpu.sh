@@ -32,6 +32,11 @@
 #               rank <= 3), shapes 1..8, strides 0..16, judged at every index,
 #               rejections against an existence test of their own: 0
 #               conservative, 0 wrong
+#   divprod     the exhaustive logical_divide and logical_product sweeps
+#               (device/divprod_sweep.cu): every pair of flat layouts of rank
+#               <= 2, shapes 1..8, strides 0..16 (3.5e8 pairs; quick: shard 0/16),
+#               zipped/tiled/flat forms included, rejections against brute
+#               force: 0 conservative, 0 wrong
 #   profile     (only when named in --steps) ncu on the run kernel of the five
 #               properties with the lowest GPU rate in this run's bench step:
 #               achieved and theoretical occupancy, local-memory traffic,
@@ -65,7 +70,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl,ops
+steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl,ops,divprod
 build=1
 agree_cases=
 agree_seconds=
@@ -91,16 +96,16 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,60p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,65p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
 if [ $mode = quick ]; then
   : "${agree_cases:=20000}" "${agree_seconds:=0.02}" "${host_every:=1}" "${sweep4_shards:=4096}"
-  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); ops_args=(--r 3); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
+  ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); ops_args=(--r 3); divprod_args=(--shard 0/16); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
 else
   : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
-  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); ops_args=(--r 4); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
+  ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); ops_args=(--r 4); divprod_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
 fi
 
 bin=$here/build
@@ -195,7 +200,7 @@ write_results() {
     echo
     echo "| step | verdict |"
     echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops profile; do echo "| $s | $(v $s) |"; done
+    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do echo "| $s | $(v $s) |"; done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -286,6 +291,22 @@ write_results() {
       fi
       echo '```'
       grep -vE '^\s*$' "$logs/ops.txt" | sed -n 1,60p
+      echo '```'
+    fi
+    if [ -f "$logs/divprod.txt" ]; then
+      echo
+      echo "## Exhaustive sweeps of logical_divide and logical_product"
+      echo
+      if [ -f "$logs/divprod.tsv" ]; then
+        echo "| operation | pairs | accepted | rejected: no answer | conservative | wrong | unchecked | seconds | pairs/s |"
+        echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        awk -F'\t' '$1 == "op" { op = $2 } { v[$1] = $2 }
+                    $1 == "device" { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", op, v["pairs"], v["accepted"],
+                                     v["rejected_no_answer"], v["conservative"], v["wrong"], v["unchecked"], v["seconds"], v["rate"] }' "$logs/divprod.tsv"
+        echo
+      fi
+      echo '```'
+      grep -vE '^\s*$|^ct_divprod_sweep: ' "$logs/divprod.txt" | sed -n 1,60p
       echo '```'
     fi
     if [ -f "$logs/bench.txt" ]; then
@@ -398,9 +419,12 @@ fi
 if want ops; then
   step ops 900 "$bin/ct_ops_sweep" "${ops_args[@]}" --tsv "$logs/ops.tsv"
 fi
+if want divprod; then
+  step divprod 900 "$bin/ct_divprod_sweep" "${divprod_args[@]}" --tsv "$logs/divprod.tsv"
+fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4 limit cpl ops profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
