@@ -93,6 +93,9 @@ ct_code ct_b_umma_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_gmma_sparse_atom(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_umma_sparse_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e);
+/* The swizzle and non-swizzle portions of a composed layout (CL-PORTION). */
+ct_code ct_b_get_swizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_get_nonswizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_cutlass2x.c: the CUTLASS 2.x layouts (spec/cutlass2x.md) */
 ct_code ct_b_pitch_linear(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_column_major(const ct_args *a, ct_value *out, ct_err *e);

@@ -11,9 +11,11 @@
  * ARG_TYPE naming the operation. Which of these an operation does is its
  * registry row's `composed` (cli/registry.h). */
 #include "builtins.h"
+#include "judges.h"
 #include "registry.h"
 #include "ref/coalesce.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,84 @@ static ct_code ct_sw_composition(const ct_args *a, ct_value *out, ct_err *e) {
   }
 }
 
+/* composition(L, Sw) (SW-8) and composition(L, A o 0 o B) (CL-9): a layout
+ * after a swizzle or a composed layout, CuTe's form where it is L o X. */
+static ct_code ct_l_composition_cl(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  ct_composed R;
+  int plain;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "composition's first argument", e));
+  if (a->a[1].kind == CT_V_SWIZZLE) CT_TRY(ct_l_compose_swizzle(&L, &a->a[1].c.sw, &R, &plain, e));
+  else CT_TRY(ct_l_compose_composed(&L, &a->a[1].c, &R, &plain, e));
+  if (plain) ct_v_layout(out, &R.inner);
+  else ct_v_composed(out, &R);
+  return CT_OK;
+}
+
+static int ct_form_composed(const ct_value *v, ct_composed *C);
+/* upcast<N>(X) | upcast(X, N), downcast, recast_layout<OLD,NEW>(X) of a
+ * swizzle or a swizzled composed layout (REC-3, REC-4; spec/recast.md). */
+static ct_code ct_cl_casts(const char *name, const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_value *x = &a->a[0];
+  int64_t old_bits = 1, new_bits = 1;
+  ct_val n;
+  n.v = 1;
+  n.stat = 1;
+  if (!ct_v_is_composed_form(x) || (a->n == 2 && ct_v_is_composed_form(&a->a[1])))
+    return CT_FAIL(e, CT_ARG_TYPE, "%s: a swizzle or a composed layout is its first argument (spec/recast.md)", name);
+  if (name[0] == 'r') {
+    if (a->nt != 2 || a->n != 1) return CT_FAIL(e, CT_ARITY, "recast_layout takes <OLD_BITS,NEW_BITS>(X)");
+    old_bits = a->t[0];
+    new_bits = a->t[1];
+  } else if (a->has_t) {
+    if (a->nt != 1 || a->n != 1) return CT_FAIL(e, CT_ARITY, "%s takes %s<N>(X) or %s(X, N)", name, name, name);
+    n.v = a->t[0];
+  } else {
+    const ct_tuple *t;
+    if (a->n != 2) return CT_FAIL(e, CT_ARITY, "%s takes %s<N>(X) or %s(X, N)", name, name, name);
+    CT_TRY(ct_as_tuple(&a->a[1], &t, "N", e));
+    if (t->nd[0].kind != CT_INT) return CT_FAIL(e, CT_ARG_TYPE, "%s: N must be an integer", name);
+    n.v = t->nd[0].v;
+    n.stat = t->nd[0].stat;
+  }
+  if (x->kind == CT_V_SWIZZLE) {
+    ct_swizzle w;
+    if (name[0] == 'r') CT_TRY(ct_sw_recast_layout(&x->c.sw, old_bits, new_bits, &w, e));
+    else if (name[0] == 'u') CT_TRY(ct_sw_upcast(&x->c.sw, n.v, &w, e));
+    else CT_TRY(ct_sw_downcast(&x->c.sw, n.v, &w, e));
+    ct_v_swizzle(out, &w);
+  } else {
+    ct_composed R;
+    if (name[0] == 'r') CT_TRY(ct_cl_recast_layout(&x->c, old_bits, new_bits, &R, e));
+    else CT_TRY(ct_cl_cast(&x->c, n, name[0] == 'u', &R, e));
+    ct_v_composed(out, &R);
+  }
+  return CT_OK;
+}
+
+
+/* max_common_layout / max_common_vector with a swizzled composed layout
+ * (MCL-6, MCV-3; spec/inverse.md, MCL-COMPOSED): a layout L is
+ * Sw<0,0,0> o 0 o L; a bare swizzle is ARG_TYPE. */
+static ct_code ct_cl_common(const char *name, const ct_args *a, ct_value *out, ct_err *e) {
+  static ct_composed x, y;
+  int k;
+  for (k = 0; k < 2; ++k)
+    if (!ct_form_composed(&a->a[k], k == 0 ? &x : &y))
+      return CT_FAIL(e, CT_ARG_TYPE, "%s's %s argument must be a layout or a composed layout", name,
+                     k == 0 ? "first" : "second");
+  if (name[11] == 'l') { /* max_common_layout */
+    ct_layout R;
+    CT_TRY(ct_cl_max_common_layout(&x, &y, &R, e));
+    ct_v_layout(out, &R);
+  } else {
+    ct_val v;
+    CT_TRY(ct_cl_max_common_vector(&x, &y, &v, e));
+    ct_v_val(out, v);
+  }
+  return CT_OK;
+}
+
 ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e) {
   ct_composed C;
   ct_code rc = CT_OK;
@@ -117,17 +197,104 @@ ct_code ct_make_composed(const ct_value *parts, ct_value *out, ct_err *e) {
 /* make_composed_layout(A, O, B) = A o O o B (CL-1). */
 ct_code ct_b_make_composed_layout(const ct_args *a, ct_value *out, ct_err *e) { return ct_make_composed(a->a, out, e); }
 
+/* get_swizzle_portion(X), get_nonswizzle_portion(X): of Sw o O o B, Sw and
+ * B; of a layout, the identity Sw<0,4,3> and the layout (CL-7, CL-8). */
+static ct_code ct_portion_arg(const ct_args *a, const char *name, ct_composed *C, int *plain, ct_err *e) {
+  const ct_value *v = &a->a[0];
+  char what[64];
+  *plain = v->kind != CT_V_COMPOSED;
+  if (v->kind == CT_V_COMPOSED) {
+    *C = v->c;
+    return CT_OK;
+  }
+  if (v->kind == CT_V_SWIZZLE)
+    return CT_FAIL(e, CT_ARG_TYPE, "%s of a bare swizzle: CuTe defines it on a composed layout or a layout "
+                                   "(spec/composed.md, CL-PORTION)", name);
+  snprintf(what, sizeof what, "%s's argument", name);
+  CT_TRY(ct_as_layout(v, &C->inner, what, e));
+  ct_cl_of_layout(&C->inner, C);
+  return CT_OK;
+}
+
+ct_code ct_b_get_swizzle_portion(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_composed C;
+  ct_swizzle w;
+  int plain;
+  CT_TRY(ct_portion_arg(a, "get_swizzle_portion", &C, &plain, e));
+  if (plain) ct_l_swizzle_portion(&w);
+  else CT_TRY(ct_cl_swizzle_portion(&C, &w, e));
+  ct_v_swizzle(out, &w);
+  return CT_OK;
+}
+
+ct_code ct_b_get_nonswizzle_portion(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_composed C;
+  ct_layout N;
+  int plain;
+  CT_TRY(ct_portion_arg(a, "get_nonswizzle_portion", &C, &plain, e));
+  if (plain) N = C.inner;
+  else CT_TRY(ct_cl_nonswizzle_portion(&C, &N, e));
+  ct_v_layout(out, &N);
+  return CT_OK;
+}
+
+/* conform's judges of the two (CL-7, CL-8): the argument as a composed form,
+ * -1 where it is none (the request was rejected: nothing to judge). */
+static int ct_jx_portion_arg(const ct_value *args, int n, ct_composed *C, int *plain) {
+  ct_args a;
+  ct_err e;
+  a.a = (ct_value *)args;
+  a.n = n;
+  return n == 1 && ct_portion_arg(&a, "", C, plain, &e) == CT_OK &&
+         (*plain || C->outer_kind == CT_OUTER_SWIZZLE);
+}
+
+int ct_jx_get_swizzle_portion(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                              ct_judgement *j) {
+  static ct_composed C;
+  int plain;
+  (void)accepted, (void)bound;
+  if (!ct_jx_portion_arg(args, n, &C, &plain)) return -1;
+  if (result->kind != CT_V_SWIZZLE) {
+    CT_J_VIOLATES(j, plain ? "CL-8" : "CL-7", "the result is not a swizzle");
+    return 0;
+  }
+  return ct_jx_status(ct_judge_cl_swizzle_portion(&C, plain, &result->c.sw, j));
+}
+
+int ct_jx_get_nonswizzle_portion(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                                 ct_judgement *j) {
+  static ct_composed C;
+  ct_layout N;
+  int plain;
+  (void)accepted;
+  if (!ct_jx_portion_arg(args, n, &C, &plain)) return -1;
+  if (!ct_jx_result(result, &N, plain ? "CL-8" : "CL-7", j)) return 0;
+  return ct_jx_status(ct_judge_cl_nonswizzle_portion(&C, plain, &N, bound, j));
+}
+
 ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err *e) {
   const char *name = b->name;
   const ct_value *first = &a->a[0];
   int k;
-  if (b->fn == ct_b_make_composed_layout || b->fn == ct_b_recast_swizzle) return b->fn(a, out, e);
+  if (b->fn == ct_b_make_composed_layout || b->fn == ct_b_recast_swizzle || b->fn == ct_b_get_swizzle_portion ||
+      b->fn == ct_b_get_nonswizzle_portion)
+    return b->fn(a, out, e);
   if (strcmp(name, "eval") == 0 && ct_v_is_composed_form(first)) return ct_cl_apply(a, out, e);
   if (strcmp(name, "composition") == 0 && first->kind == CT_V_SWIZZLE) return ct_sw_composition(a, out, e);
   if ((strcmp(name, "right_inverse") == 0 || strcmp(name, "left_inverse") == 0) && first->kind == CT_V_SWIZZLE) {
     ct_swizzle inv;
     ct_sw_inverse(&first->c.sw, &inv); /* SW-6: an involution */
     ct_v_swizzle(out, &inv);
+    return CT_OK;
+  }
+  if ((strcmp(name, "right_inverse") == 0 || strcmp(name, "left_inverse") == 0) && first->kind == CT_V_COMPOSED &&
+      a->n == 1) { /* RINV-8, LINV-7 (spec/inverse.md, CL-INV) */
+    ct_composed R;
+    int plain;
+    CT_TRY(name[0] == 'r' ? ct_cl_right_inverse(&first->c, &R, &plain, e) : ct_cl_left_inverse(&first->c, &R, &plain, e));
+    if (plain) ct_v_layout(out, &R.inner);
+    else ct_v_composed(out, &R);
     return CT_OK;
   }
   if (strcmp(name, "slice") == 0 && a->n == 2 && a->a[1].kind == CT_V_COMPOSED && !ct_v_is_composed_form(first)) {
@@ -137,11 +304,39 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
     CT_TRY(ct_cl_slice(c, &a->a[1].c, &out->c, e));
     return ct_cl_check(&out->c, e); /* what is printed must evaluate (CL-DEF) */
   }
+  if ((strcmp(name, "max_common_layout") == 0 || strcmp(name, "max_common_vector") == 0) && a->n == 2)
+    return ct_cl_common(name, a, out, e);
+  if (strcmp(name, "nullspace") == 0 && a->n == 1 && first->kind == CT_V_COMPOSED) { /* NULL-5 (spec/inverse.md) */
+    ct_layout R;
+    CT_TRY(ct_cl_nullspace(&first->c, &R, e));
+    ct_v_layout(out, &R);
+    return CT_OK;
+  }
+  if (strcmp(name, "max_alignment") == 0 && a->n == 1) { /* ALIGN-3 (spec/recast.md) */
+    ct_val v;
+    if (first->kind == CT_V_SWIZZLE) CT_TRY(ct_sw_max_alignment(&first->c.sw, &v, e));
+    else CT_TRY(ct_cl_max_alignment(&first->c, &v, e));
+    ct_v_val(out, v);
+    return CT_OK;
+  }
+  if (strcmp(name, "make_layout") == 0 && a->n == 1 && first->kind == CT_V_SWIZZLE) { /* SW-9 */
+    ct_composed R;
+    int plain;
+    CT_TRY(ct_sw_make_layout(&first->c.sw, &R, &plain, e));
+    if (plain) ct_v_layout(out, &R.inner);
+    else ct_v_composed(out, &R);
+    return CT_OK;
+  }
+  if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 || strcmp(name, "recast_layout") == 0)
+    return ct_cl_casts(name, a, out, e);
   /* From here on, only a composed layout as the first argument. */
   for (k = 0; k < a->n; ++k)
     if (ct_v_is_composed_form(&a->a[k]) && (k > 0 || a->a[k].kind == CT_V_SWIZZLE)) {
+      if (strcmp(name, "composition") == 0 && k == 1 && a->a[0].kind == CT_V_LAYOUT)
+        return ct_l_composition_cl(a, out, e);
       if (strcmp(name, "composition") == 0 && k == 1)
-        return CT_FAIL(e, CT_ARG_TYPE, "composition(A, B) with B %s is not defined here (spec/composed.md)",
+        return CT_FAIL(e, CT_ARG_TYPE, "composition(A, B) with A %s and B %s is not defined here (spec/composed.md)",
+                       a->a[0].kind == CT_V_SWIZZLE ? "a swizzle" : "a composed layout",
                        a->a[k].kind == CT_V_SWIZZLE ? "a swizzle" : "a composed layout");
       return ct_not_defined(name, &a->a[k], e);
     }
@@ -181,6 +376,49 @@ static int ct_form_composed(const ct_value *v, ct_composed *C) {
   if (v->kind != CT_V_LAYOUT || ct_as_layout(v, &C->inner, "", &e) != CT_OK) return 0;
   ct_cl_of_layout(&C->inner, C);
   return 1;
+}
+
+/* conform's judges of right_inverse and left_inverse: RINV-8 and LINV-7 on
+ * a composed argument (spec/inverse.md, CL-INV), judges.c's on a layout. */
+static int ct_jx_inverse_cl(const ct_value *args, int n, const ct_value *result, int64_t bound, int left,
+                            ct_judgement *j) {
+  static ct_composed R;
+  if (!ct_form_composed(result, &R)) {
+    CT_J_VIOLATES(j, left ? "LINV-7" : "RINV-8", "the result is neither a layout nor a composed layout");
+    return 0;
+  }
+  (void)n;
+  return ct_jx_status(left ? ct_judge_linv_7(&args[0].c, &R, bound, j) : ct_judge_rinv_8(&args[0].c, &R, bound, j));
+}
+
+int ct_jx_right_inverse_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                            ct_judgement *j) {
+  if (n == 1 && args[0].kind == CT_V_COMPOSED) return ct_jx_inverse_cl(args, n, result, bound, 0, j);
+  return ct_jx_right_inverse(args, n, result, accepted, bound, j);
+}
+
+int ct_jx_left_inverse_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                           ct_judgement *j) {
+  if (n == 1 && args[0].kind == CT_V_COMPOSED) return ct_jx_inverse_cl(args, n, result, bound, 1, j);
+  return ct_jx_left_inverse(args, n, result, accepted, bound, j);
+}
+
+/* conform's judge of composition: SW-8 for a layout after a swizzle, CL-9
+ * after a composed layout, judges.c's otherwise. */
+int ct_jx_composition_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                          ct_judgement *j) {
+  static ct_composed R;
+  ct_layout L;
+  ct_err e;
+  int second = n == 2 ? (int)args[1].kind : -1;
+  if (second != CT_V_SWIZZLE && second != CT_V_COMPOSED) return ct_jx_composition(args, n, result, accepted, bound, j);
+  if (ct_as_layout(&args[0], &L, "L", &e) != CT_OK) return -1;
+  if (!ct_form_composed(result, &R)) {
+    CT_J_VIOLATES(j, second == CT_V_SWIZZLE ? "SW-8" : "CL-9", "the result is neither a layout nor a composed layout");
+    return 0;
+  }
+  if (second == CT_V_SWIZZLE) return ct_jx_status(ct_judge_sw_8(&L, &args[1].c.sw, &R, bound, j));
+  return ct_jx_status(ct_judge_cl_9(&L, &args[1].c, &R, bound, j));
 }
 
 /* EQUIV-2 for composed layouts: the same function with a compatible shape

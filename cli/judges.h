@@ -29,6 +29,19 @@ int ct_jx_left_inverse(const ct_value *args, int n, const ct_value *result, int 
                        ct_judgement *j);
 int ct_jx_make_swizzle(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                        ct_judgement *j);
+/* cli/builtins_composed.c: the portions (CL-7, CL-8); right_inverse and
+ * left_inverse by RINV-8 / LINV-7 on a composed argument, composition by
+ * SW-8 / CL-9 after a swizzle or a composed layout, else judges.c's. */
+int ct_jx_get_swizzle_portion(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                              ct_judgement *j);
+int ct_jx_get_nonswizzle_portion(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                                 ct_judgement *j);
+int ct_jx_right_inverse_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                            ct_judgement *j);
+int ct_jx_left_inverse_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                           ct_judgement *j);
+int ct_jx_composition_any(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                          ct_judgement *j);
 /* judges_basis.c (spec/basis.md) */
 int ct_jx_make_identity_layout(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
                                ct_judgement *j);

@@ -214,6 +214,41 @@ CT_FN ct_jstatus ct_judge_rinv_4(const ct_layout *L, const ct_layout *R, int64_t
 CT_FN ct_jstatus ct_judge_linv_1(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 CT_FN ct_jstatus ct_judge_linv_2(const ct_layout *L, const ct_layout *R, int64_t bound, ct_judgement *j);
 
+/* ---- spec/composed.md ------------------------------------------------------------------- */
+/* CL-7 (X composed, plain 0) / CL-8 (X = Sw<0,0,0> o 0 o L, plain 1): P is
+ * X's outer swizzle as a function, an identity for a plain layout. */
+CT_FN ct_jstatus ct_judge_cl_swizzle_portion(const ct_composed *X, int plain, const ct_swizzle *P, ct_judgement *j);
+/* CL-7 / CL-8: N is X's inner layout as a function with a compatible shape
+ * (EQUIV-2), brute force up to bound indices. */
+CT_FN ct_jstatus ct_judge_cl_nonswizzle_portion(const ct_composed *X, int plain, const ct_layout *N, int64_t bound,
+                                                ct_judgement *j);
+/* RINV-8 (spec/inverse.md, CL-INV): 0 <= R(i) < size(C) and C(R(i)) == i for
+ * every i < size(R); R a composed form (a plain answer as Sw<0,0,0> o 0 o L). */
+CT_FN ct_jstatus ct_judge_rinv_8(const ct_composed *C, const ct_composed *R, int64_t bound, ct_judgement *j);
+/* LINV-7: 0 <= C(i) < size(R), 0 <= R(C(i)) < size(C) and C(R(C(i))) == C(i)
+ * for every i < size(C). */
+CT_FN ct_jstatus ct_judge_linv_7(const ct_composed *C, const ct_composed *R, int64_t bound, ct_judgement *j);
+/* CL-9: R = composition(L, C), C = A o 0 o B: size(R) == size(B) and
+ * R(i) == L(C(i)) >= 0 for every i < size(B) (L read past its size as
+ * composition reads it, Â of COMP-EXT). */
+CT_FN ct_jstatus ct_judge_cl_9(const ct_layout *L, const ct_composed *C, const ct_composed *R, int64_t bound,
+                               ct_judgement *j);
+/* MCL-6 (spec/inverse.md, MCL-COMPOSED): a(R(i)) == i == b(R(i)) and
+ * 0 <= R(i) < min(size(a), size(b)) for every i < size(R) >= 1; a and b
+ * composed forms (a layout L as Sw<0,0,0> o 0 o L). */
+CT_FN ct_jstatus ct_judge_mcl_6(const ct_composed *a, const ct_composed *b, const ct_layout *R, int64_t bound,
+                                ct_judgement *j);
+/* MCV-3: 1 <= N <= min(size(a), size(b)), and every value below N is taken
+ * by a and b at one common index. */
+CT_FN ct_jstatus ct_judge_mcv_3(const ct_composed *a, const ct_composed *b, int64_t N, int64_t bound,
+                                ct_judgement *j);
+/* REC-4 (spec/recast.md, REC-SW): R = downcast<N>(C) (up 0) or
+ * upcast<N>(C) (up 1) is the cast swizzle (REC-3) o N*O (O/N) o inner_cast,
+ * inner_cast CAST's cast of C's inner layout (EQUIV-2). */
+CT_FN ct_jstatus ct_judge_rec_4(const ct_composed *C, int64_t n, int up, const ct_layout *inner_cast,
+                                const ct_composed *R, ct_judgement *j);
+/* NULL-5: R lists, in increasing order, exactly the indices where C is 0. */
+CT_FN ct_jstatus ct_judge_null_5(const ct_composed *C, const ct_layout *R, int64_t bound, ct_judgement *j);
 /* ---- spec/swizzle.md -------------------------------------------------------------------- */
 /* SW-4: r is a valid swizzle whose masks are y and z. */
 CT_FN ct_jstatus ct_judge_sw_4(int64_t y, int64_t z, const ct_swizzle *r, ct_judgement *j);
@@ -224,6 +259,13 @@ CT_FN ct_jstatus ct_judge_sw_5(const ct_swizzle *a, const ct_swizzle *b, const c
  * i < size(L) (visits size(L) indices). */
 CT_FN ct_jstatus ct_judge_sw_7(const ct_swizzle *w, const ct_layout *L, const ct_composed *R, int plain,
                                int64_t bound, ct_judgement *j);
+/* SW-8: R = composition(L, Sw): size(R) == size(L) and R(i) == L(Sw(i)) for
+ * every i < size(L) (L read past its size as composition reads it, Â). */
+CT_FN ct_jstatus ct_judge_sw_8(const ct_layout *L, const ct_swizzle *w, const ct_composed *R, int64_t bound,
+                               ct_judgement *j);
+/* REC-3 (spec/recast.md): r = downcast<N>(w) has r(N*x + k) == N*w(x) + k,
+ * r = upcast<N>(w) has N*r(x) == w(N*x), N a power of two. */
+CT_FN ct_jstatus ct_judge_rec_3(const ct_swizzle *w, int64_t n, int up, const ct_swizzle *r, ct_judgement *j);
 
 /* ---- spec/basis.md --------------------------------------------------------------------- */
 /* BASIS-1: I = make_identity_layout(S) has shape S and I(i) == idx2crd(i, S)

@@ -21,6 +21,11 @@ CT_FN int ct_basis_drawn(const ct_case *c, int salt, int how, ct_rng *r, ct_layo
  * path (0) or (1), drawn from *r after A. */
 CT_FN void ct_basis7_b(const ct_case *c, ct_rng *r, ct_layout *B);
 
+/* The layout L of composition(L, Sw) (SW-8) and composition(L, C) (CL-9),
+ * by k1 % 3: the case's v0, an identity 2^(width+1):1, or a transpose of
+ * 2^width elements, width = min(B + M + |S|, 10) (props/props_swizzle.c). */
+CT_FN void ct_sw_case_outer(const ct_case *c, ct_layout *L);
+
 /* B for the plain-layout product properties, and (A, T) for the tiler
  * ones (props/props_product.c). */
 CT_FN void ct_pp_operand(const ct_case *c, ct_layout *B);

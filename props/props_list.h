@@ -268,6 +268,8 @@
   X(sw_5, "SW-5", CT_GEN_SWIZZLE, "composition of swizzles", "composition(%w0, %w1)")             \
   X(sw_6, "SW-6", CT_GEN_SWIZZLE, "right_inverse/left_inverse", "right_inverse(%w0)")             \
   X(sw_7, "SW-7", CT_GEN_SWIZZLE, "composition(Sw, L)", "composition(%w0, %0)")                   \
+  X(sw_8, "SW-8", CT_GEN_SWIZZLE, "composition(L, Sw)", "composition(L, %w0), L by k1 mod 3 = %k1: %0, 2^(w+1):1 or a transpose") \
+  X(sw_9, "SW-9", CT_GEN_SWIZZLE, "make_layout(Sw)", "make_layout(%w0)") \
   X(sw_e_bad, "Sw!BAD_SWIZZLE", CT_GEN_SWIZZLE, "Sw<B,M,S>", "%w0 with B, M or S past a bound")
 
 #define CT_PROPS_COMPOSED(X)                                                                      \
@@ -277,7 +279,19 @@
   X(cl_4, "CL-4", CT_GEN_SWIZZLE, "divides/products/tile_to_shape of C", "op(%w0 o %k0 o %0, %1 or %2), op by k1 = %k1") \
   X(cl_5, "CL-5", CT_GEN_SWIZZLE, "slice of a composed layout", "slice(c, %w0 o %k0 o %0), c from k1 = %k1") \
   X(cl_6, "CL-6", CT_GEN_SWIZZLE, "equivalence of composed layouts", "%w0 o %k0 o %0 against it changed by k1 = %k1") \
-  X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0")
+  X(cl_e_arg, "composed!ARG_TYPE", CT_GEN_SWIZZLE, "composed layout", "%w0 o shape(%0) o %0") \
+  X(cl_7, "CL-7", CT_GEN_SWIZZLE, "get_swizzle_portion/get_nonswizzle_portion", "the portions of %w0 o %k0 o %0") \
+  X(cl_8, "CL-8", CT_GEN_LAYOUT, "get_swizzle_portion/get_nonswizzle_portion", "the portions of %0") \
+  X(cl_e_portion, "get_swizzle_portion!ARG_TYPE", CT_GEN_SWIZZLE, "get_swizzle_portion/get_nonswizzle_portion", "the portions of %w0 o %k0 o %0 (outer %1 if k1 mod 4 == 3)") \
+  X(rinv_8, "RINV-8", CT_GEN_SWIZZLE, "right_inverse of a composed layout", "right_inverse(%w0 o O o %0), outer %1 if k1 mod 4 == 3, O by k1/4 mod 4 from %k0") \
+  X(linv_7, "LINV-7", CT_GEN_SWIZZLE, "left_inverse of a composed layout", "left_inverse(%w0 o O o %0), outer %1 if k1 mod 4 == 3, O by k1/4 mod 4 from %k0") \
+  X(cl_9, "CL-9", CT_GEN_SWIZZLE, "composition(L, C)", "composition(L, %w0 o O o %0), L by k1 mod 3 = %k1, O by k1/4 mod 4 from %k0") \
+  X(mcl_6, "MCL-6", CT_GEN_SWIZZLE, "max_common_layout of composed layouts", "max_common_layout(%w0 o O o %0, b), b by k1/16 mod 3 = %k1, O by k1/4 mod 4 from %k0") \
+  X(mcv_3, "MCV-3", CT_GEN_SWIZZLE, "max_common_vector of composed layouts", "max_common_vector(%w0 o O o %0, b), b by k1/16 mod 3 = %k1, O by k1/4 mod 4 from %k0") \
+  X(rec_3, "REC-3", CT_GEN_SWIZZLE, "upcast/downcast of a swizzle", "upcast or downcast of %w0, N and which by k1 = %k1") \
+  X(rec_4, "REC-4", CT_GEN_SWIZZLE, "upcast/downcast of a composed layout", "upcast or downcast of %w0 o O o %0, N by k1 = %k1, O by k1/4 mod 4 from %k0") \
+  X(align_3, "ALIGN-3", CT_GEN_SWIZZLE, "max_alignment of a swizzle and a composed layout", "max_alignment(%w0 o %k0 o %0), outer %1 if k1 mod 4 == 3, the offset static if k1/3 odd") \
+  X(null_5, "NULL-5", CT_GEN_SWIZZLE, "nullspace of a composed layout", "nullspace(%w0 o O o %0), outer %1 if k1 mod 4 == 3, O by k1/4 mod 4 from %k0")
 
 #define CT_PROPS_ATOMS(X)                                                                         \
   X(atom_1, "ATOM-1", CT_GEN_SWIZZLE, "gmma_atom", "gmma_atom(%a0)")                              \

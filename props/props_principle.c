@@ -739,6 +739,12 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"make_swizzle", "no layout argument: two integer masks"},
     {"make_composed_layout", "a constructor that keeps B as its inner layout: its answers are equivalent exactly when B's "
                              "are, by CL-6's definition (spec/composed.md)"},
+    {"get_swizzle_portion/composed", "reads the parts of a composed layout, which CL-6 leaves free: equivalent composed "
+                                     "layouts may have other swizzles (spec/composed.md, CL-7)"},
+    {"get_nonswizzle_portion/composed", "reads the parts of a composed layout, which CL-6 leaves free: equivalent "
+                                        "composed layouts may have other inner layouts and offsets (CL-7)"},
+    {"get_swizzle_portion/layout", "a constant: the identity swizzle for every layout (CL-8)"},
+    {"get_nonswizzle_portion/layout", "the identity on layouts: the answer is the argument itself (CL-8)"},
     {"gmma_atom", "no layout argument: an atom's name"},
     {"recast_swizzle", "no layout argument: a swizzle and a width"},
     {"PitchLinear", "no layout argument: extents, by position"},

@@ -5,6 +5,7 @@
  * every swizzle of the small grid, so every property sees all of them; each
  * property then visits every offset of [0, 2^(B+M+|S|+1)) (up to
  * CT_BRUTE_MAX) and a few far and negative ones. */
+#include "props/derived.h"
 #include "props/props.h"
 #include "props/props_divide.h"
 #include "props/props_list.h"
@@ -338,4 +339,88 @@ CT_FN void ct_p_sw_e_bad(const ct_case *c, ct_outcome *o) {
     }
   }
   o->digest = ct_digest_sw(&c->w[0]);
+}
+
+/* The layout after the swizzle of SW-8 and CL-9, by k1 % 3: the case's v0
+ * (mostly no simple case), the identity 2^(width+1):1 (Sw' is Sw), or the
+ * transpose (2^a, 2^b):(2^b, 1), a + b = width, a = k1 / 3 % (width + 1):
+ * a permutation of bits that carries Sw to another swizzle. */
+CT_FN void ct_sw_case_outer(const ct_case *c, ct_layout *L) {
+  int w = ct_sw_width(&c->w[0]), width = w < 10 ? w : 10; /* at most 2^11 indices: the check visits each */
+  int pick = (int)(c->k[1] % 3), a = (int)(c->k[1] / 3 % (width + 1));
+  ct_layout x, y;
+  const ct_layout *two[2];
+  ct_err e;
+  if (pick == 0) {
+    ct_l_copy(L, &c->v[0]);
+    return;
+  }
+  if (pick == 1) {
+    ct_l_set_int(L, (int64_t)1 << (width + 1), 1, 1, 1);
+    return;
+  }
+  ct_l_set_int(&x, (int64_t)1 << a, 1, (int64_t)1 << (width - a), 1);
+  ct_l_set_int(&y, (int64_t)1 << (width - a), 1, 1, 1);
+  two[0] = &x;
+  two[1] = &y;
+  if (ct_l_concat(two, 2, L, &e) != CT_OK) ct_l_copy(L, &c->v[0]);
+}
+
+/* SW-8: composition(L, Sw), when accepted, is L(Sw(i)) on L's domain (the
+ * judge); rejected only with NO_LAYOUT, UNDECIDED or OVERFLOW, never for an
+ * identity Sw, whose answer is L itself. */
+CT_FN void ct_p_sw_8(const ct_case *c, ct_outcome *o) {
+  const ct_swizzle *w = &c->w[0];
+  ct_layout L;
+  ct_composed R;
+  ct_judgement j;
+  ct_err e;
+  ct_code rc;
+  int plain = 0;
+  ct_sw_case_outer(c, &L);
+  rc = ct_l_compose_swizzle(&L, w, &R, &plain, &e);
+  o->digest = rc != CT_OK ? ct_digest_code(rc) : ct_digest_layout(&R.inner) ^ ct_digest_sw(&R.sw) ^ (uint64_t)plain;
+  if (rc != CT_OK) {
+    if (w->b == 0) CT_FAILS(o, "composition(L, Sw<0,%d,%d>) rejected: %s", w->m, w->s, e.msg);
+    else if (rc != CT_NO_LAYOUT && rc != CT_UNDECIDED && rc != CT_OVERFLOW)
+      CT_FAILS(o, "composition(L, Sw<%d,%d,%d>): %s, not NO_LAYOUT", w->b, w->m, w->s, ct_code_name(rc));
+    return;
+  }
+  if (plain) ct_cl_of_layout(&R.inner, &R);
+  ct_judge_sw_8(&L, w, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  if (o->verdict != CT_FAILED && w->b == 0 && (!plain || !ct_l_equal(&R.inner, &L, 0)))
+    CT_FAILS(o, "composition(L, Sw<0,%d,%d>) is not L", w->m, w->s);
+}
+
+/* SW-9: make_layout(Sw) is Sw over _w:_1, w = B + M + |S| (CuTe's). */
+CT_FN void ct_p_sw_9(const ct_case *c, ct_outcome *o) {
+  const ct_swizzle *w = &c->w[0];
+  ct_composed R;
+  ct_err e;
+  int plain = 0;
+  int64_t i, n = ct_sw_width(w), got;
+  if (ct_sw_make_layout(w, &R, &plain, &e) != CT_OK) {
+    if (n != 0 || e.code != CT_SHAPE_NOT_POSITIVE) /* w = 0: no layout of size 0 */
+      CT_FAILS(o, "make_layout(Sw<%d,%d,%d>) rejected: %s", w->b, w->m, w->s, e.msg);
+    return;
+  }
+  if (n == 0) {
+    CT_FAILS(o, "make_layout(Sw<0,0,0>) accepted: a layout of size 0");
+    return;
+  }
+  o->digest = ct_digest_layout(&R.inner) ^ ct_digest_sw(&R.sw) ^ (uint64_t)plain;
+  if (plain != (w->b == 0) || ct_size(&R.inner) != n) {
+    CT_FAILS(o, "make_layout(Sw<%d,%d,%d>): %s of size %lld, want %s of size %lld", w->b, w->m, w->s,
+             plain ? "a layout" : "a composed layout", (long long)ct_size(&R.inner), w->b == 0 ? "a layout" : "a composed layout",
+             (long long)n);
+    return;
+  }
+  if (plain) ct_cl_of_layout(&R.inner, &R);
+  for (i = 0; i < n; ++i)
+    if (ct_cl_eval(&R, i, &got, &e) != CT_OK || got != ct_sw_by_bits(w, i)) {
+      CT_FAILS(o, "make_layout(Sw<%d,%d,%d>)(%lld) = %lld, Sw(i) = %lld", w->b, w->m, w->s, (long long)i, (long long)got,
+               (long long)ct_sw_by_bits(w, i));
+      return;
+    }
 }

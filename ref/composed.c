@@ -116,3 +116,25 @@ CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t m
   }
   return 1;
 }
+
+/* CL-7: the parts CuTe's TMA and cooperative copy take apart (swizzle_layout.hpp). */
+CT_FN static ct_code ct_cl_need_swizzle(const ct_composed *C, const char *op, ct_err *e) {
+  if (C->outer_kind == CT_OUTER_SWIZZLE) return CT_OK;
+  return CT_FAIL(e, CT_ARG_TYPE, "%s of a composed layout whose outer function is a layout: only a swizzle has one "
+                                 "(spec/composed.md, CL-7)", op);
+}
+
+CT_FN ct_code ct_cl_swizzle_portion(const ct_composed *C, ct_swizzle *out, ct_err *e) {
+  CT_TRY(ct_cl_need_swizzle(C, "get_swizzle_portion", e));
+  *out = C->sw;
+  return CT_OK;
+}
+
+CT_FN ct_code ct_cl_nonswizzle_portion(const ct_composed *C, ct_layout *out, ct_err *e) {
+  CT_TRY(ct_cl_need_swizzle(C, "get_nonswizzle_portion", e));
+  ct_l_copy(out, &C->inner); /* the offset is dropped, as in CuTe (CL-7) */
+  return CT_OK;
+}
+
+/* CL-8: CuTe's identity is Sw<0,4,3>; any Sw<0,M,S> is the same function. */
+CT_FN void ct_l_swizzle_portion(ct_swizzle *out) { ct_sw_set(out, 0, 4, 3); }

@@ -78,6 +78,73 @@ CT_FN CT_MUST_USE ct_code ct_cl_slice(const ct_tuple *c, const ct_composed *C, c
  * inner layout are written. 0 when the size exceeds max (not decided). A plain
  * layout is compared as Sw<0,0,0> o 0 o L (ct_cl_of_layout). */
 CT_FN int ct_cl_equivalent(const ct_composed *a, const ct_composed *b, int64_t max);
+/* get_swizzle_portion / get_nonswizzle_portion of Sw o O o B: Sw and B, the
+ * offset in neither (CL-7; spec/composed.md, "Swizzle and non-swizzle
+ * portions"). An outer layout: ARG_TYPE, CuTe C++ defines neither there. */
+CT_FN CT_MUST_USE ct_code ct_cl_swizzle_portion(const ct_composed *C, ct_swizzle *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_nonswizzle_portion(const ct_composed *C, ct_layout *out, ct_err *e);
+/* A plain layout's swizzle portion: CuTe's identity Sw<0,4,3> (CL-8); its
+ * non-swizzle portion is the layout itself. */
+CT_FN void ct_l_swizzle_portion(ct_swizzle *out);
+/* CuTe's composition(L, Sw) (swizzle_layout.hpp): the swizzle of the masks
+ * L takes Sw's masks to, make_swizzle(L(Y), L(Z)), L read past its size as
+ * LAYOUT-EVAL reads it; Sw' o _0 o L is L o Sw "in simple cases" (SW-8).
+ * NO_LAYOUT where L(Y), L(Z) are no swizzle's masks. */
+CT_FN CT_MUST_USE ct_code ct_sw_carried(const ct_layout *L, const ct_swizzle *w, ct_swizzle *out, ct_err *e);
+/* composition(L, Sw) = Sw' o _0 o L (L itself for an identity Sw'), answered
+ * where R(i) == Â(Sw(i)) for every i < size(L), NO_LAYOUT elsewhere (SW-8;
+ * ref/composed_compose.c; Â: L read as composition reads it, COMP-EXT).
+ * *plain: the answer is the layout R->inner. */
+CT_FN CT_MUST_USE ct_code ct_l_compose_swizzle(const ct_layout *L, const ct_swizzle *w, ct_composed *R, int *plain,
+                                               ct_err *e);
+/* composition(L, A o 0 o B), CuTe's composition(composition(L, A), B):
+ * for an outer layout the layout composition(composition(L, A), B), for a
+ * swizzle Sw' o _0 o composition(L, B); answered where R(i) == Â(C(i)) for
+ * every i < size(B), NO_LAYOUT elsewhere; an offset other than 0: ARG_TYPE
+ * (CuTe: "Require offset == 0"); a value C(i) < 0: COORD_OUT_OF_RANGE (L is
+ * never read below 0). CL-9 in spec/composed.md. */
+CT_FN CT_MUST_USE ct_code ct_l_compose_composed(const ct_layout *L, const ct_composed *C, ct_composed *R, int *plain,
+                                                ct_err *e);
+/* make_layout(Sw) = composition(Sw, _w:_1), w = B + M + |S| (SW-9; the
+ * layout _w:_1 itself for an identity Sw, *plain). */
+CT_FN CT_MUST_USE ct_code ct_sw_make_layout(const ct_swizzle *w, ct_composed *R, int *plain, ct_err *e);
+/* right_inverse / left_inverse of A o 0 o B (ref/composed_inverse.c;
+ * spec/inverse.md, CL-INV): CuTe's form, inv(B) o 0 o inv(A) for an outer
+ * layout, Sw' o 0 o inv(B) for a swizzle, answered where it is a right
+ * inverse (RINV-8) or a left inverse (LINV-7) of C, NO_LAYOUT where it is
+ * not; a non-zero offset: COORD_OUT_OF_RANGE. *plain: the answer is the
+ * layout R->inner (Sw' is the identity). */
+CT_FN CT_MUST_USE ct_code ct_cl_right_inverse(const ct_composed *C, ct_composed *R, int *plain, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_left_inverse(const ct_composed *C, ct_composed *R, int *plain, ct_err *e);
+/* max_common_vector / max_common_layout of swizzled composed layouts (a
+ * plain layout as Sw<0,0,0> o 0 o L), offsets 0 (ref/composed_common.c;
+ * spec/inverse.md, MCL-COMPOSED): the inner layouts' common run cut at T,
+ * the least 2^(M + max(0, S)) of their non-identity swizzles (MCV-3), and a
+ * layout of at most that many common indices (MCL-6). ARG_TYPE for an
+ * outer layout or another offset. */
+CT_FN CT_MUST_USE ct_code ct_cl_max_common_vector(const ct_composed *a, const ct_composed *b, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_max_common_layout(const ct_composed *a, const ct_composed *b, ct_layout *out, ct_err *e);
+/* Casts (ref/composed_cast.c; spec/recast.md, REC-SW): downcast<N>(Sw) =
+ * Sw<B, M+n, S> and upcast<N>(Sw) = Sw<B, M-n, S> for N = 2^n (REC-3;
+ * NOT_DIVISIBLE for another N, or upcast with M < n unless B = 0); a
+ * swizzled composed layout cast part by part, the offset times N or over N
+ * (REC-4; an outer layout: ARG_TYPE); recast_layout<OLD,NEW> by REC-1's
+ * steps. */
+CT_FN CT_MUST_USE ct_code ct_sw_downcast(const ct_swizzle *w, int64_t n, ct_swizzle *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_sw_upcast(const ct_swizzle *w, int64_t n, ct_swizzle *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_cast(const ct_composed *C, ct_val n, int up, ct_composed *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_sw_recast_layout(const ct_swizzle *w, int64_t old_bits, int64_t new_bits, ct_swizzle *out,
+                                              ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_recast_layout(const ct_composed *C, int64_t old_bits, int64_t new_bits,
+                                              ct_composed *out, ct_err *e);
+/* max_alignment (ALIGN-3 in spec/recast.md): of a swizzle _2^M; of
+ * Sw o O o B gcd(2^M, O, max_alignment(B)), a dynamic O read as 0; of a
+ * composed layout with an outer layout _1, C++'s. Static answers. */
+CT_FN CT_MUST_USE ct_code ct_sw_max_alignment(const ct_swizzle *w, ct_val *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_cl_max_alignment(const ct_composed *C, ct_val *out, ct_err *e);
+/* nullspace(Sw o 0 o B) = nullspace(B) (NULL-5 in spec/inverse.md); an
+ * outer layout or another offset: ARG_TYPE. */
+CT_FN CT_MUST_USE ct_code ct_cl_nullspace(const ct_composed *C, ct_layout *out, ct_err *e);
 /* out := Sw<0,0,0> o 0 o L, the composed form of a plain layout. */
 CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out);
 
