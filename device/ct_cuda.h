@@ -1,6 +1,7 @@
-/* ct_cuda.h -- the host side that the CUDA programs (agree.cu, sweep.cu)
- * share: fatal errors and CUDA status checks, prefixed with the program's
- * name (CT_PROG, defined before the include), and a monotonic clock. */
+/* ct_cuda.h -- the host side that the CUDA programs (agree.cu and the
+ * sweeps) share: fatal errors and CUDA status checks, prefixed with the
+ * program's name (CT_PROG, defined before the include), Bazel's sharding
+ * and a monotonic clock. */
 #ifndef CT_CUDA_H
 #define CT_CUDA_H
 
@@ -38,6 +39,20 @@ static void ct_die(const char *fmt, ...) {
       exit(3);                                                                                                 \
     }                                                                                                          \
   } while (0)
+
+/* Bazel's test sharding (TEST_TOTAL_SHARDS, TEST_SHARD_INDEX): shard *i of
+ * *n, and the status file that says this program shards. */
+static void ct_bazel_shard(int *i, int *n) {
+  const char *env = getenv("TEST_TOTAL_SHARDS"), *idx = getenv("TEST_SHARD_INDEX"),
+             *status = getenv("TEST_SHARD_STATUS_FILE");
+  if (!env || atoi(env) <= 1) return;
+  *n = atoi(env);
+  *i = idx ? atoi(idx) : 0;
+  if (status) {
+    FILE *f = fopen(status, "w");
+    if (f) fclose(f);
+  }
+}
 
 static double ct_now(void) {
   struct timespec ts;

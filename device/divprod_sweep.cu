@@ -662,7 +662,6 @@ static const char ct_dp_usage[] =
 
 static void ct_dp_parse(int argc, char **argv, ct_dp_opts *o) {
   int k;
-  const char *env;
   memset(o, 0, sizeof *o);
   o->b.s.ra = 2;
   o->b.s.rb = 2;
@@ -674,15 +673,7 @@ static void ct_dp_parse(int argc, char **argv, ct_dp_opts *o) {
   o->procs = (int)sysconf(_SC_NPROCESSORS_ONLN);
   o->threads = 128;
   o->batch = 1 << 20;
-  if ((env = getenv("TEST_TOTAL_SHARDS")) != 0 && atoi(env) > 1) { /* Bazel's sharding */
-    const char *idx = getenv("TEST_SHARD_INDEX"), *status = getenv("TEST_SHARD_STATUS_FILE");
-    o->shard_n = atoi(env);
-    o->shard_i = idx ? atoi(idx) : 0;
-    if (status) {
-      FILE *f = fopen(status, "w");
-      if (f) fclose(f);
-    }
-  }
+  ct_bazel_shard(&o->shard_i, &o->shard_n);
   for (k = 1; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
 #define CT_ARG(name) (strcmp(a, name) == 0 && v && (++k, 1))

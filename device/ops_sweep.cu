@@ -619,7 +619,6 @@ static const char ct_ops_usage[] =
 
 static void ct_ops_parse(int argc, char **argv, ct_ops_opts *o) {
   int k;
-  const char *env;
   memset(o, 0, sizeof *o);
   o->b.r = 4;
   o->b.smax = 8;
@@ -630,15 +629,7 @@ static void ct_ops_parse(int argc, char **argv, ct_ops_opts *o) {
   o->threads = 128;
   o->batch = 1 << 20;
   o->shard_n = 1;
-  if ((env = getenv("TEST_TOTAL_SHARDS")) != 0 && atoi(env) > 1) { /* Bazel's sharding */
-    const char *idx = getenv("TEST_SHARD_INDEX"), *status = getenv("TEST_SHARD_STATUS_FILE");
-    o->shard_n = atoi(env);
-    o->shard_i = idx ? atoi(idx) : 0;
-    if (status) {
-      FILE *f = fopen(status, "w");
-      if (f) fclose(f);
-    }
-  }
+  ct_bazel_shard(&o->shard_i, &o->shard_n);
   for (k = 1; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
 #define CT_ARG(name) (strcmp(a, name) == 0 && v && (++k, 1))

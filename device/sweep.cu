@@ -482,7 +482,6 @@ static const char ct_susage[] =
 
 static void ct_sparse(int argc, char **argv, ct_sopts *o) {
   int k;
-  const char *env;
   o->b.ra = 2;
   o->b.rb = 3;
   o->b.exact = 0;
@@ -505,15 +504,7 @@ static void ct_sparse(int argc, char **argv, ct_sopts *o) {
   o->max_shards = 0;
   o->b.mutant = 0;
   o->budget = 0;
-  if ((env = getenv("TEST_TOTAL_SHARDS")) != 0 && atoi(env) > 1) { /* Bazel's sharding */
-    const char *idx = getenv("TEST_SHARD_INDEX"), *status = getenv("TEST_SHARD_STATUS_FILE");
-    o->shard_n = atoi(env);
-    o->shard_i = idx ? atoi(idx) : 0;
-    if (status) {
-      FILE *f = fopen(status, "w");
-      if (f) fclose(f);
-    }
-  }
+  ct_bazel_shard(&o->shard_i, &o->shard_n);
   for (k = 1; k < argc; ++k) {
     const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : 0;
 #define CT_ARG(name) (strcmp(a, name) == 0 && v && (++k, 1))
@@ -1104,7 +1095,7 @@ int main(int argc, char **argv) {
     printf("time: %.1f s over the finished shards (%.3g pairs/s)\n", secs, secs > 0 ? sum.pairs / secs : 0.0);
     printf("verdict: %s%s\n", ct_verdict(&sum), ndone == o.shards ? "" : " (so far: shards remain)");
     if (o.tsv) ct_write_tsv(&o, &sum, pairs, secs, 1, shards, devices);
-    return ct_bad(&sum) ? 1 : ndone == o.shards ? 0 : 3;
+    return ct_bad(&sum) ? 1 : ndone == o.shards ? 0 : 5; /* 5: shards remain (3 is a CUDA error) */
   }
   if ((rc = ct_sweep_run(&o, runs, &tot, &wall)) != 0) return rc;
   for (i = 0; i < runs.size(); ++i)

@@ -45,7 +45,9 @@ done
 # Resumable: one shard of four, then the rest; the totals are the whole run's.
 man=$(mktemp)
 rm -f "$man"
-"$sweep" "${bounds[@]}" --manifest "$man" --shards 4 --max-shards 1 >/dev/null && { echo "an unfinished manifest exited 0"; status=1; }
+rc=0
+"$sweep" "${bounds[@]}" --manifest "$man" --shards 4 --max-shards 1 >/dev/null || rc=$?
+[ "$rc" = 5 ] || { echo "an unfinished manifest exited $rc, not 5"; status=1; }
 [ "$(grep -c '^shard' "$man")" = 1 ] || { echo "expected one finished shard"; status=1; }
 resumed=$("$sweep" "${bounds[@]}" --manifest "$man" --shards 4) || status=1
 grep -q '4 of 4 shards finished (3 in this run)' <<<"$resumed" || { echo "the manifest did not resume"; status=1; }
