@@ -336,6 +336,17 @@ static int64_t ct_local_units(int i, int n, int g, int G, int64_t units) {
   return nbg * CT_UNIT_BLOCK;
 }
 
+/* Adds a thread's counts to the block's, then the block's to counts. */
+__device__ static void ct_k_add_counts(unsigned long long *sc, const ct_sweep_counts *n, unsigned long long *counts) {
+  const unsigned long long *c = (const unsigned long long *)n;
+  int k;
+  for (k = 0; k < CT_NCOUNT; ++k)
+    if (c[k]) atomicAdd(&sc[k], c[k]);
+  __syncthreads();
+  for (k = threadIdx.x; k < CT_NCOUNT; k += blockDim.x)
+    if (sc[k]) atomicAdd(&counts[k], sc[k]);
+}
+
 template <int BRUTE>
 __global__ void ct_k_sweep(ct_sweep_bounds b, long long L0, long long nl, int si, int sn, int g, int G, long long units,
                            unsigned long long *counts, ct_sweep_pair *ex, unsigned *nex) {
@@ -366,25 +377,7 @@ __global__ void ct_k_sweep(ct_sweep_bounds b, long long L0, long long nl, int si
       }
     }
   }
-  {
-    const unsigned long long *c = (const unsigned long long *)&n;
-    for (k = 0; k < CT_NCOUNT; ++k)
-      if (c[k]) atomicAdd(&sc[k], c[k]);
-  }
-  __syncthreads();
-  for (k = threadIdx.x; k < CT_NCOUNT; k += blockDim.x)
-    if (sc[k]) atomicAdd(&counts[k], sc[k]);
-}
-
-/* Adds a thread's counts to the block's, then the block's to counts. */
-__device__ static void ct_k_add_counts(unsigned long long *sc, const ct_sweep_counts *n, unsigned long long *counts) {
-  const unsigned long long *c = (const unsigned long long *)n;
-  int k;
-  for (k = 0; k < CT_NCOUNT; ++k)
-    if (c[k]) atomicAdd(&sc[k], c[k]);
-  __syncthreads();
-  for (k = threadIdx.x; k < CT_NCOUNT; k += blockDim.x)
-    if (sc[k]) atomicAdd(&counts[k], sc[k]);
+  ct_k_add_counts(sc, &n, counts);
 }
 
 __global__ void ct_k_table(ct_sweep_bounds b, long long na, ct_fast_tables t) {
