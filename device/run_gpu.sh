@@ -50,6 +50,9 @@
 #   --steps a,b,...           only these steps (build is always done first
 #                             unless --no-build)
 #   --no-build                reuse device/build/
+#   --bench-args "ARGS"       the bench step's ct_gpu options instead of the mode's (full:
+#                             --gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25);
+#                             --chunk 16384 shortens the warm-up of the slowest properties
 #   --agree-seconds T         GPU seconds per property in agree (full 0.75, quick 0.02)
 #   --agree-cases N           random cases per property without a bench step (full
 #                             2000000, quick 20000); at least this many with one
@@ -78,6 +81,7 @@ host_every=
 sweep4_shards=
 sweep4_manifest=
 sweep4_budget=540
+bench_override=
 regs=96
 stack=65536
 out=$here/RESULTS.md
@@ -89,6 +93,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --agree-cases) agree_cases=$2; shift 2 ;;
     --agree-seconds) agree_seconds=$2; shift 2 ;;
+    --bench-args) bench_override=$2; shift 2 ;;
     --host-every) host_every=$2; shift 2 ;;
     --sweep4-shards) sweep4_shards=$2; shift 2 ;;
     --sweep4-manifest) sweep4_manifest=$2; shift 2 ;;
@@ -96,7 +101,7 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,65p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,68p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
@@ -107,6 +112,9 @@ else
   : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
   ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); ops_args=(--r 4); divprod_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
 fi
+
+# shellcheck disable=SC2206
+[ -z "$bench_override" ] || bench_args=($bench_override)
 
 bin=$here/build
 logs=$bin/logs
@@ -161,7 +169,7 @@ machine_info() {
   else
     echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
   fi
-  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks)"
+  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks; bench: ${bench_args[*]})"
 }
 
 v() { # verdict of a step as text (of this run, else of an earlier one whose logs are here: --no-build)
