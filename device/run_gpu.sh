@@ -141,6 +141,10 @@ step() {
   say "step $name: exit $rc after $(( $(date +%s) - t0 )) s"
   verdict[$name]=$rc
   echo "$rc" >"$logs/$name.rc"
+  # what ran and for how long, kept beside the status: a run split over
+  # several invocations (--no-build) lists each step's own options
+  echo "$(( $(date +%s) - t0 ))" >"$logs/$name.secs"
+  printf '%s\n' "$*" | sed "s|$root/||g" >"$logs/$name.cmd"
   [ "$rc" = 0 ] || status=1
   write_results
 }
@@ -169,13 +173,19 @@ machine_info() {
   else
     echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
   fi
-  echo "- command: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks; bench: ${bench_args[*]})"
+  echo "- this invocation: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks; bench: ${bench_args[*]})"
 }
 
 v() { # verdict of a step as text (of this run, else of an earlier one whose logs are here: --no-build)
   local rc=${verdict[$1]:-}
   [ -n "$rc" ] || [ ! -f "$logs/$1.rc" ] || rc=$(cat "$logs/$1.rc")
   if [ -z "$rc" ]; then echo "not run"; elif [ "$rc" = 0 ]; then echo "ok"; elif [ "$rc" = 124 ]; then echo "TIMED OUT"; elif [ "${rc#skipped}" != "$rc" ]; then echo "$rc"; else echo "FAILED (exit $rc)"; fi
+}
+
+step_cmd() { # a step's command as run (the host step's script shortened), as Markdown code
+  [ -f "$logs/$1.cmd" ] || return 0
+  if [ "$1" = host ]; then echo '`ct_gpu agree --host-only` vs `host_twin`, same cases'
+  else echo "\`$(tr -d '\n' <"$logs/$1.cmd" | sed 's/|/\\|/g')\`"; fi
 }
 
 kv() { awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null; }
@@ -206,9 +216,11 @@ write_results() {
     echo
     echo "## Verdicts"
     echo
-    echo "| step | verdict |"
-    echo "| --- | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do echo "| $s | $(v $s) |"; done
+    echo "| step | verdict | seconds | command |"
+    echo "| --- | --- | ---: | --- |"
+    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do
+      echo "| $s | $(v $s) | $(cat "$logs/$s.secs" 2>/dev/null) | $(step_cmd $s) |"
+    done
     if [ -f "$logs/agree.txt" ]; then
       echo
       echo "## Agreement (random cases, every property)"
@@ -338,7 +350,7 @@ write_results() {
 say "mode $mode, steps $steps; results -> $out"
 machine_info
 if [ $build = 1 ]; then
-  rm -f "$logs"/*.txt "$logs"/*.tsv "$logs"/*.rc
+  rm -f "$logs"/*.txt "$logs"/*.tsv "$logs"/*.rc "$logs"/*.secs "$logs"/*.cmd
   step build 900 "$here/build.sh" --out "$bin" --arch sm_90 --regs "$regs"
   if [ "${verdict[build]}" != 0 ]; then say "build failed: nothing to run"; exit 1; fi
 fi
