@@ -93,9 +93,16 @@ ct_code ct_b_umma_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_gmma_sparse_atom(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_umma_sparse_atom_32b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_swizzle(const ct_args *a, ct_value *out, ct_err *e);
+/* builtins_mma.c: the MMA atoms' thread-value layouts (spec/mma.md) */
+ct_code ct_b_mma_tv_a(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_mma_tv_b(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_mma_tv_c(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_mma_shape(const ct_args *a, ct_value *out, ct_err *e);
 /* The swizzle and non-swizzle portions of a composed layout (CL-PORTION). */
 ct_code ct_b_get_swizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_get_nonswizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
+/* domain_offset(c, X): the coordinate's value moved into X's offset (DOFF-DEF). */
+ct_code ct_b_domain_offset(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_cutlass2x.c: the CUTLASS 2.x layouts (spec/cutlass2x.md) */
 ct_code ct_b_pitch_linear(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_column_major(const ct_args *a, ct_value *out, ct_err *e);
@@ -134,5 +141,38 @@ ct_code ct_b_unflatten(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_product_each(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_recast_layout(const ct_args *a, ct_value *out, ct_err *e); /* spec/recast.md */
 /* spec/refine.md */
+
+/* builtins_partition.c: spec/partition.md, and conform's judges of its
+ * operations (ct_op_judge, registry.h) */
+#include "judge/judge.h"
+ct_code ct_b_inner_partition(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_outer_partition(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_local_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_local_partition(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_inner_partition_offset(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_outer_partition_offset(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_local_tile_offset(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_local_partition_offset(const ct_args *a, ct_value *out, ct_err *e);
+int ct_jx_inner_partition(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                          ct_judgement *j);
+int ct_jx_outer_partition(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                          ct_judgement *j);
+int ct_jx_local_tile(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                     ct_judgement *j);
+int ct_jx_local_partition(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                          ct_judgement *j);
+int ct_jx_inner_partition_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                                 ct_judgement *j);
+int ct_jx_outer_partition_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                                 ct_judgement *j);
+int ct_jx_local_tile_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                            ct_judgement *j);
+int ct_jx_local_partition_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                                 ct_judgement *j);
+ct_code ct_b_make_layout_tv_tiler(const ct_args *a, ct_value *out, ct_err *e);
+int ct_jx_make_layout_tv(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                         ct_judgement *j);
+int ct_jx_make_layout_tv_tiler(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                               ct_judgement *j);
 
 #endif

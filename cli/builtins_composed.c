@@ -12,6 +12,7 @@
  * registry row's `composed` (cli/registry.h). */
 #include "builtins.h"
 #include "judges.h"
+#include "judge/judge_composed.h"
 #include "registry.h"
 #include "ref/coalesce.h"
 
@@ -100,6 +101,19 @@ static ct_code ct_l_composition_cl(const ct_args *a, ct_value *out, ct_err *e) {
   CT_TRY(ct_as_layout(&a->a[0], &L, "composition's first argument", e));
   if (a->a[1].kind == CT_V_SWIZZLE) CT_TRY(ct_l_compose_swizzle(&L, &a->a[1].c.sw, &R, &plain, e));
   else CT_TRY(ct_l_compose_composed(&L, &a->a[1].c, &R, &plain, e));
+  if (plain) ct_v_layout(out, &R.inner);
+  else ct_v_composed(out, &R);
+  return CT_OK;
+}
+
+/* logical_product(L, Sw o 0 o T) (PROD-8; spec/product.md, PROD-CL):
+ * CuTe's form where it is (L, A* o C) as a function. */
+static ct_code ct_l_product_cl(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_layout L;
+  ct_composed R;
+  int plain;
+  CT_TRY(ct_as_layout(&a->a[0], &L, "logical_product's first argument", e));
+  CT_TRY(ct_l_product_composed(&L, &a->a[1].c, &R, &plain, e));
   if (plain) ct_v_layout(out, &R.inner);
   else ct_v_composed(out, &R);
   return CT_OK;
@@ -278,7 +292,7 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
   const ct_value *first = &a->a[0];
   int k;
   if (b->fn == ct_b_make_composed_layout || b->fn == ct_b_recast_swizzle || b->fn == ct_b_get_swizzle_portion ||
-      b->fn == ct_b_get_nonswizzle_portion)
+      b->fn == ct_b_get_nonswizzle_portion || b->fn == ct_b_domain_offset)
     return b->fn(a, out, e);
   if (strcmp(name, "eval") == 0 && ct_v_is_composed_form(first)) return ct_cl_apply(a, out, e);
   if (strcmp(name, "composition") == 0 && first->kind == CT_V_SWIZZLE) return ct_sw_composition(a, out, e);
@@ -334,6 +348,9 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
     if (ct_v_is_composed_form(&a->a[k]) && (k > 0 || a->a[k].kind == CT_V_SWIZZLE)) {
       if (strcmp(name, "composition") == 0 && k == 1 && a->a[0].kind == CT_V_LAYOUT)
         return ct_l_composition_cl(a, out, e);
+      if (strcmp(name, "logical_product") == 0 && k == 1 && a->n == 2 &&
+          (a->a[0].kind == CT_V_LAYOUT || a->a[0].kind == CT_V_TUPLE) && a->a[1].kind == CT_V_COMPOSED)
+        return ct_l_product_cl(a, out, e);
       if (strcmp(name, "composition") == 0 && k == 1)
         return CT_FAIL(e, CT_ARG_TYPE, "composition(A, B) with A %s and B %s is not defined here (spec/composed.md)",
                        a->a[0].kind == CT_V_SWIZZLE ? "a swizzle" : "a composed layout",
@@ -431,4 +448,61 @@ int ct_composed_equivalent(const ct_value *a, const ct_value *b) {
     return a->kind == b->kind && ct_sw_same(&a->c.sw, &b->c.sw);
   if (!ct_form_composed(a, &x) || !ct_form_composed(b, &y)) return 0;
   return ct_cl_equivalent(&x, &y, CT_CL_EQUIV_MAX);
+}
+
+/* domain_offset(c, X) (DOFF-DEF in spec/layout.md): of A o O o B,
+ * A o (O + B(c)) o B; of a layout L, CuTe's pair (L, L(c)) as the one value
+ * Sw<0,0,0> o L(c) o L, L itself where L(c) = 0. */
+ct_code ct_b_domain_offset(const ct_args *a, ct_value *out, ct_err *e) {
+  const ct_tuple *c;
+  ct_composed X, R;
+  int plain = a->a[1].kind == CT_V_LAYOUT || a->a[1].kind == CT_V_TUPLE;
+  CT_TRY(ct_as_tuple(&a->a[0], &c, "domain_offset's coordinate", e));
+  if (a->a[1].kind == CT_V_COMPOSED) X = a->a[1].c;
+  else if (a->a[1].kind == CT_V_SWIZZLE)
+    return CT_FAIL(e, CT_ARG_TYPE, "domain_offset of a bare swizzle: it has no domain (spec/layout.md, DOFF-DEF)");
+  else {
+    CT_TRY(ct_as_layout(&a->a[1], &X.inner, "domain_offset's layout", e));
+    ct_cl_of_layout(&X.inner, &X);
+  }
+  CT_TRY(ct_cl_domain_offset(c, &X, &R, e));
+  if (plain && ct_cl_offset(&R) == 0) ct_v_layout(out, &R.inner);
+  else ct_v_composed(out, &R);
+  return CT_OK;
+}
+
+/* conform's judges of logical_product with a composed second argument
+ * (PROD-8) and of domain_offset (DOFF-1, DOFF-2); -1 where nothing is
+ * judged (a plain product is the contract judge's, ct_cx_product). */
+int ct_jx_logical_product_cl(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                             ct_judgement *j) {
+  static ct_composed R;
+  ct_layout L;
+  ct_err e;
+  (void)accepted;
+  if (n != 2 || args[1].kind != CT_V_COMPOSED || ct_as_layout(&args[0], &L, "L", &e) != CT_OK) return -1;
+  if (!ct_form_composed(result, &R)) {
+    CT_J_VIOLATES(j, "PROD-8", "the result is neither a layout nor a composed layout");
+    return 0;
+  }
+  return ct_jx_status(ct_judge_prod_8(&L, &args[1].c, &R, bound, j));
+}
+
+int ct_jx_domain_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                        ct_judgement *j) {
+  static ct_composed X, R;
+  const ct_tuple *c;
+  ct_err e;
+  ct_jstatus s1, s2;
+  (void)accepted;
+  if (n != 2 || ct_as_tuple(&args[0], &c, "c", &e) != CT_OK || !ct_form_composed(&args[1], &X)) return -1;
+  if (!ct_form_composed(result, &R)) {
+    CT_J_VIOLATES(j, "DOFF-2", "the result is neither a layout nor a composed layout");
+    return 0;
+  }
+  s2 = ct_judge_doff_2(&X, c, &R, bound, j);
+  if (s2 == CT_J_VIOLATED) return 0;
+  s1 = ct_judge_doff_1(&X, c, &R, bound, j);
+  if (s1 == CT_J_VIOLATED) return 0;
+  return s1 == CT_J_HOLDS && s2 == CT_J_HOLDS ? 1 : -1;
 }

@@ -4,6 +4,7 @@
 #include "conform.h"
 #include "eval.h"
 #include "props/engine.h"
+#include "props/props_mma.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -59,6 +60,12 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       int major, row, bits;
       ct_case_atom(&c, &major, &row, &bits);
       snprintf(tmp, sizeof tmp, "%s, %d, %d", major ? "MN" : "K", row, bits);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && f[1] == 'm' && f[2] == '0') { /* an MMA atom's M, N, K, bits (spec/mma.md) */
+      int x[5];
+      ct_case_mma(&c, &x[0], &x[1], &x[2], &x[3], &x[4]);
+      snprintf(tmp, sizeof tmp, "%d, %d, %d, %d", x[0], x[1], x[2], x[3]);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
     } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {

@@ -594,6 +594,8 @@ int ct_is_named_value(const char *s, size_t n) {
   size_t k;
   for (k = 0; k < sizeof names / sizeof names[0]; ++k)
     if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0) return 1;
+  /* an MMA atom's CuTe name, SM80_16x8x16_F16F16F16F16_TN (spec/mma.md) */
+  if (n >= 8 && n < 64 && s[0] == 'S' && s[1] == 'M' && s[2] >= '0' && s[2] <= '9') return 1;
   return 0;
 }
 

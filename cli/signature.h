@@ -15,6 +15,7 @@
 #include "ref/layout.h"
 #include "judge/judge.h"
 #include "ref/tiler.h"
+#include "value.h" /* ct_value, for the judges at the end */
 
 /* The kinds: L a layout (integer strides), T a tiler (a layout, <...>, an
  * integer or a shape), S a shape (an IntTuple; a layout stands for its shape),
@@ -86,4 +87,11 @@ typedef struct {
 /* "layout, tiler -> layout": the kinds in words (`cuteref ops`, the site). */
 const char *ct_sig_words(int sig);
 
+/* conform's judges of issue 41's later composed operations (cli/builtins_composed.c,
+ * beside the earlier ones of cli/judges.h): logical_product with a composed
+ * second argument (PROD-8) and domain_offset (DOFF-1, DOFF-2). */
+int ct_jx_logical_product_cl(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                             ct_judgement *j);
+int ct_jx_domain_offset(const ct_value *args, int n, const ct_value *result, int accepted, int64_t bound,
+                        ct_judgement *j);
 #endif

@@ -18,7 +18,7 @@ typedef enum {
 typedef struct {
   ct_vkind kind;
   int b;         /* CT_V_BOOL */
-  char sym[24];  /* CT_V_SYMBOL */
+  char sym[64];  /* CT_V_SYMBOL; also an MMA atom's CuTe name (spec/mma.md) */
   ct_layout l;   /* CT_V_LAYOUT / CT_V_TILER; CT_V_TUPLE uses l.shape */
   ct_composed c; /* CT_V_SWIZZLE (c.sw only) / CT_V_COMPOSED */
 } ct_value;

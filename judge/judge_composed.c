@@ -1,6 +1,8 @@
 /* judge_composed.c -- judges of spec/composed.md: CL-7 and CL-8, the
  * swizzle and non-swizzle portions of a composed layout or a layout. */
 #include "judge/judge.h"
+#include "judge/judge_composed.h"
+#include "ref/complement.h"
 #include "ref/coalesce.h"
 
 /* CL-7 / CL-8, the swizzle portion P: X's swizzle as a function, or an
@@ -188,4 +190,113 @@ CT_FN ct_jstatus ct_judge_null_5(const ct_composed *C, const ct_layout *R, int64
   }
   if (k != n) return CT_J_VIOLATES(j, "NULL-5", "C is 0 at %lld indices, size(R) = %lld", (long long)k, (long long)n);
   return ct_j_holds(j, "NULL-5");
+}
+
+/* PROD-8 (spec/product.md, PROD-CL): the product as a function, A* from
+ * ref/'s complement, read through Â as judge.h's brute force reads it. */
+CT_FN ct_jstatus ct_judge_prod_8(const ct_layout *L, const ct_composed *C, const ct_composed *R, int64_t bound,
+                                 ct_judgement *j) {
+  int64_t nl = ct_j_size(L), nt = ct_j_size(&C->inner), n, m, i, c, s, got;
+  ct_layout As;
+  ct_tuple M;
+  ct_j_ahat h;
+  ct_val ct;
+  ct_err e;
+  if (nl < 1 || nt < 0 || ct_mul_ovf(nl, nt, &n)) return ct_j_unchecked(j, "PROD-8");
+  if (ct_j_size(&R->inner) != n)
+    return CT_J_VIOLATES(j, "PROD-8", "size(R) = %lld, size(L)*size(T) = %lld", (long long)ct_j_size(&R->inner),
+                         (long long)n);
+  if (n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "PROD-8");
+  if (ct_l_cosize(&C->inner, &ct, &e) != CT_OK || ct_mul_ovf(nl, ct.v, &m)) return ct_j_unchecked(j, "PROD-8");
+  ct_t_set_int(&M, m, 1);
+  if (ct_complement(L, &M, &As, &e) != CT_OK) return ct_j_unchecked(j, "PROD-8");
+  ct_j_ahat_init(&As, &h);
+  for (i = 0; i < n; ++i) {
+    if (ct_cl_eval(C, i / nl, &c, &e) != CT_OK) return ct_j_unchecked(j, "PROD-8");
+    if (!ct_j_ahat_at(&h, c, &s)) continue; /* Â* read where it is undefined (below 0, not one mode): nothing stated */
+    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != ct_j_at(L, i % nl) + s)
+      return CT_J_VIOLATES_AT(j, "PROD-8", i, "R(%lld) = %lld, L(%lld) + A*(C(%lld)) = %lld + A*(%lld) = %lld",
+                              (long long)i, (long long)got, (long long)(i % nl), (long long)(i / nl),
+                              (long long)ct_j_at(L, i % nl), (long long)c, (long long)(ct_j_at(L, i % nl) + s));
+  }
+  return ct_j_holds(j, "PROD-8");
+}
+
+/* The natural coordinate of index x in the leaves of m, leaf by leaf (the
+ * last unreduced), into k[]. */
+CT_FN static void ct_doff_split(const ct_modes *m, int64_t x, int64_t *k) {
+  int q;
+  for (q = 0; q + 1 < m->n; ++q) {
+    k[q] = x % m->m[q].s;
+    x /= m->m[q].s;
+  }
+  if (m->n > 0) k[m->n - 1] = x;
+}
+
+/* DOFF-1 (spec/layout.md): R(i) == X(c + i) inside X's shape. c's natural
+ * coordinate leaf by leaf: crd2idx of c into X's inner layout with the
+ * stride 1 at that leaf and 0 elsewhere (as crd2idx splits it, an integer
+ * colexicographically, the last mode unreduced). */
+CT_FN ct_jstatus ct_judge_doff_1(const ct_composed *X, const ct_tuple *c, const ct_composed *R, int64_t bound,
+                                 ct_judgement *j) {
+  ct_layout E;
+  ct_modes m;
+  ct_val v;
+  ct_err e;
+  int64_t n = ct_j_size(&X->inner), i, kc[CT_MAX_NODES], ki[CT_MAX_NODES], x, got, want;
+  int q, k, inside;
+  if (n < 0 || ct_j_size(&R->inner) != n) return CT_J_VIOLATES(j, "DOFF-1", "size(R) != size(X)");
+  if (n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "DOFF-1");
+  ct_modes_of(&X->inner, 0, &m);
+  E = X->inner;
+  for (k = 0; k < E.stride.n; ++k)
+    if (E.stride.nd[k].kind != CT_TUPLE) {
+      E.stride.nd[k].kind = CT_INT;
+      E.stride.nd[k].path = 0;
+      E.stride.nd[k].v = 0;
+    }
+  for (k = 0, q = 0; k < E.stride.n && q < m.n; ++k) {
+    if (E.stride.nd[k].kind == CT_TUPLE) continue;
+    E.stride.nd[k].v = 1;
+    if (ct_crd2idx(c, &E, &v, &e) != CT_OK) return ct_j_unchecked(j, "DOFF-1");
+    kc[q++] = v.v;
+    E.stride.nd[k].v = 0;
+  }
+  if (q != m.n) return ct_j_unchecked(j, "DOFF-1");
+  for (i = 0; i < n; ++i) {
+    ct_doff_split(&m, i, ki);
+    inside = 1;
+    x = 0;
+    for (q = m.n - 1; q >= 0; --q) { /* the leaf-wise sum, back to an index (Horner, last leaf first) */
+      if (kc[q] + ki[q] >= m.m[q].s) inside = 0;
+      x = x * m.m[q].s + kc[q] + ki[q];
+    }
+    if (!inside) continue;
+    if (ct_cl_eval(X, x, &want, &e) != CT_OK) return ct_j_unchecked(j, "DOFF-1");
+    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != want)
+      return CT_J_VIOLATES_AT(j, "DOFF-1", i, "R(%lld) = %lld, X at c + %lld (index %lld) is %lld", (long long)i,
+                              (long long)got, (long long)i, (long long)x, (long long)want);
+  }
+  return ct_j_holds(j, "DOFF-1");
+}
+
+/* DOFF-2 (spec/layout.md): the whole function, outer(O + B(c) + B(i)). */
+CT_FN ct_jstatus ct_judge_doff_2(const ct_composed *X, const ct_tuple *c, const ct_composed *R, int64_t bound,
+                                 ct_judgement *j) {
+  ct_val d;
+  ct_err e;
+  int64_t n = ct_j_size(&X->inner), i, got, want, x;
+  if (!ct_t_compatible_loose(&X->inner.shape, &R->inner.shape) && !ct_t_compatible_loose(&R->inner.shape, &X->inner.shape))
+    return CT_J_VIOLATES(j, "DOFF-2", "the result's shape is compatible with the argument's neither way");
+  if (n < 0 || ct_j_size(&R->inner) != n) return CT_J_VIOLATES(j, "DOFF-2", "size(R) != size(X)");
+  if (n > bound || n > CT_JUDGE_CAP) return ct_j_unchecked(j, "DOFF-2");
+  if (ct_crd2idx(c, &X->inner, &d, &e) != CT_OK) return ct_j_unchecked(j, "DOFF-2");
+  for (i = 0; i < n; ++i) {
+    if (ct_add_ovf(d.v, ct_j_at(&X->inner, i), &x) || ct_cl_after_inner(X, x, &want, &e) != CT_OK)
+      return ct_j_unchecked(j, "DOFF-2");
+    if (ct_cl_eval(R, i, &got, &e) != CT_OK || got != want)
+      return CT_J_VIOLATES_AT(j, "DOFF-2", i, "R(%lld) = %lld, the argument's outer function at O + B(c) + B(%lld) is "
+                              "%lld", (long long)i, (long long)got, (long long)i, (long long)want);
+  }
+  return ct_j_holds(j, "DOFF-2");
 }

@@ -7,6 +7,7 @@
  * a function, R(c) == outer(offset + B'(c)) with B' the inner layout's
  * result computed by ref/ for layouts, and checks it at every index up to
  * CT_BRUTE_MAX. */
+#include "judge/judge_composed.h"
 #include "props/derived.h"
 #include "props/props.h"
 #include "props/props_list.h"
@@ -802,4 +803,136 @@ CT_FN void ct_p_null_5(const ct_case *c, ct_outcome *o) {
   if (rc != CT_OK) return;
   ct_judge_null_5(&C, &R, CT_BRUTE_MAX, &j);
   ct_judged(&j, o);
+}
+
+/* PROD-8's L by the second swizzle's M mod 3 (drawn apart from k0, k1):
+ * the case's divisor v1, _2:_1 or _1:_0; and when its B is odd, C's inner
+ * layout the identity _2^w:_1, w = B + M + |S| <= 8, on which CuTe's form
+ * is the product for the last two L. */
+CT_FN static int ct_case_prod(const ct_case *c, ct_layout *L, ct_composed *C) {
+  int pick = c->w[1].m % 3, w = ct_sw_width(&c->w[0]);
+  if (!ct_case_inv(c, C)) return -1;
+  if (pick == 0) ct_l_copy(L, &c->v[1]);
+  else if (pick == 1) ct_l_set_int(L, 2, 1, 1, 1);
+  else ct_l_set_int(L, 1, 1, 0, 1);
+  if (c->w[1].b % 2 == 0 || w > 8) return 0;
+  ct_l_set_int(&C->inner, (int64_t)1 << w, 1, 1, 1);
+  return pick != 0; /* 1: accepted, when C is Sw o 0 o T */
+}
+
+/* PROD-8: logical_product(L, C), C = Sw o O o T (PROD-CL): when accepted
+ * the product as a function (the judge); an outer layout or an offset
+ * other than 0 ARG_TYPE; the product's own codes where logical_product(L,
+ * T) rejects; an identity swizzle answered by logical_product(L, T) itself;
+ * T the identity with L _2:_1 or _1:_0 accepted (CuTe's form is the product). */
+CT_FN void ct_p_prod_8(const ct_case *c, ct_outcome *o) {
+  ct_composed C, R;
+  ct_layout L, P;
+  ct_judgement j;
+  ct_err e;
+  ct_code rc, rb;
+  int plain = 0, identity, must = ct_case_prod(c, &L, &C);
+  if (must < 0) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  identity = C.outer_kind == CT_OUTER_SWIZZLE && C.sw.b == 0;
+  rc = ct_l_product_composed(&L, &C, &R, &plain, &e);
+  o->digest = rc != CT_OK ? ct_digest_code(rc) : ct_digest_composed(&R) ^ (uint64_t)plain;
+  if (C.outer_kind != CT_OUTER_SWIZZLE || ct_cl_offset(&C) != 0) {
+    if (rc != CT_ARG_TYPE) CT_FAILS(o, "logical_product(L, A o %lld o T), outer %s: %s, want ARG_TYPE",
+                                    (long long)ct_cl_offset(&C), C.outer_kind == CT_OUTER_SWIZZLE ? "a swizzle" : "a layout",
+                                    ct_code_name(rc));
+    return;
+  }
+  rb = ct_logical_product(&L, &C.inner, &P, &e);
+  if (rb != CT_OK) {
+    if (rc != rb) CT_FAILS(o, "logical_product(L, T) rejects with %s, logical_product(L, C) answers %s", ct_code_name(rb),
+                           ct_code_name(rc));
+    return;
+  }
+  if (rc != CT_OK) {
+    if (identity || must) CT_FAILS(o, "logical_product(L, C) rejected (%s) where %s", ct_code_name(rc),
+                                   identity ? "the swizzle is an identity" : "T is the identity");
+    else if (rc != CT_NO_LAYOUT && rc != CT_UNDECIDED && rc != CT_COORD_OUT_OF_RANGE && rc != CT_OVERFLOW)
+      CT_FAILS(o, "logical_product(L, C): %s, not NO_LAYOUT", ct_code_name(rc));
+    return;
+  }
+  if (plain) ct_cl_of_layout(&R.inner, &R);
+  ct_judge_prod_8(&L, &C, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  if (o->verdict != CT_FAILED && identity && (!plain || !ct_l_equal(&R.inner, &P, 0)))
+    CT_FAILS(o, "logical_product(L, Sw<0,...> o 0 o T) is not logical_product(L, T)");
+}
+
+/* Whether outer(O + B(c) + B(i)) reads an outer layout below 0 for some
+ * i < size(B) (brute force apart from ref/; 0 past CT_BRUTE_MAX). */
+CT_FN static int ct_doff_below(const ct_composed *X, int64_t d) {
+  int64_t i, n = ct_size(&X->inner);
+  ct_leaf_form F;
+  if (X->outer_kind != CT_OUTER_LAYOUT || n < 0 || n > CT_BRUTE_MAX) return 0;
+  ct_lf_init(&F, &X->inner);
+  for (i = 0; i < n; ++i)
+    if (ct_cl_offset(X) + d + ct_ev_form(&F, i) < 0) return 1;
+  return 0;
+}
+
+/* DOFF-1 and DOFF-2 on X and the coordinate c; CuTe's form besides
+ * (DOFF-DEF): X's outer function and inner layout, the offset O + B(c). */
+CT_FN static void ct_doff_case(const ct_composed *X, const ct_tuple *c, ct_outcome *o) {
+  ct_composed R;
+  ct_judgement j;
+  ct_err e;
+  ct_val d;
+  ct_code rc = ct_cl_domain_offset(c, X, &R, &e);
+  o->digest = rc != CT_OK ? ct_digest_code(rc) : ct_digest_composed(&R);
+  if (ct_crd2idx(c, &X->inner, &d, &e) != CT_OK) {
+    if (rc == CT_OK) CT_FAILS(o, "domain_offset accepted a coordinate crd2idx rejects");
+    return;
+  }
+  if (rc != CT_OK) {
+    if (rc == CT_OVERFLOW || (rc == CT_COORD_OUT_OF_RANGE && ct_doff_below(X, d.v))) return;
+    CT_FAILS(o, "domain_offset rejected (%s): %s", ct_code_name(rc), e.msg);
+    return;
+  }
+  if (ct_doff_below(X, d.v)) {
+    CT_FAILS(o, "domain_offset answered where the outer layout is read below 0");
+    return;
+  }
+  ct_judge_doff_2(X, c, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  if (o->verdict == CT_FAILED) return;
+  ct_judge_doff_1(X, c, &R, CT_BRUTE_MAX, &j);
+  ct_judged(&j, o);
+  if (o->verdict == CT_FAILED) return;
+  if (R.outer_kind != X->outer_kind || !ct_l_equal(&R.inner, &X->inner, 1) || ct_cl_offset(&R) != ct_cl_offset(X) + d.v ||
+      (X->outer_kind == CT_OUTER_SWIZZLE ? !ct_sw_same(&R.sw, &X->sw) : !ct_l_equal(&R.outer, &X->outer, 1)))
+    CT_FAILS(o, "domain_offset is not CuTe's A o (O + B(c)) o B");
+}
+
+/* The coordinate of a DOFF case: the index k, or (odd k0) its natural
+ * coordinate in the shape (idx2crd). */
+CT_FN static void ct_doff_coord(const ct_case *c, int64_t k, const ct_tuple *shape, ct_tuple *out) {
+  ct_err e;
+  if (c->k[0] % 2 == 1 && ct_idx2crd(k, shape, out, &e) == CT_OK) return;
+  ct_t_set_int(out, k, (int)(c->k[1] % 2));
+}
+
+/* DOFF-1 on a composed layout: the case's, at the index k1 (past the size
+ * at times) or its natural coordinate. */
+CT_FN void ct_p_doff_1(const ct_case *c, ct_outcome *o) {
+  ct_composed X;
+  ct_tuple crd;
+  ct_case_composed(c, &X);
+  ct_doff_coord(c, c->k[1], &X.inner.shape, &crd);
+  ct_doff_case(&X, &crd, o);
+}
+
+/* DOFF-2 on a plain layout (Sw<0,0,0> o 0 o L): the case's at k0 in [0, 2 size). */
+CT_FN void ct_p_doff_2(const ct_case *c, ct_outcome *o) {
+  ct_composed X;
+  ct_tuple crd;
+  ct_cl_of_layout(&c->v[0], &X);
+  ct_doff_coord(c, c->k[0], &X.inner.shape, &crd);
+  ct_doff_case(&X, &crd, o);
 }

@@ -291,7 +291,10 @@
   X(rec_3, "REC-3", CT_GEN_SWIZZLE, "upcast/downcast of a swizzle", "upcast or downcast of %w0, N and which by k1 = %k1") \
   X(rec_4, "REC-4", CT_GEN_SWIZZLE, "upcast/downcast of a composed layout", "upcast or downcast of %w0 o O o %0, N by k1 = %k1, O by k1/4 mod 4 from %k0") \
   X(align_3, "ALIGN-3", CT_GEN_SWIZZLE, "max_alignment of a swizzle and a composed layout", "max_alignment(%w0 o %k0 o %0), outer %1 if k1 mod 4 == 3, the offset static if k1/3 odd") \
-  X(null_5, "NULL-5", CT_GEN_SWIZZLE, "nullspace of a composed layout", "nullspace(%w0 o O o %0), outer %1 if k1 mod 4 == 3, O by k1/4 mod 4 from %k0")
+  X(null_5, "NULL-5", CT_GEN_SWIZZLE, "nullspace of a composed layout", "nullspace(%w0 o O o %0), outer %1 if k1 mod 4 == 3, O by k1/4 mod 4 from %k0") \
+  X(prod_8, "PROD-8", CT_GEN_SWIZZLE, "logical_product(L, C)", "logical_product(L, %w0 o O o T), L by M of %w1 mod 3, T %0 or (B of %w1 odd) _2^w:_1, O by k1/4 mod 4 from %k0") \
+  X(doff_1, "DOFF-1", CT_GEN_SWIZZLE, "domain_offset of a composed layout", "domain_offset(c, %w0 o %k0 o %0), c the index %k1 or (k0 odd) its coordinate") \
+  X(doff_2, "DOFF-2", CT_GEN_INT, "domain_offset of a layout", "domain_offset(c, %0), c the index %k0 or (k0 odd) its coordinate")
 
 #define CT_PROPS_ATOMS(X)                                                                         \
   X(atom_1, "ATOM-1", CT_GEN_SWIZZLE, "gmma_atom", "gmma_atom(%a0)")                              \
@@ -476,6 +479,34 @@
   X(lin_1, "LIN-1", CT_GEN_LAYOUT, "linear_layout", "linear_layout(%0 in powers of two)")         \
   X(lin_2, "LIN-2", CT_GEN_LAYOUT, "linear_layout", "linear_layout(%0)")
 
+/* inner_partition, outer_partition, local_tile, local_partition
+ * (props_partition.c, spec/partition.md). */
+#define CT_PROPS_PARTITION(X)                                                                     \
+  X(part_1, "PART-1", CT_GEN_TILER, "inner_partition", "inner_partition(%0, %1, c)")             \
+  X(part_2, "PART-2", CT_GEN_TILER, "outer_partition", "outer_partition(%0, %1, c)")             \
+  X(part_3, "PART-3", CT_GEN_TILER, "inner_partition, every tile", "inner_partition(%0, %1, c) for every c") \
+  X(part_4, "PART-4", CT_GEN_TILER, "outer_partition, every element", "outer_partition(%0, %1, c) for every c") \
+  X(part_5, "PART-5", CT_GEN_TILER, "local_tile with a projection", "local_tile(%0, %1 with an X mode, c, P)") \
+  X(part_6, "PART-6", CT_GEN_TILER, "local_partition", "local_partition(%0, thr of %1, idx[, P])") \
+  X(part_7, "PART-7", CT_GEN_TILER, "local_partition, every thread", "local_partition(%0, thr of %1, idx) for every idx") \
+  X(part_8, "PART-8", CT_GEN_TILER, "partitions, static marks flipped", "inner/outer/local_partition of %0, %1") \
+  X(part_9, "PART-9", CT_GEN_TILER, "inner/outer_partition_offset, local_tile_offset", "*_offset(%0, %1, c[, P])") \
+  X(part_10, "PART-10", CT_GEN_TILER, "local_partition_offset", "local_partition_offset(%0, thr of %1, idx[, P])") \
+  X(part_e1, "inner_partition!COORD_OUT_OF_RANGE", CT_GEN_TILER, "inner_partition", "inner_partition(%0, %1, size(rest))") \
+  X(part_e2, "local_partition!DIVISION_BY_ZERO", CT_GEN_LAYOUT, "local_partition", "local_partition(%0, s:0, 1)") \
+  X(tv_1, "TV-1", CT_GEN_PAIR, "make_layout_tv", "make_layout_tv(shape(%0), shape(%1)), compact")          \
+  X(tv_2, "TV-2", CT_GEN_PAIR, "make_layout_tv_tiler", "make_layout_tv_tiler(shape(%0), shape(%1)), compact") \
+  X(tv_e1, "make_layout_tv!NOT_INJECTIVE", CT_GEN_PAIR, "make_layout_tv", "make_layout_tv(s:0, shape(%1))") \
+  X(tv_e2, "make_layout_tv!NO_LAYOUT", CT_GEN_PAIR, "make_layout_tv", "make_layout_tv(shape(%0), s:2)")
+
+/* the MMA atoms' TV layouts (props_mma.c, spec/mma.md). */
+#define CT_PROPS_MMA(X)                                                                           \
+  X(mma_1, "MMA-1", CT_GEN_SWIZZLE, "mma_tv_c", "C of the case's atom (k1, w0)")                  \
+  X(mma_2, "MMA-2", CT_GEN_SWIZZLE, "mma_tv_a/mma_tv_b", "A or B of the case's atom (k1, w0)")    \
+  X(mma_3, "MMA-3", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
+  X(mma_4, "MMA-4", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
+  X(mma_5, "MMA-5", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_ROUNDTRIP(X)                                                                           \
@@ -496,6 +527,8 @@
   CT_PROPS_REARRANGE(X)                                                                           \
   CT_PROPS_REFINE(X)                                                                              \
   CT_PROPS_LINEAR(X)                                                                              \
+  CT_PROPS_PARTITION(X)                                                                           \
+  CT_PROPS_MMA(X)                                                                                 \
   CT_PROPS_FAST(X)                                                                                \
   CT_PROPS_PRINCIPLE(X)
 

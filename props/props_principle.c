@@ -736,6 +736,16 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"compatible", "representation: compares the shapes' nestings"},
     {"sum", "representation: the sum of a stride's entries, to which a size-1 mode's stride adds"},
     {"inner_product", "representation: sum s_i*d_i over the leaves, to which a size-1 mode's stride adds"},
+    {"inner_partition", "positions: the coordinate indexes the rest's modes, which follow L's and the tiler's modes (PART-DEF); marks: PART-8"},
+    {"outer_partition", "positions: the coordinate indexes the tile's modes, which follow the tiler's (PART-DEF); marks: PART-8"},
+    {"local_tile", "positions: the tiler, coordinate and projection address modes by position (PART-5); marks: PART-8"},
+    {"local_partition", "positions: the thread layout's modes tile L's modes by position (PART-6); marks: PART-8"},
+    {"inner_partition_offset", "positions: as inner_partition (PART-9); marks: PART-8"},
+    {"outer_partition_offset", "positions: as outer_partition (PART-9); marks: PART-8"},
+    {"local_tile_offset", "positions: as local_tile (PART-9); marks: PART-8"},
+    {"local_partition_offset", "positions: as local_partition (PART-10); marks: PART-8"},
+    {"make_layout_tv", "positions: thr's and val's modes pair up by position in the raked product (TV-DEF)"},
+    {"make_layout_tv_tiler", "representation: the tile's shape, mode by mode (TV-2)"},
     {"make_swizzle", "no layout argument: two integer masks"},
     {"make_composed_layout", "a constructor that keeps B as its inner layout: its answers are equivalent exactly when B's "
                              "are, by CL-6's definition (spec/composed.md)"},
@@ -745,6 +755,24 @@ const ct_prin_exempt ct_prin_exempts[] = {
                                         "composed layouts may have other inner layouts and offsets (CL-7)"},
     {"get_swizzle_portion/layout", "a constant: the identity swizzle for every layout (CL-8)"},
     {"get_nonswizzle_portion/layout", "the identity on layouts: the answer is the argument itself (CL-8)"},
+    {"composition/composed", "a composed argument: the principle's rewrites are of layouts, and CL-6 leaves a composed "
+                             "layout's parts free (spec/composed.md, CL-9 is judged as a function)"},
+    {"logical_product/composed", "a composed argument: the principle's rewrites are of layouts; PROD-8 is judged as a "
+                                 "function (spec/product.md, PROD-CL)"},
+    {"right_inverse/composed", "a composed argument: the principle's rewrites are of layouts (RINV-8, spec/inverse.md)"},
+    {"left_inverse/composed", "a composed argument: the principle's rewrites are of layouts (LINV-7, spec/inverse.md)"},
+    {"upcast/composed", "a composed argument, cast part by part: its parts, which CL-6 leaves free, are read (REC-4)"},
+    {"downcast/composed", "a composed argument, cast part by part: its parts, which CL-6 leaves free, are read (REC-4)"},
+    {"nullspace/composed", "a composed argument: the principle's rewrites are of layouts (NULL-5, spec/inverse.md)"},
+    {"max_common_layout/composed", "a composed argument: the principle's rewrites are of layouts (MCL-6)"},
+    {"max_common_vector/composed", "a composed argument: the principle's rewrites are of layouts (MCV-3)"},
+    {"max_alignment/composed", "a composed argument: its parts and static marks are read (ALIGN-3, spec/recast.md)"},
+    {"make_layout/swizzle", "no layout argument: a swizzle (SW-9, spec/swizzle.md)"},
+    {"domain_offset/composed", "keeps the argument's parts and moves B(c) into the offset, as CuTe does (DOFF-DEF, "
+                               "spec/layout.md): the parts, which CL-6 leaves free, are read"},
+    {"domain_offset/layout", "keeps the layout as its inner layout (DOFF-DEF, spec/layout.md): its answers are "
+                             "equivalent exactly when the layouts are and c is inside the domain; past it L(c) reads "
+                             "the representation, as crd2idx does"},
     {"gmma_atom", "no layout argument: an atom's name"},
     {"recast_swizzle", "no layout argument: a swizzle and a width"},
     {"PitchLinear", "no layout argument: extents, by position"},
@@ -768,6 +796,10 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"umma_atom_32b", "no layout argument: an element width"},
     {"gmma_sparse_atom", "no layout argument: an atom's name"},
     {"umma_sparse_atom_32b", "no layout argument: an element width"},
+    {"mma_tv_a", "no layout argument: an MMA atom's shape and width"},
+    {"mma_tv_b", "no layout argument: an MMA atom's shape and width"},
+    {"mma_tv_c", "no layout argument: an MMA atom's shape and width"},
+    {"mma_shape", "no layout argument: an MMA atom's name"},
 };
 const int ct_num_prin_exempts = (int)(sizeof ct_prin_exempts / sizeof ct_prin_exempts[0]);
 #endif

@@ -145,6 +145,17 @@ CT_FN CT_MUST_USE ct_code ct_cl_max_alignment(const ct_composed *C, ct_val *out,
 /* nullspace(Sw o 0 o B) = nullspace(B) (NULL-5 in spec/inverse.md); an
  * outer layout or another offset: ARG_TYPE. */
 CT_FN CT_MUST_USE ct_code ct_cl_nullspace(const ct_composed *C, ct_layout *out, ct_err *e);
+/* logical_product(L, Sw o 0 o T) (ref/composed_product.c; spec/product.md,
+ * PROD-CL): CuTe's form Sw' o _0 o logical_product(L, T), Sw' the swizzle
+ * of the masks CuTe finds through T (swizzle_layout.hpp), answered where it
+ * is (L, A* o C) as a function (PROD-8), NO_LAYOUT where not; an identity
+ * swizzle: logical_product(L, T) itself (*plain). An outer layout or an
+ * offset other than 0: ARG_TYPE (C++ does not compile them). */
+CT_FN CT_MUST_USE ct_code ct_l_product_composed(const ct_layout *L, const ct_composed *C, ct_composed *R, int *plain,
+                                                ct_err *e);
+/* domain_offset(c, A o O o B) = A o (O + B(c)) o B, CuTe's (spec/layout.md,
+ * DOFF-DEF); a plain layout L as Sw<0,0,0> o 0 o L. `_` in c: ARG_TYPE. */
+CT_FN CT_MUST_USE ct_code ct_cl_domain_offset(const ct_tuple *c, const ct_composed *X, ct_composed *R, ct_err *e);
 /* out := Sw<0,0,0> o 0 o L, the composed form of a plain layout. */
 CT_FN void ct_cl_of_layout(const ct_layout *L, ct_composed *out);
 

@@ -46,9 +46,10 @@ class Cases(unittest.TestCase):
         self.assertEqual(got[0], cuteref.Case("composition", "gen:composition/admissible:0x7:0",
                                               "composition(4:1, _2:_1)", "ok _2:1"))
         # the generators in turn, each numbering its own requests
-        self.assertEqual([c.origin for c in got[:4]],
+        self.assertEqual([c.origin for c in got[:5]],
                          ["gen:composition/admissible:0x7:0", "gen:composition/random:0x7:0",
-                          "gen:composition/tiler:0x7:0", "gen:composition/admissible:0x7:1"])
+                          "gen:composition/tiler:0x7:0", "gen:composition/composed:0x7:0",
+                          "gen:composition/admissible:0x7:1"])
         for seed in (7, cuteref.CONFORM_SEED):
             listed = conform_list_cases(40, seed, "composition")
             if listed is None:
