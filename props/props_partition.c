@@ -14,7 +14,8 @@
 #include "ref/divide.h"
 #include "ref/partition.h"
 
-/* A case's own stream of choices: the digest of its layouts. */
+/* A case's own stream of choices: the digest of its two layouts (a pair or
+ * tiler generator's case; a one-layout case has no v[1]). */
 CT_FN static uint64_t ct_pt_hash(const ct_case *c) {
   uint64_t h = ct_digest_layout(&c->v[0]) * 0x9e3779b97f4a7c15u ^ ct_digest_layout(&c->v[1]);
   return h ^ (h >> 29);
@@ -411,7 +412,9 @@ CT_FN void ct_p_part_e2(const ct_case *c, ct_outcome *o) {
   ct_layout thr, R;
   ct_err e;
   ct_code rc;
-  int64_t s = 2 + (int64_t)(ct_pt_hash(c) % 3);
+  /* from v[0] alone: a layout generator's case has no v[1], and reading its
+   * uninitialized nodes faulted on the GPU (H100, 2026-12-06) */
+  int64_t s = 2 + (int64_t)(ct_digest_layout(&c->v[0]) % 3);
   ct_l_set_int(&thr, s, 0, 0, 0);
   rc = ct_local_partition(&c->v[0], &thr, 1, 0, &R, 0, &e);
   o->digest = ct_digest_code(rc);
