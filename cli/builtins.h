@@ -98,6 +98,15 @@ ct_code ct_b_mma_tv_a(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_tv_b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_tv_c(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_shape(const ct_args *a, ct_value *out, ct_err *e);
+/* builtins_tiled_mma.c: make_tiled_mma's TV layouts (spec/tiled_mma.md) */
+ct_code ct_b_tiled_mma_a_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_mma_b_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_mma_c_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_mma_shape(const ct_args *a, ct_value *out, ct_err *e);
+/* builtins_copy.c: the copy atoms' thread-value layouts (spec/copy.md) */
+ct_code ct_b_copy_tv_src(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_copy_tv_dst(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_copy_tv_ref(const ct_args *a, ct_value *out, ct_err *e);
 /* The swizzle and non-swizzle portions of a composed layout (CL-PORTION). */
 ct_code ct_b_get_swizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_get_nonswizzle_portion(const ct_args *a, ct_value *out, ct_err *e);

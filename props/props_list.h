@@ -507,6 +507,24 @@
   X(mma_4, "MMA-4", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
   X(mma_5, "MMA-5", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")
 
+/* the copy atoms' TV layouts (props_copy.c, spec/copy.md). */
+#define CT_PROPS_COPY(X)                                                                          \
+  X(copy_1, "COPY-1", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom and layout (k1, w0)") \
+  X(copy_2, "COPY-2", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's register side (k1, w0)") \
+  X(copy_3, "COPY-3", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's address side (k1, w0)") \
+  X(copy_4, "COPY-4", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom's three layouts (k1, w0)") \
+  X(copy_5, "COPY-5", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom and layout (k1, w0)")
+
+/* make_tiled_mma's TV layouts (props_tiled_mma.c, spec/tiled_mma.md). */
+#define CT_PROPS_TILED_MMA(X)                                                                     \
+  X(tmma_1, "TMMA-1", CT_GEN_SWIZZLE, "tiled_mma_c_tv", "C of the case's tiled MMA (k0, k1, w0)") \
+  X(tmma_2, "TMMA-2", CT_GEN_SWIZZLE, "tiled_mma_a_tv/b_tv", "A or B of the case's tiled MMA (k0, k1, w0)") \
+  X(tmma_3, "TMMA-3", CT_GEN_SWIZZLE, "tiled_mma_a/b/c_tv", "the case's tiled MMA and operand (k0, k1, w0)") \
+  X(tmma_4, "TMMA-4", CT_GEN_SWIZZLE, "tiled_mma_a/b/c_tv", "the case's tiled MMA and operand (k0, k1, w0)") \
+  X(tmma_5, "TMMA-5", CT_GEN_SWIZZLE, "tiled_mma_shape", "the case's tiled MMA and operand (k0, k1, w0)") \
+  X(tmma_e1, "tiled_mma_c_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_mma_c_tv", "atom layout (2,2):(1,1)") \
+  X(tmma_e2, "tiled_mma_c_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_mma_c_tv", "permutation M of size 2M + 1")
+
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
   CT_PROPS_ROUNDTRIP(X)                                                                           \
@@ -529,6 +547,8 @@
   CT_PROPS_LINEAR(X)                                                                              \
   CT_PROPS_PARTITION(X)                                                                           \
   CT_PROPS_MMA(X)                                                                                 \
+  CT_PROPS_COPY(X) \
+  CT_PROPS_TILED_MMA(X)                                                                           \
   CT_PROPS_FAST(X)                                                                                \
   CT_PROPS_PRINCIPLE(X)
 

@@ -800,6 +800,13 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"mma_tv_b", "no layout argument: an MMA atom's shape and width"},
     {"mma_tv_c", "no layout argument: an MMA atom's shape and width"},
     {"mma_shape", "no layout argument: an MMA atom's name"},
+    {"tiled_mma_a_tv", "an MMA atom's name and its tiling: the atom is no layout argument (spec/tiled_mma.md)"},
+    {"tiled_mma_b_tv", "an MMA atom's name and its tiling: the atom is no layout argument (spec/tiled_mma.md)"},
+    {"tiled_mma_c_tv", "an MMA atom's name and its tiling: the atom is no layout argument (spec/tiled_mma.md)"},
+    {"tiled_mma_shape", "an MMA atom's name and its tiling: the atom is no layout argument (spec/tiled_mma.md)"},
+    {"copy_tv_src", "no layout argument: a copy atom's name, or its bits"},
+    {"copy_tv_dst", "no layout argument: a copy atom's name, or its bits"},
+    {"copy_tv_ref", "no layout argument: a copy atom's name, or its bits"},
 };
 const int ct_num_prin_exempts = (int)(sizeof ct_prin_exempts / sizeof ct_prin_exempts[0]);
 #endif

@@ -1,0 +1,191 @@
+/* judge_copy.c -- judges of spec/copy.md: COPY-1..COPY-5. None reads
+ * ref/copy_atom.c's formulas: COPY-1..COPY-4 use only the atom's count of
+ * matrices and PTX's register and row sizes, COPY-5 PTX's description as
+ * its own words write it (ct_jc_ptx_bit). */
+#include "judge/judge_copy.h"
+
+#include "ref/inverse.h"
+
+/* The sizes of L's two top modes; 0 when L has not two. */
+CT_FN static int ct_jc_modes(const ct_layout *L, int64_t *T, int64_t *V) {
+  ct_layout M;
+  ct_err e;
+  int p;
+  if (ct_l_rank(L) != 2) return 0;
+  p = 0;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *T = ct_j_size(&M);
+  p = 1;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *V = ct_j_size(&M);
+  return *T > 0 && *V > 0;
+}
+
+CT_FN static void ct_jc_clear(uint64_t *bits, int64_t n) {
+  int64_t w;
+  for (w = 0; w < (n + 63) / 64; ++w) bits[w] = 0;
+}
+
+/* Marks x in a bitmap of n bits: 0 if x is outside [0, n), -1 if marked
+ * before, 1 if new. */
+CT_FN static int ct_jc_mark(uint64_t *bits, int64_t n, int64_t x) {
+  if (x < 0 || x >= n) return 0;
+  if ((bits[x >> 6] >> (x & 63)) & 1) return -1;
+  bits[x >> 6] |= (uint64_t)1 << (x & 63);
+  return 1;
+}
+
+/* The register side, as COPY-DEF says it, read here rather than from
+ * ref/: ldmatrix writes registers (dst), stmatrix reads them (src), and the
+ * reference is the register side of both. */
+CT_FN static int ct_jc_regs(int st, int which) {
+  return which == CT_COPY_REF || st == CT_COPY_ONE || (st ? which == CT_COPY_SRC : which == CT_COPY_DST);
+}
+
+/* The bits the atom moves: N 8 x 8 matrices of 16 bits, or a one-thread
+ * atom's num. */
+CT_FN static int64_t ct_jc_bits(int st, int num) { return st == CT_COPY_ONE ? num : 1024 * (int64_t)num; }
+
+/* PTX's words (9.7.14.5.15, 9.7.14.5.16), apart from ref/copy_atom.c's
+ * formula: lanes 8j..8j+7 address the 16-byte rows of matrix j (a lane past
+ * 8N repeats a lower one); a group of four lanes 4r..4r+3 moves row r, lane
+ * 4r + k the bytes 4k..4k+3 of it into (from) its register j; .trans moves
+ * stored element (c, r) where (r, c) would go. A one-thread atom moves its
+ * bits in order. */
+CT_FN static int64_t ct_jc_ptx_bit(int st, int num, int trans, int which, int64_t t, int64_t v) {
+  int64_t j = v / 32, r = t / 4, k = t % 4, w = v % 32, c = 2 * k + w / 16;
+  if (st == CT_COPY_ONE) return v;
+  if (!ct_jc_regs(st, which)) return 128 * (t % (8 * (int64_t)num)) + v;
+  if (!trans) return 1024 * j + 128 * r + 32 * k + w;
+  return 1024 * j + 128 * c + 16 * r + w % 16;
+}
+
+CT_FN ct_jstatus ct_judge_copy_1(int st, int num, int trans, int which, const ct_layout *L, ct_judgement *j) {
+  int64_t T, V, want = st == CT_COPY_ONE ? num : ct_jc_regs(st, which) ? 32 * (int64_t)num : 128,
+                threads = st == CT_COPY_ONE ? 1 : 32;
+  (void)trans;
+  if (!ct_jc_modes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-1", "the layout is no (thread, value) pair of modes");
+  if (T != threads)
+    return CT_J_VIOLATES(j, "COPY-1", "%lld threads; the atom has %lld", (long long)T, (long long)threads);
+  if (V != want)
+    return CT_J_VIOLATES(j, "COPY-1", "%lld values (bits) a thread; PTX's %s has %lld", (long long)V,
+                         ct_jc_regs(st, which) ? "registers" : "row", (long long)want);
+  return ct_j_holds(j, "COPY-1");
+}
+
+CT_FN ct_jstatus ct_judge_copy_2(int st, int num, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  CT_JUDGE_SCRATCH uint64_t seen[CT_COPY_BITS_MAX / 64];
+  int64_t T, V, t, v, n = ct_jc_bits(st, num);
+  ct_leaf_form F;
+  if (!ct_jc_modes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-2", "the layout is no (thread, value) pair of modes");
+  if (T * V != n)
+    return CT_J_VIOLATES(j, "COPY-2", "%lld (thread, value) pairs for %lld bits", (long long)(T * V), (long long)n);
+  if (n > CT_COPY_BITS_MAX || T * V > bound) return ct_j_unchecked(j, "COPY-2");
+  ct_jc_clear(seen, n);
+  ct_lf_init(&F, L);
+  for (v = 0; v < V; ++v)
+    for (t = 0; t < T; ++t) {
+      int64_t x = ct_j_at_form(&F, t + T * v);
+      if (ct_jc_mark(seen, n, x) != 1)
+        return CT_J_VIOLATES_AT(j, "COPY-2", t + T * v,
+                                "(t, v) = (%lld, %lld) gives bit %lld: outside [0, %lld) or held twice", (long long)t,
+                                (long long)v, (long long)x, (long long)n);
+    }
+  return ct_j_holds(j, "COPY-2");
+}
+
+CT_FN ct_jstatus ct_judge_copy_3(int st, int num, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  CT_JUDGE_SCRATCH uint64_t seen[CT_COPY_BITS_MAX / 64];
+  int64_t T, V, t, v, rows = 8 * (int64_t)num;
+  ct_leaf_form F;
+  if (st == CT_COPY_ONE) return ct_j_holds(j, "COPY-3"); /* one thread: no rows addressed by lanes */
+  if (!ct_jc_modes(L, &T, &V) || T != 32 || V != 128)
+    return CT_J_VIOLATES(j, "COPY-3", "the layout is no (32 threads, 128 bits) pair of modes");
+  if (T * V > bound) return ct_j_unchecked(j, "COPY-3");
+  ct_lf_init(&F, L);
+  ct_jc_clear(seen, rows);
+  for (t = 0; t < T; ++t) {
+    int64_t x = ct_j_at_form(&F, t);
+    for (v = 1; v < V; ++v)
+      if (ct_j_at_form(&F, t + T * v) != x + v)
+        return CT_J_VIOLATES_AT(j, "COPY-3", t + T * v, "lane %lld: bit %lld is at %lld, not its row's %lld + %lld",
+                                (long long)t, (long long)v, (long long)ct_j_at_form(&F, t + T * v), (long long)x,
+                                (long long)v);
+    if (t >= rows) {
+      if (x != ct_j_at_form(&F, t % rows))
+        return CT_J_VIOLATES_AT(j, "COPY-3", t, "lane %lld gives no address; it should repeat lane %lld's row",
+                                (long long)t, (long long)(t % rows));
+      continue;
+    }
+    if (x % 128 != 0 || ct_jc_mark(seen, rows, x / 128) != 1)
+      return CT_J_VIOLATES_AT(j, "COPY-3", t, "lane %lld addresses bit %lld: no row of [0, %lld), or a row twice",
+                              (long long)t, (long long)x, (long long)rows);
+  }
+  return ct_j_holds(j, "COPY-3");
+}
+
+/* The bits a layout reaches, marked in `bits` (n of them); 0 if one is
+ * outside [0, n) (the index of the first such pair in *at). */
+CT_FN static int ct_jc_image(const ct_layout *L, uint64_t *bits, int64_t n, int64_t *at) {
+  ct_leaf_form F;
+  int64_t i, size = ct_j_size(L);
+  ct_jc_clear(bits, n);
+  ct_lf_init(&F, L);
+  for (i = 0; i < size; ++i)
+    if (ct_jc_mark(bits, n, ct_j_at_form(&F, i)) == 0) {
+      *at = i;
+      return 0;
+    }
+  return 1;
+}
+
+CT_FN ct_jstatus ct_judge_copy_4(int st, int num, const ct_layout *src, const ct_layout *dst, const ct_layout *ref,
+                                 int64_t bound, ct_judgement *j) {
+  CT_JUDGE_SCRATCH uint64_t a[CT_COPY_BITS_MAX / 64], b[CT_COPY_BITS_MAX / 64];
+  int64_t n = ct_jc_bits(st, num), x, w, at = 0, y = 0, r = 0;
+  ct_layout R;
+  ct_err e;
+  if (n > CT_COPY_BITS_MAX || ct_j_size(src) > bound || ct_j_size(dst) > bound || n > bound)
+    return ct_j_unchecked(j, "COPY-4");
+  if (ct_right_inverse(ref, &R, &e) != CT_OK) return ct_j_unchecked(j, "COPY-4");
+  if (ct_j_size(&R) < n)
+    return CT_J_VIOLATES(j, "COPY-4", "right_inverse(ref) has %lld points; the atom moves %lld bits",
+                         (long long)ct_j_size(&R), (long long)n);
+  for (x = 0; x < n; ++x) {
+    if (ct_l_eval(&R, x, &r, &e) != CT_OK || ct_l_eval(ref, r, &y, &e) != CT_OK || y != x)
+      return CT_J_VIOLATES_AT(j, "COPY-4", x, "ref(right_inverse(ref)(%lld)) = %lld, not %lld", (long long)x,
+                              (long long)y, (long long)x);
+  }
+  if (!ct_jc_image(src, a, n, &at))
+    return CT_J_VIOLATES_AT(j, "COPY-4", at, "src reaches a bit outside the %lld the atom moves", (long long)n);
+  if (!ct_jc_image(dst, b, n, &at))
+    return CT_J_VIOLATES_AT(j, "COPY-4", at, "dst reaches a bit outside the %lld the atom moves", (long long)n);
+  for (w = 0; w < (n + 63) / 64; ++w) {
+    uint64_t full = n - 64 * w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (n - 64 * w)) - 1;
+    if (a[w] != full || b[w] != full)
+      return CT_J_VIOLATES(j, "COPY-4", "%s misses a bit of [%lld, %lld)", a[w] != full ? "src" : "dst",
+                           (long long)(64 * w), (long long)(64 * w + 64));
+  }
+  return ct_j_holds(j, "COPY-4");
+}
+
+CT_FN ct_jstatus ct_judge_copy_5(int st, int num, int trans, int which, const ct_layout *L, int64_t bound,
+                                 ct_judgement *j) {
+  int64_t T, V, t, v;
+  ct_leaf_form F;
+  int64_t want_v = st == CT_COPY_ONE ? num : ct_jc_regs(st, which) ? 32 * (int64_t)num : 128,
+          want_t = st == CT_COPY_ONE ? 1 : 32;
+  if (!ct_jc_modes(L, &T, &V) || T != want_t || V != want_v)
+    return CT_J_VIOLATES(j, "COPY-5", "the layout is no (%lld threads, %lld values) pair of modes", (long long)want_t,
+                         (long long)want_v);
+  if (T * V > bound) return ct_j_unchecked(j, "COPY-5");
+  ct_lf_init(&F, L);
+  for (v = 0; v < V; ++v)
+    for (t = 0; t < T; ++t) {
+      int64_t got = ct_j_at_form(&F, t + T * v), want = ct_jc_ptx_bit(st, num, trans, which, t, v);
+      if (got != want)
+        return CT_J_VIOLATES_AT(j, "COPY-5", t + T * v, "L(%lld, %lld) = %lld, PTX's bit is %lld", (long long)t,
+                                (long long)v, (long long)got, (long long)want);
+    }
+  return ct_j_holds(j, "COPY-5");
+}

@@ -1,0 +1,197 @@
+/* judge_tiled_mma.c -- judges of spec/tiled_mma.md: TMMA-1..TMMA-5. The
+ * tile is counted element by element (TMMA-1, TMMA-2) or each (t, v) is
+ * recomputed from the atom's PTX formula (TMMA-3): none of them reads
+ * ref/tiled_mma.c's construction. */
+#include "judge/judge_tiled_mma.h"
+
+/* What every judge needs of t: the atom's C fragment sizes, lay's modes and
+ * the tile (ct_tiled_mma_init); 0 when t is no tiled MMA. */
+typedef struct {
+  const ct_tiled_mma *t;
+  ct_layout lay;       /* t's atom layout padded to rank 3 */
+  ct_mma_frag f;       /* the operand's atom fragment */
+  int64_t tile[3];     /* M, N, K */
+  int64_t l[3];        /* lay's mode sizes */
+  int64_t d[3];        /* the atom's M, N, K */
+  int r, c;            /* the operand's tile modes */
+  int64_t T, V;        /* threads and values of the tiled layout */
+} ct_jt;
+
+CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
+  ct_err e;
+  ct_val s;
+  ct_layout M;
+  int i;
+  x->t = t;
+  if (ct_tiled_mma_check(t, &x->lay, x->tile, &e) != CT_OK) return 0;
+  if (ct_mma_frag_init(t->m, t->n, t->k, t->bits, op, &x->f, &e) != CT_OK) return 0;
+  for (i = 0; i < 3; ++i) {
+    int p = i;
+    if (ct_l_mode(&x->lay, &p, 1, &M, &e) != CT_OK || ct_l_size(&M, &s, &e) != CT_OK) return 0;
+    x->l[i] = s.v;
+  }
+  x->d[0] = t->m;
+  x->d[1] = t->n;
+  x->d[2] = t->k;
+  ct_tiled_mma_modes(op, &x->r, &x->c);
+  x->T = (int64_t)x->f.threads * x->l[0] * x->l[1] * x->l[2];
+  x->V = (int64_t)x->f.elems * (x->tile[x->r] / (x->d[x->r] * x->l[x->r])) *
+         (x->tile[x->c] / (x->d[x->c] * x->l[x->c]));
+  return 1;
+}
+
+/* The sizes of L's two top modes; 0 when L has not two. */
+CT_FN static int ct_jt_modes(const ct_layout *L, int64_t *T, int64_t *V) {
+  ct_layout M;
+  ct_err e;
+  int p;
+  if (ct_l_rank(L) != 2) return 0;
+  p = 0;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *T = ct_j_size(&M);
+  p = 1;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *V = ct_j_size(&M);
+  return *T > 0 && *V > 0;
+}
+
+/* Every element of [0, n) is L(t, v) for exactly rho pairs (t, v). */
+CT_FN static ct_jstatus ct_jt_count(const char *id, const ct_jt *x, const ct_layout *L, int64_t n, int64_t rho,
+                                    int64_t bound, ct_judgement *j) {
+  CT_JUDGE_SCRATCH uint8_t cnt[CT_TMMA_TILE_MAX];
+  int64_t T, V, i, y;
+  ct_leaf_form F;
+  if (!ct_jt_modes(L, &T, &V)) return CT_J_VIOLATES(j, id, "the layout is no (thread, value) pair of modes");
+  if (T != x->T) return CT_J_VIOLATES(j, id, "%lld threads, the tiled MMA has %lld", (long long)T, (long long)x->T);
+  if (T * V != rho * n)
+    return CT_J_VIOLATES(j, id, "%lld (thread, value) pairs for %lld elements held %lld times each",
+                         (long long)(T * V), (long long)n, (long long)rho);
+  if (n > CT_TMMA_TILE_MAX || rho > 255 || T * V > bound) return ct_j_unchecked(j, id);
+  for (i = 0; i < n; ++i) cnt[i] = 0;
+  ct_lf_init(&F, L);
+  /* T*V == rho*n, so no element above rho is every element at rho */
+  for (i = 0; i < T * V; ++i) {
+    y = ct_j_at_form(&F, i);
+    if (y < 0 || y >= n || cnt[y] == rho)
+      return CT_J_VIOLATES_AT(j, id, i, "(t, v) = (%lld, %lld) gives %lld: outside [0, %lld) or held %lld times already",
+                              (long long)(i % T), (long long)(i / T), (long long)y, (long long)n, (long long)rho);
+    ++cnt[y];
+  }
+  return ct_j_holds(j, id);
+}
+
+CT_FN ct_jstatus ct_judge_tmma_1(const ct_tiled_mma *t, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  ct_jt x;
+  if (!ct_jt_init(t, CT_MMA_C, &x)) return ct_j_unchecked(j, "TMMA-1");
+  return ct_jt_count("TMMA-1", &x, L, x.tile[0] * x.tile[1], x.l[2], bound, j);
+}
+
+CT_FN ct_jstatus ct_judge_tmma_2(const ct_tiled_mma *t, int op, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  ct_jt x;
+  int64_t n, atom;
+  if (op == CT_MMA_C) return ct_judge_tmma_1(t, L, bound, j);
+  if (!ct_jt_init(t, op, &x)) return ct_j_unchecked(j, "TMMA-2");
+  n = x.tile[x.r] * x.tile[x.c];
+  /* the atom's replication: its (t, v) pairs per element of its tile */
+  atom = (int64_t)x.f.threads * x.f.elems / (x.d[x.r] * x.d[x.c]);
+  return ct_jt_count("TMMA-2", &x, L, n, atom * x.l[op == CT_MMA_A ? 1 : 0], bound, j);
+}
+
+/* perm_i(y), or y where the mode has none. */
+CT_FN static int64_t ct_jt_perm(const ct_jt *x, int i, int64_t y) {
+  int64_t z = y;
+  ct_err e;
+  if (x->t->has_perm[i] && ct_l_eval(&x->t->perm[i], y, &z, &e) != CT_OK) return -1;
+  return z;
+}
+
+CT_FN ct_jstatus ct_judge_tmma_3(const ct_tiled_mma *t, int op, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  CT_JUDGE_SCRATCH int16_t inv[CT_TMMA_ATOMS_MAX];
+  ct_jt x;
+  int64_t T, V, i, n, Ta, Va, RR;
+  ct_leaf_form F;
+  ct_err e;
+  if (!ct_jt_init(t, op, &x)) return ct_j_unchecked(j, "TMMA-3");
+  if (!ct_jt_modes(L, &T, &V) || T != x.T || V != x.V)
+    return CT_J_VIOLATES(j, "TMMA-3", "the layout is no %lld threads x %lld values", (long long)x.T, (long long)x.V);
+  if (T * V > bound) return ct_j_unchecked(j, "TMMA-3");
+  n = x.l[0] * x.l[1] * x.l[2];
+  /* lay^-1: the colexicographic index of the atom coordinate of each group */
+  for (i = 0; i < n; ++i) {
+    int64_t y = -1;
+    if (ct_l_eval(&x.lay, i, &y, &e) != CT_OK || y < 0 || y >= n) return ct_j_unchecked(j, "TMMA-3");
+    inv[y] = (int16_t)i;
+  }
+  Ta = x.f.threads;
+  Va = x.f.elems;
+  RR = x.tile[x.r] / (x.d[x.r] * x.l[x.r]);
+  ct_lf_init(&F, L);
+  for (i = 0; i < T * V; ++i) {
+    int64_t th = i % T, v = i / T, a = inv[th / Ta], crd[3], rest = v / Va, el, row, col, want, got;
+    crd[0] = a % x.l[0];
+    crd[1] = (a / x.l[0]) % x.l[1];
+    crd[2] = a / (x.l[0] * x.l[1]);
+    el = ct_mma_frag_at(&x.f, (int)(th % Ta), (int)(v % Va)); /* in the atom's tile, column-major */
+    row = el % x.d[x.r] + x.d[x.r] * (crd[x.r] + x.l[x.r] * (rest % RR));
+    col = el / x.d[x.r] + x.d[x.c] * (crd[x.c] + x.l[x.c] * (rest / RR));
+    want = ct_jt_perm(&x, x.r, row) + x.tile[x.r] * ct_jt_perm(&x, x.c, col);
+    got = ct_j_at_form(&F, i);
+    if (got != want)
+      return CT_J_VIOLATES_AT(j, "TMMA-3", i, "L(%lld, %lld) = %lld; the atom's element is at (%lld, %lld), index %lld",
+                              (long long)th, (long long)v, (long long)got, (long long)row, (long long)col,
+                              (long long)want);
+  }
+  return ct_j_holds(j, "TMMA-3");
+}
+
+CT_FN ct_jstatus ct_judge_tmma_4(const ct_tiled_mma *t, int op, const ct_layout *L, int64_t bound, ct_judgement *j) {
+  ct_jt x;
+  ct_layout L0;
+  ct_leaf_form F, F0;
+  ct_err e;
+  int64_t T, V, T0, V0, i, R;
+  if (!ct_jt_init(t, op, &x)) return ct_j_unchecked(j, "TMMA-4");
+  /* L0 has the tile of the atom layout; the permutation's tile may be a
+   * multiple of it: then its rest modes differ and TMMA-3 alone decides */
+  if (x.tile[x.r] != x.d[x.r] * x.l[x.r] || x.tile[x.c] != x.d[x.c] * x.l[x.c]) return ct_j_holds(j, "TMMA-4");
+  if (ct_tiled_mma_tv_of(t, op, 0, &L0, &e) != CT_OK) return ct_j_unchecked(j, "TMMA-4");
+  if (!ct_jt_modes(L, &T, &V) || !ct_jt_modes(&L0, &T0, &V0) || T != T0 || V != V0)
+    return CT_J_VIOLATES(j, "TMMA-4", "the layout's modes are not those of the tiled MMA without permutations");
+  if (T * V > bound) return ct_j_unchecked(j, "TMMA-4");
+  R = x.tile[x.r];
+  ct_lf_init(&F, L);
+  ct_lf_init(&F0, &L0);
+  for (i = 0; i < T * V; ++i) {
+    int64_t y = ct_j_at_form(&F0, i), want = ct_jt_perm(&x, x.r, y % R) + R * ct_jt_perm(&x, x.c, y / R);
+    if (ct_j_at_form(&F, i) != want)
+      return CT_J_VIOLATES_AT(j, "TMMA-4", i, "L(%lld, %lld) = %lld; the unpermuted %lld relabelled is %lld",
+                              (long long)(i % T), (long long)(i / T), (long long)ct_j_at_form(&F, i), (long long)y,
+                              (long long)want);
+  }
+  return ct_j_holds(j, "TMMA-4");
+}
+
+CT_FN ct_jstatus ct_judge_tmma_5(const ct_tiled_mma *t, int op, const ct_layout *L, const int64_t *tile,
+                                 ct_judgement *j) {
+  ct_jt x;
+  int64_t T, V;
+  int i;
+  if (!ct_jt_init(t, op, &x)) return ct_j_unchecked(j, "TMMA-5");
+  for (i = 0; i < 3; ++i) {
+    int64_t want = x.d[i] * x.l[i];
+    ct_val s;
+    ct_err e;
+    if (t->has_perm[i]) {
+      if (ct_l_size(&t->perm[i], &s, &e) != CT_OK) return ct_j_unchecked(j, "TMMA-5");
+      want = s.v;
+    }
+    if (tile[i] != want)
+      return CT_J_VIOLATES(j, "TMMA-5", "the tile's %c is %lld, want %lld", "MNK"[i], (long long)tile[i],
+                           (long long)want);
+  }
+  if (!ct_jt_modes(L, &T, &V)) return CT_J_VIOLATES(j, "TMMA-5", "the layout is no (thread, value) pair of modes");
+  if (T != x.T || V != x.V)
+    return CT_J_VIOLATES(j, "TMMA-5", "%lld threads x %lld values, want %lld x %lld", (long long)T, (long long)V,
+                         (long long)x.T, (long long)x.V);
+  return ct_j_holds(j, "TMMA-5");
+}

@@ -1,0 +1,107 @@
+/* props_copy.c -- properties of spec/copy.md: COPY-1..COPY-5 on the twelve
+ * ldmatrix and stmatrix atoms. A case of CT_GEN_SWIZZLE picks one atom and
+ * one of its layouts (ct_case_copy); each property visits every (thread,
+ * value). */
+#include "judge/judge_copy.h"
+#include "props/props.h"
+#include "props/props_copy.h"
+#include "props/props_list.h"
+#include "ref/copy_atom.h"
+
+/* The most (thread, value) pairs a property visits: 32 threads x 128 bits. */
+#define CT_COPY_BOUND 4096
+
+CT_FN void ct_case_copy(const ct_case *c, int *st, int *num, int *trans, int *which) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 977u + (uint64_t)(c->w[0].b + 8 * c->w[0].m + 64 * (c->w[0].s + 16)));
+  int k = (int)(h % 16), kind = (int)((h / 16) % 4);
+  *which = (int)((h / 64) % 3);
+  if (k < CT_COPY_ATOMS) {
+    ct_copy_atom_k(k, st, num, trans);
+    return;
+  }
+  /* a quarter of the cases: a one-thread atom, of bits its kind allows, up
+   * to 4096 (TMA: whole bytes) so that the judges see every bit */
+  *st = CT_COPY_ONE;
+  *trans = kind;
+  h /= 192;
+  if (kind == CT_COPY_UNIVERSAL) *num = 1 << (int)(h % 11);
+  else if (kind == CT_COPY_CP_ASYNC_CA) *num = 32 << (int)(h % 3);
+  else if (kind == CT_COPY_CP_ASYNC_CG) *num = 128;
+  else *num = 8 * (1 + (int)(h % 512));
+}
+
+/* The case's atom and its layout `which` (the case's own where which < 0). */
+CT_FN static int ct_copy_of_case(const ct_case *c, int which, int *x, ct_layout *L, ct_outcome *o) {
+  ct_err e;
+  ct_case_copy(c, &x[0], &x[1], &x[2], &x[3]);
+  if (which >= 0) x[3] = which;
+  o->digest = ct_mix64((uint64_t)x[0] + 4u * (uint64_t)x[1] + 65536u * (uint64_t)(x[2] + 4 * x[3]));
+  if (ct_copy_tv(x[0], x[1], x[2], x[3], L, &e) != CT_OK) {
+    CT_FAILS(o, "copy_tv(%s x%d%s, %d) rejected: %s",
+             x[0] == CT_COPY_ONE ? "one-thread" : x[0] ? "stmatrix" : "ldmatrix", x[1], x[2] ? " .trans/kind" : "",
+             x[3], e.msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* The case's atom's register side (ldmatrix's dst, stmatrix's src) or
+ * address side. */
+CT_FN static int ct_copy_side(const ct_case *c, int regs, int *x, ct_layout *L, ct_outcome *o) {
+  int y[4];
+  ct_case_copy(c, &y[0], &y[1], &y[2], &y[3]);
+  return ct_copy_of_case(c, (y[0] == CT_COPY_STSM) == (regs == 1) ? CT_COPY_SRC : CT_COPY_DST, x, L, o);
+}
+
+/* COPY-1: 32 threads; PTX's registers x 32 bits, or one 128-bit row. */
+CT_FN void ct_p_copy_1(const ct_case *c, ct_outcome *o) {
+  int x[4];
+  ct_layout L;
+  ct_judgement j;
+  if (!ct_copy_of_case(c, -1, x, &L, o)) return;
+  ct_judge_copy_1(x[0], x[1], x[2], x[3], &L, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-2: the register side is a bijection onto the matrices' bits. */
+CT_FN void ct_p_copy_2(const ct_case *c, ct_outcome *o) {
+  int x[4];
+  ct_layout L;
+  ct_judgement j;
+  if (!ct_copy_side(c, 1, x, &L, o)) return;
+  ct_judge_copy_2(x[0], x[1], &L, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-3: the address side: a row of 128 bits per lane, every row once (a
+ * one-thread atom has none: the judge says so). */
+CT_FN void ct_p_copy_3(const ct_case *c, ct_outcome *o) {
+  int x[4];
+  ct_layout L;
+  ct_judgement j;
+  if (!ct_copy_side(c, 0, x, &L, o)) return;
+  ct_judge_copy_3(x[0], x[1], &L, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-4: src, dst and ref of one atom agree in bits. */
+CT_FN void ct_p_copy_4(const ct_case *c, ct_outcome *o) {
+  int x[4];
+  ct_layout S, D, R;
+  ct_judgement j;
+  if (!ct_copy_of_case(c, CT_COPY_SRC, x, &S, o) || !ct_copy_of_case(c, CT_COPY_DST, x, &D, o) ||
+      !ct_copy_of_case(c, CT_COPY_REF, x, &R, o))
+    return;
+  ct_judge_copy_4(x[0], x[1], &S, &D, &R, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-5: the layout is PTX's formula at every (thread, value). */
+CT_FN void ct_p_copy_5(const ct_case *c, ct_outcome *o) {
+  int x[4];
+  ct_layout L;
+  ct_judgement j;
+  if (!ct_copy_of_case(c, -1, x, &L, o)) return;
+  ct_judge_copy_5(x[0], x[1], x[2], x[3], &L, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}

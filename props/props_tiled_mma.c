@@ -1,0 +1,190 @@
+/* props_tiled_mma.c -- properties of spec/tiled_mma.md: TMMA-1..TMMA-5 on
+ * tiled MMAs of every atom of the atlas (ct_case_mma), atom layouts of up
+ * to 8 atoms and permutation tiles of M or N; and TMMA-PRE's errors. */
+#include "judge/judge_tiled_mma.h"
+#include "props/props.h"
+#include "props/props_list.h"
+#include "props/props_mma.h"
+#include "props/props_tiled_mma.h"
+
+/* The largest (thread, value) count a property visits: an atom layout of
+ * 8 atoms of 16 x 8 x 256 (b1) A, 256 x 512 pairs. */
+#define CT_TMMA_BOUND ((int64_t)1 << 18)
+
+/* a:b as the layout's tuple of three modes (s0, s1, s2):(d0, d1, d2). */
+CT_FN static void ct_tm_lay3(ct_layout *L, const int64_t *s, const int64_t *d) {
+  ct_err e;
+  int h, i;
+  ct_t_clear(&L->shape);
+  ct_t_clear(&L->stride);
+  if (ct_t_open(&L->shape, &h, &e) != CT_OK) return;
+  for (i = 0; i < 3; ++i)
+    if (ct_t_push_int(&L->shape, s[i], 1, &e) != CT_OK) return;
+  if (ct_t_close(&L->shape, h, &e) != CT_OK) return;
+  if (ct_t_open(&L->stride, &h, &e) != CT_OK) return;
+  for (i = 0; i < 3; ++i)
+    if (ct_t_push_int(&L->stride, d[i], 1, &e) != CT_OK) return;
+  if (ct_t_close(&L->stride, h, &e) != CT_OK) return;
+}
+
+/* (a, b):(b, 1) or (a, b):(2, 1) etc.: the two-mode layout s0:d0, s1:d1. */
+CT_FN static void ct_tm_lay2(ct_layout *L, int64_t s0, int64_t d0, int64_t s1, int64_t d1) {
+  ct_layout a, b;
+  const ct_layout *two[2];
+  ct_err e;
+  ct_l_set_int(&a, s0, 1, d0, 1);
+  ct_l_set_int(&b, s1, 1, d1, 1);
+  two[0] = &a;
+  two[1] = &b;
+  if (ct_l_concat(two, 2, L, &e) != CT_OK) ct_l_set_int(L, 1, 1, 0, 1);
+}
+
+CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
+  uint64_t h = ct_mix64((uint64_t)c->k[0] * 2654435761u + 17u);
+  int64_t s[3], d[3], dm, dn;
+  int i;
+  ct_case_mma(c, &t->m, &t->n, &t->k, &t->bits, op);
+  s[0] = (int64_t)1 << (h % 3);
+  s[1] = (int64_t)1 << ((h / 3) % 3);
+  s[2] = (int64_t)1 << ((h / 9) % 2);
+  while (s[0] * s[1] * s[2] > 8) s[1] /= 2; /* at most 8 atoms: 8 warps */
+  if (t->m == 64) { /* a warpgroup atom: 1 or 2 along M */
+    s[0] = (int64_t)1 + (int64_t)(h % 2);
+    s[1] = s[2] = 1;
+  }
+  if ((h / 18) % 2) { /* row-major: M slowest */
+    d[2] = 1;
+    d[1] = s[2];
+    d[0] = s[1] * s[2];
+  } else {
+    d[0] = 1;
+    d[1] = s[0];
+    d[2] = s[0] * s[1];
+  }
+  for (i = 0; i < 3; ++i)
+    if (s[i] == 1) d[i] = 0;
+  ct_tm_lay3(&t->lay, s, d);
+  dm = t->m * s[0];
+  dn = t->n * s[1];
+  t->has_perm[0] = t->has_perm[1] = t->has_perm[2] = 0;
+  switch ((h / 36) % 3) {
+  case 1: /* M: two tiles interleaved row by row, (dm, 2):(2, 1) */
+    ct_tm_lay2(&t->perm[0], dm, 2, 2, 1);
+    t->has_perm[0] = 1;
+    break;
+  case 2: /* N: the columns transposed, (dn/8 or 1, ..):(.., 1) */
+    if (dn % 8 == 0 && dn > 8) {
+      ct_tm_lay2(&t->perm[1], 8, dn / 8, dn / 8, 1);
+      t->has_perm[1] = 1;
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* The case's tiled MMA and operand (op >= 0: that one), built. */
+CT_FN static int ct_tm_of_case(const ct_case *c, int op, ct_tiled_mma *t, int *o_op, ct_layout *L, ct_outcome *o) {
+  ct_err e;
+  ct_case_tiled_mma(c, t, o_op);
+  if (op >= 0) *o_op = op;
+  o->digest = ct_mix64((uint64_t)(t->m + 128 * t->n + 65536 * t->k) * 64u + (uint64_t)t->bits * 4u + (uint64_t)*o_op);
+  if (ct_tiled_mma_tv(t, *o_op, L, &e) != CT_OK) {
+    CT_FAILS(o, "tiled_mma_%c_tv((%d, %d, %d, %d), ...) rejected: %s", "abc"[*o_op], t->m, t->n, t->k, t->bits, e.msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* TMMA-1: C is held by exactly size(lay mode K) pairs per element. */
+CT_FN void ct_p_tmma_1(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_judgement j;
+  int op;
+  if (!ct_tm_of_case(c, CT_MMA_C, &t, &op, &L, o)) return;
+  ct_judge_tmma_1(&t, &L, CT_TMMA_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TMMA-2: A (B) replicated exactly along lay's N (M) and the atom's own. */
+CT_FN void ct_p_tmma_2(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_judgement j;
+  int op;
+  if (!ct_tm_of_case(c, (int)(c->k[1] & 1), &t, &op, &L, o)) return;
+  ct_judge_tmma_2(&t, op, &L, CT_TMMA_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TMMA-3: every (t, v) is the atom's PTX element, moved and relabelled. */
+CT_FN void ct_p_tmma_3(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_judgement j;
+  int op;
+  if (!ct_tm_of_case(c, -1, &t, &op, &L, o)) return;
+  ct_judge_tmma_3(&t, op, &L, CT_TMMA_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TMMA-4: the permutation relabels the unpermuted tiled MMA. */
+CT_FN void ct_p_tmma_4(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_judgement j;
+  int op;
+  if (!ct_tm_of_case(c, -1, &t, &op, &L, o)) return;
+  ct_judge_tmma_4(&t, op, &L, CT_TMMA_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TMMA-5: the modes' sizes and the tile. */
+CT_FN void ct_p_tmma_5(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L, lay;
+  ct_judgement j;
+  ct_err e;
+  int64_t tile[3];
+  int op;
+  if (!ct_tm_of_case(c, -1, &t, &op, &L, o)) return;
+  if (ct_tiled_mma_check(&t, &lay, tile, &e) != CT_OK) {
+    CT_FAILS(o, "tiled_mma_shape rejected: %s", e.msg);
+    return;
+  }
+  ct_judge_tmma_5(&t, op, &L, tile, &j);
+  ct_judged(&j, o);
+}
+
+/* tiled_mma!NOT_INJECTIVE: an atom layout that repeats an atom, (2, 2):(1, 1). */
+CT_FN void ct_p_tmma_e1(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_err e;
+  ct_code rc;
+  int op;
+  ct_case_tiled_mma(c, &t, &op);
+  o->verdict = CT_PASS;
+  ct_tm_lay2(&t.lay, 2, 1, 2, 1);
+  rc = ct_tiled_mma_tv(&t, op, &L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_NOT_INJECTIVE) CT_FAILS(o, "atom layout (2,2):(1,1): %s, not NOT_INJECTIVE", ct_code_name(rc));
+}
+
+/* tiled_mma!ARG_TYPE: a permutation of M whose size is no multiple of the
+ * atom layout's M extent (one row more). */
+CT_FN void ct_p_tmma_e2(const ct_case *c, ct_outcome *o) {
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_err e;
+  ct_code rc;
+  int op;
+  ct_case_tiled_mma(c, &t, &op);
+  o->verdict = CT_PASS;
+  ct_l_set_int(&t.perm[0], (int64_t)t.m * 2 + 1, 1, 1, 1);
+  t.has_perm[0] = 1;
+  rc = ct_tiled_mma_tv(&t, op, &L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_ARG_TYPE) CT_FAILS(o, "permutation M of size 2M + 1: %s, not ARG_TYPE", ct_code_name(rc));
+}

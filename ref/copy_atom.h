@@ -1,0 +1,66 @@
+/* copy_atom.h -- the thread-value (TV) layouts of the warp-level copy atoms
+ * ldmatrix and stmatrix (spec/copy.md), derived from the PTX ISA's
+ * description of the instructions, never from CuTe's traits.
+ *
+ * An atom is PTX's ldmatrix.sync.aligned.m8n8.xN[.trans].shared.b16 (st = 0)
+ * or stmatrix.sync.aligned.m8n8.xN[.trans].shared.b16 (st = 1), N = 1, 2, 4
+ * matrices of 8 x 8 16-bit elements. Its layouts map (thread, value) to a BIT
+ * of the N matrices as stored, 1024*j + 128*row + 16*col + b (matrix j, each
+ * row 16 bytes), as CuTe's Copy_Traits do (COPY-DEF): the address side (the
+ * rows the lanes address: ldmatrix's source, stmatrix's destination) and the
+ * register side (the fragments: ldmatrix's destination, stmatrix's source,
+ * and the reference of both). */
+#ifndef CT_COPY_ATOM_H
+#define CT_COPY_ATOM_H
+
+#include "layout.h"
+
+enum { CT_COPY_SRC = 0, CT_COPY_DST = 1, CT_COPY_REF = 2 };
+
+/* The instruction `st`: ldmatrix, stmatrix, or a one-thread copy of `num`
+ * bits (trans then names its kind: CT_COPY_UNIVERSAL, CT_COPY_CP_ASYNC_CA,
+ * CT_COPY_CP_ASYNC_CG, CT_COPY_TMA; COPY-DEF). */
+enum { CT_COPY_LDSM = 0, CT_COPY_STSM = 1, CT_COPY_ONE = 2 };
+enum { CT_COPY_UNIVERSAL = 0, CT_COPY_CP_ASYNC_CA = 1, CT_COPY_CP_ASYNC_CG = 2, CT_COPY_TMA = 3 };
+
+/* The most bits a one-thread atom of the atlas moves (a TMA box of 2^20
+ * bits, 128 KiB). */
+#define CT_COPY_ONE_MAX_BITS (1 << 20)
+
+/* The number of atoms: {ldmatrix, stmatrix} x {x1, x2, x4} x {-, .trans}. */
+#define CT_COPY_ATOMS 12
+
+/* The k-th atom (k taken modulo CT_COPY_ATOMS): st, num (1, 2, 4), trans. */
+CT_FN void ct_copy_atom_k(int k, int *st, int *num, int *trans);
+
+/* The atom's threads: 32, or 1 for a one-thread atom. */
+CT_FN int ct_copy_threads(int st);
+
+/* 1 where layout `which` (CT_COPY_SRC, _DST, _REF) of the atom is its
+ * register side, 0 where it is the address side (COPY-DEF). */
+CT_FN int ct_copy_is_regs(int st, int which);
+
+/* PTX's formula: the bit that thread t moves as its value v on layout
+ * `which` (COPY-5). */
+CT_FN int64_t ct_copy_at(int st, int num, int trans, int which, int t, int v);
+
+/* The values a thread has on layout `which`: 128 (one 16-byte row) on the
+ * address side, 32*num (num 32-bit registers) on the register side; num
+ * (the bits) for a one-thread atom. */
+CT_FN int ct_copy_values(int st, int num, int which);
+
+/* The layout `which` of the atom: PTX's formula fitted as a layout of CuTe's
+ * shape and checked at every (thread, value) (NO_LAYOUT where it is not
+ * one); ARG_TYPE for num other than 1, 2, 4, or a one-thread atom's width
+ * that PTX or CuTe does not define (COPY-PRE). */
+CT_FN CT_MUST_USE ct_code ct_copy_tv(int st, int num, int trans, int which, ct_layout *out, ct_err *e);
+
+/* CuTe's name (SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T,
+ * SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T) as (st, num, trans): 1
+ * if it is one of the twelve, else 0. A one-thread atom's name (the
+ * cp.async and TMA operations, SM80_CP_ASYNC_CACHEALWAYS, SM90_TMA_LOAD,
+ * ...): 2, st = CT_COPY_ONE and *trans its kind (its bits are an argument).
+ * Host only. */
+int ct_copy_by_name(const char *name, int *st, int *num, int *trans);
+
+#endif

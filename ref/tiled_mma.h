@@ -1,0 +1,47 @@
+/* tiled_mma.h -- CuTe's make_tiled_mma on layouts (spec/tiled_mma.md): an
+ * MMA atom of the atlas (spec/mma.md) repeated over an atom layout of
+ * (M, N, K) and relabelled by three permutation tiles, and the thread-value
+ * layouts of A, B and C over the tiled tile that CuTe's
+ * get_layout{A,B,C}_TV answer (TMMA-DEF). */
+#ifndef CT_TILED_MMA_H
+#define CT_TILED_MMA_H
+
+#include "mma_atom.h"
+
+/* The largest atom layout (threads groups) and tile mode the reference
+ * checks for bijectivity (TMMA-PRE): 1024 atoms, 4096 rows. */
+#define CT_TMMA_ATOMS_MAX 1024
+#define CT_TMMA_MODE_MAX 4096
+
+/* make_tiled_mma(atom, lay, perm): the atom mMnNkK with A of `bits` bits;
+ * lay the atom layout, rank <= 3 (missing modes are 1:0); perm[i] the
+ * permutation tile of mode i (M, N, K) where has_perm[i], else `_`. */
+typedef struct {
+  int m, n, k, bits;
+  ct_layout lay;
+  int has_perm[3];
+  ct_layout perm[3];
+} ct_tiled_mma;
+
+/* Checks TMMA-PRE and pads lay to rank 3; tile[i] := the tile's M, N, K
+ * (size(perm[i]), or the atom's times lay's mode). ARG_TYPE (no atom, lay
+ * of rank > 3, a tile not a multiple of atom x lay), NOT_INJECTIVE (lay or
+ * a permutation no bijection onto [0, size)). */
+CT_FN CT_MUST_USE ct_code ct_tiled_mma_init(ct_tiled_mma *t, int64_t *tile, ct_err *e);
+
+/* ct_tiled_mma_init without changing t: *lay := t's atom layout padded to
+ * rank 3. */
+CT_FN CT_MUST_USE ct_code ct_tiled_mma_check(const ct_tiled_mma *t, ct_layout *lay, int64_t *tile, ct_err *e);
+
+/* The TV layout of operand op (CT_MMA_A, B, C) of the tiled MMA
+ * (TMMA-DEF): (thread, value) -> the column-major index in the tile M x K
+ * (A), N x K (B), M x N (C); TMMA-PRE's errors as ct_tiled_mma_init. */
+CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv(const ct_tiled_mma *t, int op, ct_layout *out, ct_err *e);
+/* The same with permuted == 0: every permutation read as `_` (L0 of
+ * TMMA-4; its tile is atom x lay). */
+CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct_layout *out, ct_err *e);
+
+/* The two tile modes of operand op: C (M, N), A (M, K), B (N, K). */
+CT_FN void ct_tiled_mma_modes(int op, int *r, int *c);
+
+#endif

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The copy atom atlas's count (spec/copy.md, docs/data/atlas.md): the distinct
+thread-value layouts of CuTe's ldmatrix/stmatrix copy atoms, read from the
+installed CuTe headers, and how many of them the atlas (`copy_tv_src/dst/ref`,
+derived from the PTX ISA) gives, compared as functions by `cuteref examples`.
+
+  tools/atlas_copy.py CUTEREF [CUTE_ATOM_DIR] [--list] [--cpp]
+
+--cpp also builds, with nvcc, a program that prints CuTe C++'s own
+Copy_Traits<NAME>::{Src,Dst,Ref}Layout{} for the twelve atoms and for
+SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> and
+UniversalCopy<uint128_t>, and wants each printed text (static marks kept)
+to be exactly what `cuteref eval 'copy_tv_x(...)'` prints.
+
+Each `Copy_Traits<NAME>` of copy_traits_sm75.hpp and copy_traits_sm90.hpp
+gives its SrcLayout, DstLayout and RefLayout (in bits), following
+`typename Copy_Traits<OTHER>::XLayout` and `RefLayout = SrcLayout`. NAME
+is covered when `copy_tv_x(NAME)` is accepted; each distinct (layout, call)
+pair becomes a line `copy_tv_x(NAME) = LAYOUT` run by `cuteref examples`
+(same function, shapes compatible: EQUIV-2). A layout counts as covered when
+an atlas call equals it; distinct layouts are counted by their text.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atlas_count import layout_text, strip_comments  # noqa: E402
+
+DEFAULT_DIR = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include/cute/atom"
+FILES = ["copy_traits_sm75.hpp", "copy_traits_sm90.hpp"]
+OPS = {"Src": "copy_tv_src", "Dst": "copy_tv_dst", "Ref": "copy_tv_ref"}
+
+
+def read_traits(atom_dir):
+    """NAME -> {"Src": expr, "Dst": expr, "Ref": expr} as written."""
+    traits = {}
+    for f in FILES:
+        s = strip_comments(open(os.path.join(atom_dir, f)).read())
+        for m in re.finditer(r"struct\s+Copy_Traits\s*<\s*(SM\d+_\w+)\s*>\s*\{", s):
+            depth, j = 1, m.end()
+            while depth and j < len(s):
+                depth += {"{": 1, "}": -1}.get(s[j], 0)
+                j += 1
+            body = s[m.end():j - 1]
+            traits[m.group(1)] = {op: mm.group(1).strip() for op in OPS
+                                  for mm in [re.search(r"using\s+%sLayout\s*=\s*([^;]*);" % op, body)] if mm}
+    return traits
+
+
+def resolve(traits, name, op, depth=0):
+    """The layout text of NAME's op, references followed; None if unread."""
+    e = traits.get(name, {}).get(op)
+    if e is None or depth > 8:
+        return None
+    m = re.match(r"^(?:typename\s+)?Copy_Traits\s*<\s*(\w+)\s*>\s*::\s*(Src|Dst|Ref)Layout$", e)
+    if m:
+        return resolve(traits, m.group(1), m.group(2), depth + 1)
+    m = re.match(r"^(Src|Dst|Ref)Layout$", e)
+    if m:
+        return resolve(traits, name, m.group(1), depth + 1)
+    return layout_text(e, {})
+
+
+CPP_ONE = [("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "SM80_CP_ASYNC_CACHEALWAYS, 64"),
+           ("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL, 128"),
+           ("UniversalCopy<uint128_t>", "128")]
+
+
+def cpp_check(cuteref, atom_dir, names):
+    """CuTe C++'s printed layouts against cuteref's, as text: (compared, differing lines)."""
+    nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
+    inc = os.path.dirname(os.path.dirname(os.path.abspath(atom_dir)))
+    atoms = [(n, n) for n in names] + CPP_ONE
+    prog = ["#include <cute/tensor.hpp>", "#include <cute/atom/copy_traits_sm75.hpp>",
+            "#include <cute/atom/copy_traits_sm80.hpp>", "#include <cute/atom/copy_traits_sm90.hpp>",
+            "using namespace cute;",
+            "template <class T> void p() { print(typename Copy_Traits<T>::SrcLayout{}); printf(\" \");",
+            "  print(typename Copy_Traits<T>::DstLayout{}); printf(\" \");",
+            "  print(typename Copy_Traits<T>::RefLayout{}); printf(\"\\n\"); }",
+            "int main() {"] + ["  p<%s>();" % t for t, _ in atoms] + ["}"]
+    with tempfile.TemporaryDirectory() as d:
+        open(os.path.join(d, "t.cu"), "w").write("\n".join(prog) + "\n")
+        subprocess.run([nvcc, "-std=c++17", "-arch=sm_90", "-I" + inc, "t.cu", "-o", "t"], cwd=d, check=True,
+                       capture_output=True)
+        out = subprocess.run([os.path.join(d, "t")], capture_output=True, text=True, check=True).stdout.split("\n")
+    n, bad = 0, []
+    for (t, args), line in zip(atoms, out):
+        for op, text in zip(("src", "dst", "ref"), line.split()):
+            got = subprocess.run([cuteref, "eval", "copy_tv_%s(%s)" % (op, args)], capture_output=True,
+                                 text=True).stdout.strip()
+            n += 1
+            if got != text:
+                bad.append("  C++ differs: Copy_Traits<%s>::%sLayout is %s, copy_tv_%s(%s) %s" %
+                           (t, op.capitalize(), text, op, args, got))
+    return n, bad
+
+
+def accepted(cuteref, call):
+    r = subprocess.run([cuteref, "eval", call], capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if not args or "--help" in sys.argv:
+        print(__doc__.strip())
+        return 0 if "--help" in sys.argv else 2
+    cuteref, atom_dir = args[0], args[1] if len(args) > 1 else DEFAULT_DIR
+    traits = read_traits(atom_dir)
+    layouts, unread, lines = {}, [], []
+    for name in sorted(traits):
+        for op in OPS:
+            text = resolve(traits, name, op)
+            if text is None:
+                unread.append("%s::%sLayout" % (name, op))
+                continue
+            call = "%s(%s)" % (OPS[op], name)
+            layouts.setdefault(text, []).append(call if accepted(cuteref, call) else None)
+    for text, calls in layouts.items():
+        for c in sorted(set(c for c in calls if c)):
+            lines.append((text, c))
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write("```cuteref\n" + "".join("%s = %s\n" % (c, t) for t, c in lines) + "```\n")
+        path = f.name
+    r = subprocess.run([cuteref, "examples", path], capture_output=True, text=True)
+    os.unlink(path)
+    failed = set()
+    for ln in (r.stdout + r.stderr).splitlines():
+        m = re.match(r"^.*?:(\d+): ", ln)  # a failing line of the temporary page: its line number
+        if m and 2 <= int(m.group(1)) < len(lines) + 2:
+            failed.add(lines[int(m.group(1)) - 2])
+    if r.returncode != 0 and not failed:
+        print(r.stdout + r.stderr)
+        return 1
+    covered = {t for t, c in lines if (t, c) not in failed}
+    print("Copy_Traits read: %d (%s), layouts read: %d, unread: %d" %
+          (len(traits), ", ".join(FILES), sum(len(v) for v in layouts.values()), len(unread)))
+    atoms = [n for n in sorted(traits) if accepted(cuteref, "copy_tv_src(%s)" % n)]
+    print("atoms with an atlas name: %d of %d (not: %s)" %
+          (len(atoms), len(traits), ", ".join(n for n in sorted(traits) if n not in atoms) or "none"))
+    print("distinct TV layouts: %d; equal to the atlas's, as functions: %d; without an atlas call: %d; differing: %d" %
+          (len(layouts), len(covered), sum(1 for t, cs in layouts.items() if not any(cs)),
+           len({t for t, c in failed} - covered)))
+    for t, cs in sorted(layouts.items()):
+        if not any(cs):
+            names = sorted(set(n for n in (resolve_names(traits, t))))
+            print("  no atlas call: %s (%s)" % (t, ", ".join(names)))
+    for t, c in sorted(failed):
+        print("  differs: %s = %s" % (c, t))
+    if "--list" in sys.argv:
+        for t, c in lines:
+            print("  %s = %s" % (c, t))
+    for u in unread:
+        print("  unread: " + u)
+    bad = []
+    if "--cpp" in sys.argv:
+        n, bad = cpp_check(cuteref, atom_dir, atoms)
+        print("CuTe C++ (nvcc) printed %d layouts; equal as text to cuteref's: %d" % (n, n - len(bad)))
+        for b in bad:
+            print(b)
+    return 1 if failed or bad else 0
+
+
+def resolve_names(traits, text):
+    return ["%s::%sLayout" % (n, op) for n in traits for op in OPS if resolve(traits, n, op) == text]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
