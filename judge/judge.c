@@ -77,6 +77,20 @@ CT_FN int64_t ct_j_size(const ct_layout *L) {
   return v.v;
 }
 
+CT_FN int ct_j_tv_sizes(const ct_layout *L, int64_t *T, int64_t *V) {
+  ct_layout M;
+  ct_err e;
+  int p;
+  if (ct_l_rank(L) != 2) return 0;
+  p = 0;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *T = ct_j_size(&M);
+  p = 1;
+  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
+  *V = ct_j_size(&M);
+  return *T > 0 && *V > 0;
+}
+
 CT_FN void ct_j_sort(int64_t *a, int64_t n) { /* Shell sort, gaps 1, 4, 13, 40, ... (3h + 1) */
   int64_t gap, i, k;
   for (gap = 1; gap < n / 3; gap = 3 * gap + 1) continue;

@@ -123,6 +123,9 @@ CT_FN static inline int ct_j_ahat_at(const ct_j_ahat *h, int64_t x, int64_t *v) 
 }
 /* size(L), -1 on overflow. */
 CT_FN int64_t ct_j_size(const ct_layout *L);
+/* The sizes T and V of a thread-value layout's two top modes (spec/mma.md,
+ * spec/copy.md, spec/tiled_mma.md); 0 when L has not two, or one is empty. */
+CT_FN int ct_j_tv_sizes(const ct_layout *L, int64_t *T, int64_t *V);
 /* Sorts a[0..n) (no recursion). */
 CT_FN void ct_j_sort(int64_t *a, int64_t n);
 /* L(0..size) into v, in index order; -1 when size(L) > cap. */

@@ -6,21 +6,6 @@
 
 #include "ref/inverse.h"
 
-/* The sizes of L's two top modes; 0 when L has not two. */
-CT_FN static int ct_jc_modes(const ct_layout *L, int64_t *T, int64_t *V) {
-  ct_layout M;
-  ct_err e;
-  int p;
-  if (ct_l_rank(L) != 2) return 0;
-  p = 0;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *T = ct_j_size(&M);
-  p = 1;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *V = ct_j_size(&M);
-  return *T > 0 && *V > 0;
-}
-
 CT_FN static void ct_jc_clear(uint64_t *bits, int64_t n) {
   int64_t w;
   for (w = 0; w < (n + 63) / 64; ++w) bits[w] = 0;
@@ -64,7 +49,7 @@ CT_FN ct_jstatus ct_judge_copy_1(int st, int num, int trans, int which, const ct
   int64_t T, V, want = st == CT_COPY_ONE ? num : ct_jc_regs(st, which) ? 32 * (int64_t)num : 128,
                 threads = st == CT_COPY_ONE ? 1 : 32;
   (void)trans;
-  if (!ct_jc_modes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-1", "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-1", "the layout is no (thread, value) pair of modes");
   if (T != threads)
     return CT_J_VIOLATES(j, "COPY-1", "%lld threads; the atom has %lld", (long long)T, (long long)threads);
   if (V != want)
@@ -77,7 +62,7 @@ CT_FN ct_jstatus ct_judge_copy_2(int st, int num, const ct_layout *L, int64_t bo
   CT_JUDGE_SCRATCH uint64_t seen[CT_COPY_BITS_MAX / 64];
   int64_t T, V, t, v, n = ct_jc_bits(st, num);
   ct_leaf_form F;
-  if (!ct_jc_modes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-2", "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, "COPY-2", "the layout is no (thread, value) pair of modes");
   if (T * V != n)
     return CT_J_VIOLATES(j, "COPY-2", "%lld (thread, value) pairs for %lld bits", (long long)(T * V), (long long)n);
   if (n > CT_COPY_BITS_MAX || T * V > bound) return ct_j_unchecked(j, "COPY-2");
@@ -99,7 +84,7 @@ CT_FN ct_jstatus ct_judge_copy_3(int st, int num, const ct_layout *L, int64_t bo
   int64_t T, V, t, v, rows = 8 * (int64_t)num;
   ct_leaf_form F;
   if (st == CT_COPY_ONE) return ct_j_holds(j, "COPY-3"); /* one thread: no rows addressed by lanes */
-  if (!ct_jc_modes(L, &T, &V) || T != 32 || V != 128)
+  if (!ct_j_tv_sizes(L, &T, &V) || T != 32 || V != 128)
     return CT_J_VIOLATES(j, "COPY-3", "the layout is no (32 threads, 128 bits) pair of modes");
   if (T * V > bound) return ct_j_unchecked(j, "COPY-3");
   ct_lf_init(&F, L);
@@ -175,7 +160,7 @@ CT_FN ct_jstatus ct_judge_copy_5(int st, int num, int trans, int which, const ct
   ct_leaf_form F;
   int64_t want_v = st == CT_COPY_ONE ? num : ct_jc_regs(st, which) ? 32 * (int64_t)num : 128,
           want_t = st == CT_COPY_ONE ? 1 : 32;
-  if (!ct_jc_modes(L, &T, &V) || T != want_t || V != want_v)
+  if (!ct_j_tv_sizes(L, &T, &V) || T != want_t || V != want_v)
     return CT_J_VIOLATES(j, "COPY-5", "the layout is no (%lld threads, %lld values) pair of modes", (long long)want_t,
                          (long long)want_v);
   if (T * V > bound) return ct_j_unchecked(j, "COPY-5");

@@ -3,21 +3,6 @@
  * ref/mma_atom.c's formulas; MMA-3 compares the layout with them. */
 #include "judge/judge_mma.h"
 
-/* The sizes of L's two top modes; 0 when L has not two. */
-CT_FN static int ct_jm_modes(const ct_layout *L, int64_t *T, int64_t *V) {
-  ct_layout M;
-  ct_err e;
-  int p;
-  if (ct_l_rank(L) != 2) return 0;
-  p = 0;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *T = ct_j_size(&M);
-  p = 1;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *V = ct_j_size(&M);
-  return *T > 0 && *V > 0;
-}
-
 /* Marks x in a bitmap of n bits: 0 if x is outside [0, n) or marked before. */
 CT_FN static int ct_jm_mark(uint64_t *bits, int64_t n, int64_t x) {
   if (x < 0 || x >= n) return 0;
@@ -35,7 +20,7 @@ CT_FN static ct_jstatus ct_jm_cover(const char *id, const ct_layout *L, int64_t 
   CT_JUDGE_SCRATCH uint64_t seen[CT_MMA_TILE_MAX / 64];
   int64_t T, V, t, v, w;
   ct_leaf_form F;
-  if (!ct_jm_modes(L, &T, &V)) return CT_J_VIOLATES(j, id, "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, id, "the layout is no (thread, value) pair of modes");
   if (T != threads) return CT_J_VIOLATES(j, id, "%lld threads, PTX's atom has %d", (long long)T, threads);
   if ((smem ? V : T * V) != n)
     return CT_J_VIOLATES(j, id, "%lld (thread, value) pairs for a tile of %lld", (long long)(T * V), (long long)n);
@@ -77,7 +62,7 @@ CT_FN ct_jstatus ct_judge_mma_3(int m, int n, int k, int bits, int op, const ct_
   ct_leaf_form F;
   int64_t T, V, t, v;
   if (ct_mma_frag_init(m, n, k, bits, op, &f, &e) != CT_OK) return ct_j_unchecked(j, "MMA-3");
-  if (!ct_jm_modes(L, &T, &V) || T != f.threads)
+  if (!ct_j_tv_sizes(L, &T, &V) || T != f.threads)
     return CT_J_VIOLATES(j, "MMA-3", "the layout's first mode is no %d threads", f.threads);
   if ((f.smem ? T + V : T * V) > bound) return ct_j_unchecked(j, "MMA-3");
   ct_lf_init(&F, L);
@@ -121,7 +106,7 @@ CT_FN static void ct_jm_regs(int m, int n, int k, int bits, int op, int *regs, i
 CT_FN ct_jstatus ct_judge_mma_4(int m, int n, int k, int bits, int op, const ct_layout *L, ct_judgement *j) {
   int64_t T, V;
   int regs, per;
-  if (!ct_jm_modes(L, &T, &V)) return CT_J_VIOLATES(j, "MMA-4", "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, "MMA-4", "the layout is no (thread, value) pair of modes");
   ct_jm_regs(m, n, k, bits, op, &regs, &per);
   if (T != (m == 64 ? 128 : 32))
     return CT_J_VIOLATES(j, "MMA-4", "%lld threads; PTX's atom has %d", (long long)T, m == 64 ? 128 : 32);
@@ -137,7 +122,7 @@ CT_FN ct_jstatus ct_judge_mma_5(int m, int n, int k, int bits, int op, const ct_
   int w;
   ct_leaf_form F;
   (void)k;
-  if (!ct_jm_modes(L, &T, &V)) return CT_J_VIOLATES(j, "MMA-5", "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, "MMA-5", "the layout is no (thread, value) pair of modes");
   if (m == 64 && op == CT_MMA_B) return ct_j_holds(j, "MMA-5"); /* shared memory: no registers */
   /* elements per register, and one step along K (A: m + M*k; B: n + N*k) or N (C: m + M*n) */
   w = op == CT_MMA_C ? 2 : bits < 32 ? 32 / bits : 1;

@@ -40,28 +40,13 @@ CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
   return 1;
 }
 
-/* The sizes of L's two top modes; 0 when L has not two. */
-CT_FN static int ct_jt_modes(const ct_layout *L, int64_t *T, int64_t *V) {
-  ct_layout M;
-  ct_err e;
-  int p;
-  if (ct_l_rank(L) != 2) return 0;
-  p = 0;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *T = ct_j_size(&M);
-  p = 1;
-  if (ct_l_mode(L, &p, 1, &M, &e) != CT_OK) return 0;
-  *V = ct_j_size(&M);
-  return *T > 0 && *V > 0;
-}
-
 /* Every element of [0, n) is L(t, v) for exactly rho pairs (t, v). */
 CT_FN static ct_jstatus ct_jt_count(const char *id, const ct_jt *x, const ct_layout *L, int64_t n, int64_t rho,
                                     int64_t bound, ct_judgement *j) {
   CT_JUDGE_SCRATCH uint8_t cnt[CT_TMMA_TILE_MAX];
   int64_t T, V, i, y;
   ct_leaf_form F;
-  if (!ct_jt_modes(L, &T, &V)) return CT_J_VIOLATES(j, id, "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, id, "the layout is no (thread, value) pair of modes");
   if (T != x->T) return CT_J_VIOLATES(j, id, "%lld threads, the tiled MMA has %lld", (long long)T, (long long)x->T);
   if (T * V != rho * n)
     return CT_J_VIOLATES(j, id, "%lld (thread, value) pairs for %lld elements held %lld times each",
@@ -112,7 +97,7 @@ CT_FN ct_jstatus ct_judge_tmma_3(const ct_tiled_mma *t, int op, const ct_layout 
   ct_leaf_form F;
   ct_err e;
   if (!ct_jt_init(t, op, &x)) return ct_j_unchecked(j, "TMMA-3");
-  if (!ct_jt_modes(L, &T, &V) || T != x.T || V != x.V)
+  if (!ct_j_tv_sizes(L, &T, &V) || T != x.T || V != x.V)
     return CT_J_VIOLATES(j, "TMMA-3", "the layout is no %lld threads x %lld values", (long long)x.T, (long long)x.V);
   if (T * V > bound) return ct_j_unchecked(j, "TMMA-3");
   n = x.l[0] * x.l[1] * x.l[2];
@@ -155,7 +140,7 @@ CT_FN ct_jstatus ct_judge_tmma_4(const ct_tiled_mma *t, int op, const ct_layout 
    * multiple of it: then its rest modes differ and TMMA-3 alone decides */
   if (x.tile[x.r] != x.d[x.r] * x.l[x.r] || x.tile[x.c] != x.d[x.c] * x.l[x.c]) return ct_j_holds(j, "TMMA-4");
   if (ct_tiled_mma_tv_of(t, op, 0, &L0, &e) != CT_OK) return ct_j_unchecked(j, "TMMA-4");
-  if (!ct_jt_modes(L, &T, &V) || !ct_jt_modes(&L0, &T0, &V0) || T != T0 || V != V0)
+  if (!ct_j_tv_sizes(L, &T, &V) || !ct_j_tv_sizes(&L0, &T0, &V0) || T != T0 || V != V0)
     return CT_J_VIOLATES(j, "TMMA-4", "the layout's modes are not those of the tiled MMA without permutations");
   if (T * V > bound) return ct_j_unchecked(j, "TMMA-4");
   R = x.tile[x.r];
@@ -189,7 +174,7 @@ CT_FN ct_jstatus ct_judge_tmma_5(const ct_tiled_mma *t, int op, const ct_layout 
       return CT_J_VIOLATES(j, "TMMA-5", "the tile's %c is %lld, want %lld", "MNK"[i], (long long)tile[i],
                            (long long)want);
   }
-  if (!ct_jt_modes(L, &T, &V)) return CT_J_VIOLATES(j, "TMMA-5", "the layout is no (thread, value) pair of modes");
+  if (!ct_j_tv_sizes(L, &T, &V)) return CT_J_VIOLATES(j, "TMMA-5", "the layout is no (thread, value) pair of modes");
   if (T != x.T || V != x.V)
     return CT_J_VIOLATES(j, "TMMA-5", "%lld threads x %lld values, want %lld x %lld", (long long)T, (long long)V,
                          (long long)x.T, (long long)x.V);
