@@ -138,8 +138,22 @@ CT_FN static inline int64_t ct_enum_count(const ct_dev_job *j) {
   return ct_bounds_count(&j->b1) * (j->gen == CT_GEN_CPL ? 3 : 1);
 }
 
+/* The values a case does not use (v[n..)) made empty tuples: a property that
+ * reads past c->n (a defect, as local_partition!DIVISION_BY_ZERO's was) then
+ * reads the same empty value on the host and the GPU, not whatever the
+ * stack held, which faulted on the GPU (38437df). */
+CT_FN static inline void ct_case_clear_rest(ct_case *c) {
+  int j;
+  for (j = c->n < 0 ? 0 : c->n; j < CT_CASE_VALS; ++j) c->v[j].shape.n = c->v[j].stride.n = 0;
+}
+
 /* Case k of the job. */
+CT_FN static inline void ct_dev_case_drawn(const ct_dev_job *j, int64_t k, ct_case *c);
 CT_FN static inline void ct_dev_case(const ct_dev_job *j, int64_t k, ct_case *c) {
+  ct_dev_case_drawn(j, k, c);
+  ct_case_clear_rest(c);
+}
+CT_FN static inline void ct_dev_case_drawn(const ct_dev_job *j, int64_t k, ct_case *c) {
   if (j->source == CT_SRC_RANDOM) {
     ct_case_gen(j->gen, &j->params, j->seed, (uint64_t)k, j->stream, c);
     return;

@@ -492,6 +492,7 @@
   X(part_8, "PART-8", CT_GEN_TILER, "partitions, static marks flipped", "inner/outer/local_partition of %0, %1") \
   X(part_9, "PART-9", CT_GEN_TILER, "inner/outer_partition_offset, local_tile_offset", "*_offset(%0, %1, c[, P])") \
   X(part_10, "PART-10", CT_GEN_TILER, "local_partition_offset", "local_partition_offset(%0, thr of %1, idx[, P])") \
+  X(part_11, "PART-11", CT_GEN_TILER, "inner/outer_partition, tilers that do not divide", "inner/outer_partition(%0, shape tiler, c) for every c") \
   X(part_e1, "inner_partition!COORD_OUT_OF_RANGE", CT_GEN_TILER, "inner_partition", "inner_partition(%0, %1, size(rest))") \
   X(part_e2, "local_partition!DIVISION_BY_ZERO", CT_GEN_LAYOUT, "local_partition", "local_partition(%0, s:0, 1)") \
   X(tv_1, "TV-1", CT_GEN_PAIR, "make_layout_tv", "make_layout_tv(shape(%0), shape(%1)), compact")          \

@@ -170,6 +170,128 @@ CT_FN static void ct_pt_cover(int which, const ct_layout *L, const ct_tiler *T, 
 CT_FN void ct_p_part_3(const ct_case *c, ct_outcome *o) { ct_pt_cover(0, &c->v[0], &c->v[1], 0, o); }
 CT_FN void ct_p_part_4(const ct_case *c, ct_outcome *o) { ct_pt_cover(1, &c->v[0], &c->v[1], 0, o); }
 
+/* ---- PART-11: tilers that do not divide (PART-PAD) ---- */
+
+/* The padding check's frame: L flat, of r modes n_m; a shape tiler of s_m
+ * (1 <= s_m <= n_m + 1, so it often does not divide; 1 where n_m is 1); W the layout of L's
+ * shape with strides 1, B, B^2, ..., B a power of two past every padded
+ * extent ceil(n_m / s_m) * s_m <= 2 n_m, so that W's parts, padding
+ * included, spell each position's coordinate digit by digit. */
+typedef struct {
+  int r;
+  int64_t n[4], s[4], band[4], B;
+  ct_tiler T;
+  ct_layout W;
+} ct_pt_pad_frame;
+
+CT_FN static int ct_pt_pad_setup(const ct_layout *L, uint64_t h, ct_pt_pad_frame *f) {
+  ct_err e;
+  int m, hs, hd, hw, hx, flat = L->shape.nd[0].kind == CT_TUPLE;
+  int64_t B = 2, mx = 1, d = 1;
+  f->r = flat ? L->shape.nd[0].rank : 1;
+  if (f->r > 4) return 0;
+  for (m = 0; m < f->r; ++m) {
+    int b = flat ? ct_t_child(&L->shape, 0, m) : 0;
+    if (L->shape.nd[b].kind != CT_INT) return 0;
+    f->n[m] = L->shape.nd[b].v;
+    /* a mode of size 1 is not padded: its stride, and so its extension, is
+     * no part of L's function (spec/principle.md) */
+    f->s[m] = f->n[m] < 2 ? 1 : 1 + (int64_t)((h >> (8 * m)) % (uint64_t)(f->n[m] + 1));
+    f->band[m] = (f->n[m] + f->s[m] - 1) / f->s[m] * f->s[m];
+    if (f->band[m] > mx) mx = f->band[m];
+  }
+  while (B <= mx) B *= 2;
+  f->B = B;
+  ct_t_clear(&f->T.shape), ct_t_clear(&f->T.stride), ct_t_clear(&f->W.shape), ct_t_clear(&f->W.stride);
+  if (!flat) {
+    ct_l_set_int(&f->T, f->s[0], 0, 1, 0);
+    ct_l_set_int(&f->W, f->n[0], 0, 1, 0);
+    return 1;
+  }
+  if (ct_t_open(&f->T.shape, &hs, &e) != CT_OK || ct_t_open(&f->T.stride, &hd, &e) != CT_OK ||
+      ct_t_open(&f->W.shape, &hw, &e) != CT_OK || ct_t_open(&f->W.stride, &hx, &e) != CT_OK)
+    return 0;
+  for (m = 0; m < f->r; ++m, d *= B)
+    if (ct_t_push_int(&f->T.shape, f->s[m], 0, &e) != CT_OK || ct_t_push_int(&f->T.stride, 1, 0, &e) != CT_OK ||
+        ct_t_push_int(&f->W.shape, f->n[m], 0, &e) != CT_OK || ct_t_push_int(&f->W.stride, d, 0, &e) != CT_OK)
+      return 0;
+  if (ct_t_close(&f->T.shape, hs, &e) != CT_OK || ct_t_close(&f->T.stride, hd, &e) != CT_OK ||
+      ct_t_close(&f->W.shape, hw, &e) != CT_OK || ct_t_close(&f->W.stride, hx, &e) != CT_OK)
+    return 0;
+  f->T.shape.nd[0].mark = f->T.stride.nd[0].mark = 1; /* a shape: the tiler <s0:1, s1:1, ...> */
+  return 1;
+}
+
+/* PART-11: inner_partition (which 0) or outer_partition (1) of L by a shape
+ * tiler that need not divide it: over every coordinate, each coordinate of
+ * L's shape lies at exactly one position of one part, where L's part reads
+ * L; every other position is padding, inside the padded extents. */
+CT_FN static void ct_pt_pad(int which, const ct_case *c, ct_outcome *o) {
+  uint64_t seen[CT_PT_WORDS];
+  ct_pt_pad_frame f;
+  ct_layout RL, RW;
+  ct_err e;
+  int64_t n = ct_size(&c->v[0]), count = 1, total = 1, k, i, hit = 0;
+  int m, w;
+  if (n < 1 || n > CT_BRUTE_MAX || !ct_pt_pad_setup(&c->v[0], ct_pt_hash(c), &f)) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  for (m = 0; m < f.r; ++m) {
+    count *= which ? f.s[m] : f.band[m] / f.s[m];
+    total *= f.band[m];
+  }
+  if (total > 4 * CT_BRUTE_MAX || f.B > 4096) {
+    o->verdict = CT_SKIPPED;
+    return;
+  }
+  for (w = 0; w < CT_PT_WORDS; ++w) seen[w] = 0;
+  o->digest = 0;
+  for (k = 0; k < count; ++k) {
+    int64_t oL, oW, size;
+    ct_code rc = ct_pt_part(which, &c->v[0], &f.T, 0, k, &RL, &oL, &e);
+    if (rc == CT_OK) rc = ct_pt_part(which, &f.W, &f.T, 0, k, &RW, &oW, &e);
+    if (ct_build_failed(rc, o, "a part of a padded divide")) return;
+    size = ct_size(&RW);
+    if (size != ct_size(&RL) || size * count != total) {
+      CT_FAILS(o, "part %lld: size %lld of L's, %lld of W's, of %lld parts over %lld positions", (long long)k,
+               (long long)ct_size(&RL), (long long)size, (long long)count, (long long)total);
+      return;
+    }
+    for (i = 0; i < size; ++i) {
+      int64_t y = oW + ct_ev(&RW, i), x = 0, place = 1, pad = 0;
+      for (m = 0; m < f.r; ++m, y /= f.B) {
+        int64_t d = y % f.B;
+        if (y < 0 || d >= f.band[m]) {
+          CT_FAILS(o, "part %lld, element %lld: coordinate %lld of mode %d past the padded extent %lld", (long long)k,
+                   (long long)i, (long long)d, m, (long long)f.band[m]);
+          return;
+        }
+        pad |= d >= f.n[m];
+        x += d * place;
+        place *= f.n[m];
+      }
+      if (pad) continue;
+      if ((seen[x / 64] >> (x % 64)) & 1) {
+        CT_FAILS(o, "part %lld, element %lld: index %lld of L hit twice", (long long)k, (long long)i, (long long)x);
+        return;
+      }
+      seen[x / 64] |= (uint64_t)1 << (x % 64);
+      ++hit;
+      if (oL + ct_ev(&RL, i) != ct_ev(&c->v[0], x)) {
+        CT_FAILS(o, "part %lld, element %lld: %lld + R(%lld) = %lld, but L(%lld) = %lld", (long long)k, (long long)i,
+                 (long long)oL, (long long)i, (long long)(oL + ct_ev(&RL, i)), (long long)x,
+                 (long long)ct_ev(&c->v[0], x));
+        return;
+      }
+    }
+    o->digest = o->digest * 31u + (uint64_t)oL;
+  }
+  if (hit != n) CT_FAILS(o, "the parts hit %lld of the %lld indices of L", (long long)hit, (long long)n);
+}
+
+CT_FN void ct_p_part_11(const ct_case *c, ct_outcome *o) { ct_pt_pad((int)(c->k[1] & 1), c, o); }
+
 /* The tiler's modes with `extra` inserted at position p (the projection's
  * X); P the projection: 1, `_` at p. */
 CT_FN static ct_code ct_pt_insert(const ct_layout *T, int p, const ct_layout *extra, int as_tiler, ct_layout *out,
@@ -556,30 +678,26 @@ CT_FN void ct_p_tv_2(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* make_layout_tv!NOT_INJECTIVE: a thread layout with a mode of stride 0
- * (every thread index twice). */
-CT_FN void ct_p_tv_e1(const ct_case *c, ct_outcome *o) {
+/* make_layout_tv's rejections: one argument replaced by a layout s:d
+ * (s in 2..5) that breaks TV-DEF's bijection, and the code expected. */
+CT_FN static void ct_tv_rejects(const ct_case *c, int on_val, int64_t d, ct_code want, ct_outcome *o) {
   ct_layout thr, val, TV;
   ct_err e;
   ct_code rc;
   if (!ct_tv_args(c, &thr, &val, o)) return;
   o->verdict = CT_PASS;
-  ct_l_set_int(&thr, 2 + (int64_t)(ct_pt_hash(c) % 4), 0, 0, 0);
+  ct_l_set_int(on_val ? &val : &thr, 2 + (int64_t)(ct_pt_hash(c) % 4), 0, d, 0);
   rc = ct_make_layout_tv(&thr, &val, &TV, &e);
   o->digest = ct_digest_code(rc);
-  if (rc != CT_NOT_INJECTIVE) CT_FAILS(o, "thread layout s:0: %s, not NOT_INJECTIVE", ct_code_name(rc));
+  if (rc != want)
+    CT_FAILS(o, "%s layout s:%lld: %s, not %s", on_val ? "value" : "thread", (long long)d, ct_code_name(rc),
+             ct_code_name(want));
 }
+
+/* make_layout_tv!NOT_INJECTIVE: a thread layout with a mode of stride 0
+ * (every thread index twice). */
+CT_FN void ct_p_tv_e1(const ct_case *c, ct_outcome *o) { ct_tv_rejects(c, 0, 0, CT_NOT_INJECTIVE, o); }
 
 /* make_layout_tv!NO_LAYOUT: an injective value layout with holes in its
  * image (stride 2), so some value index has no coordinate. */
-CT_FN void ct_p_tv_e2(const ct_case *c, ct_outcome *o) {
-  ct_layout thr, val, TV;
-  ct_err e;
-  ct_code rc;
-  if (!ct_tv_args(c, &thr, &val, o)) return;
-  o->verdict = CT_PASS;
-  ct_l_set_int(&val, 2 + (int64_t)(ct_pt_hash(c) % 4), 0, 2, 0);
-  rc = ct_make_layout_tv(&thr, &val, &TV, &e);
-  o->digest = ct_digest_code(rc);
-  if (rc != CT_NO_LAYOUT) CT_FAILS(o, "value layout s:2: %s, not NO_LAYOUT", ct_code_name(rc));
-}
+CT_FN void ct_p_tv_e2(const ct_case *c, ct_outcome *o) { ct_tv_rejects(c, 1, 2, CT_NO_LAYOUT, o); }

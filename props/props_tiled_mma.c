@@ -1,6 +1,7 @@
 /* props_tiled_mma.c -- properties of spec/tiled_mma.md: TMMA-1..TMMA-5 on
  * tiled MMAs of every atom of the atlas (ct_case_mma), atom layouts of up
- * to 8 atoms and permutation tiles of M or N; and TMMA-PRE's errors. */
+ * to 8 atoms and permutation tiles of M, N or K (an interleaving, M's tile
+ * twice the atom layout's); and TMMA-PRE's errors. */
 #include "judge/judge_tiled_mma.h"
 #include "props/props.h"
 #include "props/props_list.h"
@@ -67,7 +68,7 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
   dm = t->m * s[0];
   dn = t->n * s[1];
   t->has_perm[0] = t->has_perm[1] = t->has_perm[2] = 0;
-  switch ((h / 36) % 3) {
+  switch ((h / 36) % 5) {
   case 1: /* M: two tiles interleaved row by row, (dm, 2):(2, 1) */
     ct_tm_lay2(&t->perm[0], dm, 2, 2, 1);
     t->has_perm[0] = 1;
@@ -77,6 +78,16 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
       ct_tm_lay2(&t->perm[1], 8, dn / 8, dn / 8, 1);
       t->has_perm[1] = 1;
     }
+    break;
+  case 3: /* K: two halves interleaved, (dk/2, 2):(2, 1) */
+    if ((t->k * s[2]) % 2 == 0) {
+      ct_tm_lay2(&t->perm[2], t->k * s[2] / 2, 2, 2, 1);
+      t->has_perm[2] = 1;
+    }
+    break;
+  case 4: /* M repeated past the atom layout: the tile 2 dm, the identity */
+    ct_l_set_int(&t->perm[0], 2 * dm, 1, 1, 1);
+    t->has_perm[0] = 1;
     break;
   default:
     break;

@@ -72,6 +72,7 @@ def parse_page(path):
 
 
 LABEL_RE = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)")
+LABELS_RE = re.compile(r"\(((?:[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+, )+[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)")
 CITE_RE = re.compile(r"(?<![A-Za-z0-9_-])([A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*)-(\d+|[A-Z][A-Z0-9]*)(?![A-Za-z0-9_])")
 PAGE_RE = re.compile(r"(?<![A-Za-z0-9_./-])(spec/)?([a-z][a-z0-9_]*)\.md\b")
 STRING_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
@@ -82,7 +83,10 @@ def defined_ids(root):
     ids = set()
     for path in pages(root):
         ids.update(i for i, _ in parse_page(path)[1])
-        ids.update(LABEL_RE.findall(open(path, encoding="utf-8").read()))
+        text = open(path, encoding="utf-8").read()
+        ids.update(LABEL_RE.findall(text))
+        for group in LABELS_RE.findall(text):  # (BLK-DEF, RAKE-DEF): one parenthesis, two labels
+            ids.update(x.strip() for x in group.split(","))
     return ids
 
 
@@ -107,7 +111,9 @@ def citations(root, files):
                 name = m.group(2)
                 if m.group(1) and name not in page_names:
                     problems.append("%s:%d: spec/%s.md does not exist" % (rel, lineno, name))
-            for m in PAGE_RE.finditer(outside):
+            # a spec page links the pages beside it by their bare names (Markdown's relative links)
+            in_spec = rel.startswith("spec" + os.sep) and rel.endswith(".md")
+            for m in PAGE_RE.finditer("" if in_spec else outside):
                 name = m.group(2)
                 if not m.group(1) and name in page_names and name not in ("README", "index"):
                     problems.append("%s:%d: cite the page as spec/%s.md" % (rel, lineno, name))
