@@ -98,11 +98,32 @@ ct_code ct_b_mma_tv_a(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_tv_b(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_tv_c(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_mma_shape(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_umma_tv_a(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_umma_tv_b(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_umma_tv_c(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_tiled_mma.c: make_tiled_mma's TV layouts (spec/tiled_mma.md) */
 ct_code ct_b_tiled_mma_a_tv(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_mma_b_tv(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_mma_c_tv(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_mma_shape(const ct_args *a, ct_value *out, ct_err *e);
+/* builtins_tiled_copy.c: make_tiled_copy and its _A/_B/_C forms (spec/tiled_copy.md) */
+ct_code ct_b_tiled_copy_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_a_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_a_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_a_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_b_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_b_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_b_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_atom_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_atom_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_atom_tile(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_copy.c: the copy atoms' thread-value layouts (spec/copy.md) */
 ct_code ct_b_copy_tv_src(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_copy_tv_dst(const ct_args *a, ct_value *out, ct_err *e);

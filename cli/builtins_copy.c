@@ -1,7 +1,8 @@
 /* builtins_copy.c -- the thread-value layouts of the copy atoms
  * (spec/copy.md): copy_tv_src / copy_tv_dst / copy_tv_ref(NAME), NAME one of
  * CuTe's ldmatrix and stmatrix atoms (SM75_U32x4_LDSM_N, SM90_U16x8_STSM_T,
- * ...), read as PTX's instruction ldmatrix/stmatrix .xN [.trans]; the
+ * ...), read as PTX's instruction ldmatrix/stmatrix .xN [.trans], and
+ * movmatrix (SM75_U32x1_MOVM_T); the
  * one-thread atoms: copy_tv_x(SM80_CP_ASYNC_CACHEALWAYS, bits), (SM90_TMA_LOAD,
  * bits), ..., and copy_tv_x(bits), CuTe's UniversalCopy<T> of a bits-bit T. */
 #include "builtins.h"
@@ -16,7 +17,8 @@ static ct_code ct_copy_args(const ct_args *a, const char *name, int *st, int *nu
   if (kind == 0)
     return CT_FAIL(e, CT_ARG_TYPE,
                    "%s: %s is no copy atom of the atlas: SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T, "
-                   "SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T, or a cp.async or TMA operation with its bits "
+                   "SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T, SM75_U32x1_MOVM_T, "
+                   "SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N, or a cp.async or TMA operation with its bits "
                    "(spec/copy.md)",
                    name, a->a[0].sym);
   if (kind == 1) {

@@ -33,6 +33,9 @@
 const char ct_help_dot[] =
     "usage: cuteref dot [--plain | --tree | --bank B] EXPR\n"
     "       cuteref dot --tv TILE EXPR\n"
+    "       cuteref dot --atom NAME | --tiled-mma ATOM LAY [PERM_M PERM_N PERM_K]\n"
+    "       cuteref dot --tv2 TILE SRC DST | --partition L THR | --partition-tv THR VAL\n"
+    "       cuteref dot --tiled-copy[-a|-b|-c] ARGS\n"
     "\n"
     "Writes the Graphviz DOT source of a picture of EXPR to standard output;\n"
     "render it with `dot -Tsvg` (Debian package graphviz):\n"
@@ -71,6 +74,19 @@ const char ct_help_dot[] =
     "            thread and value that own it (CUTLASS's print_latex). The SM80\n"
     "            16x8x16 accumulator (C) of a 16x8 tile:\n"
     "  cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg > c.svg\n"
+    "  --atom NAME  an MMA atom's A, B and C side by side (spec/mma.md; a CuTe name\n"
+    "            or (M,N,K,bits)), or a copy atom's source and destination\n"
+    "            (spec/copy.md), each cell T#V#, colored by lane mod 4 as in the\n"
+    "            PTX ISA's fragment figures:\n"
+    "  cuteref dot --atom SM80_16x8x16_F32F16F16F32_TN | dot -Tsvg > atom.svg\n"
+    "  --tiled-mma ATOM LAY [PERM_M PERM_N PERM_K]  a tiled MMA's A, B and C\n"
+    "            (spec/tiled_mma.md), colored by warp; T# only past 256 elements:\n"
+    "  cuteref dot --tiled-mma SM80_16x8x16_F16F16F16F16_TN '(2,2,1)' | dot -Tsvg > t.svg\n"
+    "  --tv2 TILE SRC DST  two TV layouts of one tile side by side (a tiled copy)\n"
+    "  --partition L THR   L's tile, each cell the thread of local_partition(L, THR, t)\n"
+    "  --partition-tv THR VAL  make_layout_tv(THR, VAL) over its tiler\n"
+    "  --tiled-copy[-a|-b|-c] ARGS  a tiled copy's source and destination over its\n"
+    "            tile, ARGS tiled_copy_s_tv's (tiled_copy_a_s_tv's ...) arguments\n"
     "\n"
     "exit status: 0 success, 1 EXPR was rejected or is not drawable, 2 usage error\n";
 
@@ -881,6 +897,7 @@ int ct_cmd_dot(int argc, char **argv) {
   const char *text, *tv = 0;
   ct_err e;
   while (argc > 1 && argv[0][0] == '-' && argv[0][1] == '-') {
+    if (ct_dot_tv_option(argv[0])) return ct_dot_tv_command(argc, argv); /* cmd_dot_atom.c */
     if (strcmp(argv[0], "--plain") == 0) plain = 1;
     else if (strcmp(argv[0], "--tree") == 0) tree = 1;
     else if (strcmp(argv[0], "--bank") == 0 && argc > 2) {

@@ -47,6 +47,10 @@ extern const char ct_help_vectors[];
 int ct_cmd_dot(int argc, char **argv);
 /* `cuteref dot --tv TILE EXPR`: a thread-value layout as a T#V# grid (cmd_dot_tv.c). */
 int ct_dot_tv(const char *tile, const char *expr);
+/* --atom, --tiled-mma, --tv2, --partition, --partition-tv (cmd_dot_atom.c): whether opt is
+ * one of them, and the command from it on (argv[0] the option). */
+int ct_dot_tv_option(const char *opt);
+int ct_dot_tv_command(int argc, char **argv);
 extern const char ct_help_dot[];
 int ct_cmd_ops(int argc, char **argv);
 extern const char ct_help_ops[];

@@ -4,7 +4,9 @@
 #include "conform.h"
 #include "eval.h"
 #include "props/engine.h"
+#include "props/props_copy.h"
 #include "props/props_mma.h"
+#include "ref/copy_atom.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -66,6 +68,12 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       int x[5];
       ct_case_mma(&c, &x[0], &x[1], &x[2], &x[3], &x[4]);
       snprintf(tmp, sizeof tmp, "%d, %d, %d, %d", x[0], x[1], x[2], x[3]);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && f[1] == 'c' && f[2] == '0') { /* a copy atom's arguments (spec/copy.md) */
+      int st, num, trans, which;
+      ct_case_copy(&c, &st, &num, &trans, &which);
+      if (!ct_copy_call_args(st, num, trans, tmp, sizeof tmp)) snprintf(tmp, sizeof tmp, "SM75_U32x4_LDSM_N");
       n = cf_put(buf, n, cap, tmp);
       f += 3;
     } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {

@@ -5,7 +5,7 @@
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
 #                   [--regs 96] [TARGET...]
 #
-# Targets (default: all eight):
+# Targets (default: all nine):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
 #              each ref/*.c, judge/*.c and props/*.c, and device/'s plans and sort
 #              classes (DEVICE_C), compiled by nvcc as CUDA, relocatable
@@ -17,6 +17,8 @@
 #              (device/ops_sweep.cu, a unity build; CT_JUDGE_CAP 4096, set in the file)
 #   ct_divprod_sweep  the exhaustive logical_divide/logical_product sweeps
 #              (device/divprod_sweep.cu, a unity build)
+#   ct_tv_sweep  the exhaustive tiled MMA sweep (device/tv_sweep.cu, a unity
+#              build; NVCC_FLAGS=-DCT_TV_MUTANTS=1 adds its test-only --mutant)
 #   host_twin  the host half compiled as plain C11 by gcc, same configuration
 #   plan_check COMP-2's plan against its check on the host (gcc; device/plan_check.c)
 #   cuteref    the command (gcc, host): run_gpu.sh asks its registry which
@@ -48,11 +50,11 @@ while [ $# -gt 0 ]; do
     --nodes) nodes=$2; shift 2 ;;
     --brute) brute=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep ct_ops_sweep ct_divprod_sweep host_twin plan_check cuteref)
+[ ${#targets[@]} -gt 0 ] || targets=(ct_gpu ct_sweep ct_cpl_sweep ct_ops_sweep ct_divprod_sweep ct_tv_sweep host_twin plan_check cuteref)
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 [ -n "$obj" ] || obj=$out/obj
 case $obj in /*) ;; *) obj=$(pwd)/$obj ;; esac
@@ -129,6 +131,9 @@ if want ct_ops_sweep; then
 fi
 if want ct_divprod_sweep; then
   run "device/divprod_sweep.cu -> ct_divprod_sweep" "${nv[@]}" "${extra[@]}" device/divprod_sweep.cu -o "$out/ct_divprod_sweep"
+fi
+if want ct_tv_sweep; then
+  run "device/tv_sweep.cu -> ct_tv_sweep" "${nv[@]}" "${extra[@]}" device/tv_sweep.cu -o "$out/ct_tv_sweep"
 fi
 if want host_twin; then
   run "host_twin (gcc)" "$CC" -std=c11 -O2 -Wall -Wextra -iquote . "${conf[@]}" ref/*.c judge/*.c props/*.c "${DEVICE_C[@]}" \

@@ -7,6 +7,7 @@
 #   gpu_test.sh bench CT_GPU      the benchmark table (passes if it runs)
 #   gpu_test.sh ops CT_OPS_SWEEP  coalesce, right_inverse, left_inverse on every flat layout of rank <= 4
 #   gpu_test.sh divprod CT_DIVPROD_SWEEP  logical_divide, logical_product on every pair of rank <= 2
+#   gpu_test.sh tv CT_TV_SWEEP    every tiled MMA of the sweep's domain (spec/tiled_mma.md)
 set -euo pipefail
 what=$1
 bin=$2
@@ -17,5 +18,6 @@ case $what in
   bench) exec "$bin" bench "$@" ;;
   ops) exec "$bin" --r 4 "$@" ;;
   divprod) exec "$bin" --ra 2 --rb 2 "$@" ;;
+  tv) exec "$bin" "$@" ;;
   *) echo "gpu_test.sh: unknown test '$what'"; exit 2 ;;
 esac

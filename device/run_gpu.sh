@@ -37,6 +37,11 @@
 #               <= 2, shapes 1..8, strides 0..16 (3.5e8 pairs; quick: shard 0/16),
 #               zipped/tiled/flat forms included, rejections against brute
 #               force: 0 conservative, 0 wrong
+#   tv          the exhaustive tiled MMA sweep (device/tv_sweep.cu): every atom
+#               of the atlas x atom layouts of <= 8 warps x permutation tiles
+#               x shared-memory layouts (GMMA atoms tiled to shape included),
+#               every thread's fragments, C's ownership and partitions of sA,
+#               sB against TMMA-DEF (quick: --quick --shard 0/8), every GPU: 0 failures
 #   profile     (only when named in --steps) ncu on the run kernel of the five
 #               properties with the lowest GPU rate in this run's bench step:
 #               achieved and theoretical occupancy, local-memory traffic,
@@ -73,7 +78,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 
 mode=full
-steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl,ops,divprod
+steps=host,bench,agree,exhaustive,sweep,sweep4,limit,cpl,ops,divprod,tv
 build=1
 agree_cases=
 agree_seconds=
@@ -101,16 +106,18 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,68p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,73p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
 if [ $mode = quick ]; then
   : "${agree_cases:=20000}" "${agree_seconds:=0.02}" "${host_every:=1}" "${sweep4_shards:=4096}"
   ex_bounds=3,5,-4,8; ex_pair=2,4,-1,6; sweep_args=(--shard 0/8); cpl_args=(--smax 4 --dlo -1 --dhi 9 --mmax 24); ops_args=(--r 3); divprod_args=(--shard 0/16); bench_args=(--gpu-cases 262144 --host-seconds 0.01 --gpu-seconds 0.05)
+  tv_args=(--quick --shard 0/8)
 else
   : "${agree_cases:=2000000}" "${agree_seconds:=0.75}" "${host_every:=200}" "${sweep4_shards:=64}"
   ex_bounds=3,8,-8,16; ex_pair=2,6,-2,8; sweep_args=(); cpl_args=(--smax 8 --dlo -2 --dhi 16 --mmax 64); ops_args=(--r 4); divprod_args=(); bench_args=(--gpu-cases 2097152 --host-seconds 0.05 --gpu-seconds 0.25)
+  tv_args=()
 fi
 
 # shellcheck disable=SC2206
@@ -218,7 +225,7 @@ write_results() {
     echo
     echo "| step | verdict | seconds | command |"
     echo "| --- | --- | ---: | --- |"
-    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do
+    for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod tv profile; do
       echo "| $s | $(v $s) | $(cat "$logs/$s.secs" 2>/dev/null) | $(step_cmd $s) |"
     done
     if [ -f "$logs/agree.txt" ]; then
@@ -327,6 +334,14 @@ write_results() {
       fi
       echo '```'
       grep -vE '^\s*$|^ct_divprod_sweep: ' "$logs/divprod.txt" | sed -n 1,60p
+      echo '```'
+    fi
+    if [ -f "$logs/tv.txt" ]; then
+      echo
+      echo "## Exhaustive sweep of tiled MMAs (issue 41)"
+      echo
+      echo '```'
+      grep -vE '^\s*$|^ct_tv_sweep: ' "$logs/tv.txt" | sed -n 1,40p
       echo '```'
     fi
     if [ -f "$logs/bench.txt" ]; then
@@ -442,9 +457,12 @@ fi
 if want divprod; then
   step divprod 900 "$bin/ct_divprod_sweep" "${divprod_args[@]}" --tsv "$logs/divprod.tsv"
 fi
+if want tv; then
+  step tv 900 "$bin/ct_tv_sweep" "${tv_args[@]}" --tsv "$logs/tv.tsv"
+fi
 write_results
 say "done in $(( $(date +%s) - t_start )) s; results in $out"
-for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
+for s in build host bench agree exhaustive sweep sweep4 limit cpl ops divprod tv profile; do printf '  %-11s %s\n' "$s" "$(v $s)"; done
 echo "summary:"
 grep -h -E '^(GPU 0|agreement|host halves)' "$logs/host.txt" "$logs/agree.txt" 2>/dev/null | sed 's/^/  /' | sort -u || true
 grep -h -E '^agreement' "$logs/exhaustive.txt" 2>/dev/null | sed 's/^/  exhaustive /' || true
@@ -452,6 +470,7 @@ for s in sweep sweep4 cpl; do
   [ -f "$logs/$s.txt" ] && { grep -E '^(pairs|rejected|undecided|cases|wrong|time|projection|verdict)' "$logs/$s.txt" | sed "s/^/  $s: /" || true; }
 done
 [ -f "$logs/ops.txt" ] && { grep -E '^(coalesce|right_inverse|left_inverse): cases|^  [a-z_]+ (conservative|wrong|unchecked) |^verdict' "$logs/ops.txt" | sed 's/^ */  ops: /' || true; }
+[ -f "$logs/tv.txt" ] && { grep -E '^(configurations|failures|time|verdict)' "$logs/tv.txt" | sed 's/^/  tv: /' || true; }
 grep -h -E '^mix' "$logs/bench.txt" 2>/dev/null | sed 's/^/  bench /' || true
 if [ -f "$logs/bench.txt" ]; then echo "benchmark table:"; sed -n '/^property /,$p' "$logs/bench.txt"; fi
 exit $status

@@ -16,6 +16,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,8 @@ THUMB_BOX = (256, 320)
 PAGE_GROUPS = [
     ("Foundations", ["notation", "expressions", "inttuple", "layout", "construct"]),
     ("Algebra", ["coalesce", "composition", "complement", "divide", "product", "inverse"]),
+    # the layer above the algebra (issue 41): a page per family, each opening with its pictures
+    ("Atoms, tiled MMA, partitions", ["mma", "copy", "tiled_mma", "tiled_copy", "partition"]),
 ]
 
 # The sources cited as [Shah], [Cecka, Def. 2.22], ... (spec/README.md, "Citations"): linked.
@@ -133,6 +136,7 @@ class Site:
         self.anchors = {}      # tag or ID -> "page.html#tag"
         self.figures = []      # [(expr, caption)]
         self.tv_figures = []   # [(tile, layout, caption)]: `tv TILE LAYOUT -- caption` (cuteref dot --tv)
+        self.dot_figures = []  # [(page stem, args, caption)]: `dot PAGE ARGS -- caption` (cuteref dot ARGS)
         self.check = None      # parsed `cuteref check` table
         self.host = {}         # property -> its row of that table
         self.warnings = []
@@ -177,7 +181,10 @@ class Site:
                 if line and not line.startswith("#") and " -- " in line:
                     expr, caption = line.split(" -- ", 1)
                     m = re.match(r"^tv\s+(\S+)\s+(.+)$", expr.strip())
-                    if m:
+                    d = re.match(r"^dot\s+(\w+)\s+(--.+)$", expr.strip())
+                    if d:
+                        self.dot_figures.append((d.group(1), d.group(2).strip(), caption.strip()))
+                    elif m:
                         self.tv_figures.append((m.group(1), m.group(2).strip(), caption.strip()))
                     else:
                         self.figures.append((expr.strip(), caption.strip()))
@@ -271,11 +278,17 @@ class Site:
         todo = []
         for tile, lay, _ in self.tv_figures:  # thread-value layouts: keyed "tv TILE LAYOUT"
             wanted.append(("tv %s %s" % (tile, lay), True))
+        for args in [a for _, a, _ in self.dot_figures] + [a for p in self.all_pages() for a, _ in dot_fences(p.text)]:
+            wanted.append(("dot " + args, True))  # `cuteref dot ARGS` (--atom, --tiled-mma, ...): keyed "dot ARGS"
         for e, forced in wanted:
             if e in self.pictures:
                 continue
             tv = re.match(r"^tv (\S+) (.+)$", e)
-            rc, out, err = run([self.cuteref, "dot", "--tv", tv.group(1), tv.group(2)] if tv else [self.cuteref, "dot", e])
+            if e.startswith("dot --"):
+                cmd = [self.cuteref, "dot"] + shlex.split(e[4:])
+            else:
+                cmd = [self.cuteref, "dot", "--tv", tv.group(1), tv.group(2)] if tv else [self.cuteref, "dot", e]
+            rc, out, err = run(cmd)
             if rc != 0:
                 self.warnings.append("cuteref dot failed for %s: %s" % (e, err.strip()))
                 continue
@@ -374,6 +387,13 @@ class PageHooks(md_subset.Hooks):
         base, _, frag = url.partition("#")
         if base in self.pages_by_md:
             return self.pages_by_md[base] + ("#" + frag if frag else "")
+        # a docs/data report links spec pages as ../../spec/X.md, and other reports by name
+        if "://" not in base and base.endswith(".md"):
+            name = os.path.basename(base)
+            if re.match(r"^(\.\./)*spec/[^/]+\.md$", base) and name in self.pages_by_md:
+                return self.pages_by_md[name] + ("#" + frag if frag else "")
+            if "/" not in base and os.path.isfile(os.path.join(self.site.root, DATA_DIR, name)):
+                return data_link(name)
         return url
 
     def code_span(self, code):
@@ -426,6 +446,8 @@ class PageHooks(md_subset.Hooks):
         return (' id="%s" class="post"' % pid, '<a class="pid" href="#%s">%s</a> ' % (pid, pid), m.group(2), after)
 
     def fence(self, lang, lines):
+        if lang == "cuteref-dot":  # pictures drawn by `cuteref dot ARGS`, one a line: ARGS -- caption
+            return "\n".join(dot_figure_html(self.site, a, c) for a, c in dot_fence_lines(lines))
         if lang != "cuteref":
             return None
         return examples_table(self.site, self.page, lines, self)
@@ -469,10 +491,62 @@ def examples_table(site, page, lines, hooks):
         pic = '<td class="pics">%s</td>' % site.pic(expr) if cols == 3 else ""
         out.append('<tr id="L%d"%s><td class="expr"><code>%s</code></td><td class="res">%s%s%s</td>%s</tr>'
                    % (lineno, cls, esc(expr), mark, site.result_html(expr), note, pic))
-        if below and expr in site.pictures:
+        if below and expr in site.pictures and not whole_tv_layout(expr):
             out.append('<tr class="picrow"><td colspan="2"><div class="picbox">%s</div></td></tr>' % site.pic(expr, "big"))
     out.append("</tbody></table></div>")
     return "\n".join(out)
+
+
+def data_link(name):
+    """Where a docs/data report is shown: its section of the traceability page, or its own page."""
+    if name == FINDINGS:
+        return "findings.html"
+    m = re.match(r"^conformance-(.+)\.md$", name)
+    if m:
+        return "peers.html#conformance-summary" if m.group(1) == "summary" else "peer-%s.html" % m.group(1)
+    if name == "throughput.md":
+        return "peers.html#throughput"
+    return "traceability.html#data-" + re.sub(r"[^A-Za-z0-9_-]", "-", name[:-3])
+
+
+TV_OP_RE = re.compile(r"\b(?:mma_tv_[abc]|copy_tv_(?:src|dst|ref)|tiled_mma_[abc]_tv|tiled_copy\w*_[sd]_tv|"
+                      r"make_layout_tv)\(")
+
+
+def whole_tv_layout(expr):
+    """A whole thread-value layout (not one thread's slice L(t, _)): on the
+    tutorial its offset grid is left out, as a ```cuteref-dot picture of the
+    same layout (T#V# over its tile) follows it."""
+    return bool(TV_OP_RE.search(expr)) and not re.search(r"\)\([^()]*\)$", expr)
+
+
+def dot_fence_lines(lines):
+    """The lines of a ```cuteref-dot block: [(ARGS, caption)], ARGS as `cuteref dot` takes them."""
+    out = []
+    for _, text in lines:
+        t = text.strip()
+        if t and not t.startswith("#"):
+            args, _, cap = t.partition(" -- ")
+            out.append((args.strip(), cap.strip()))
+    return out
+
+
+def dot_fences(text):
+    """Every picture a page asks for in its ```cuteref-dot blocks: [(ARGS, caption)]."""
+    found = []
+    for m in re.finditer(r"^```cuteref-dot[ \t]*\n(.*?)^```", text, re.S | re.M):
+        found += dot_fence_lines([(0, l) for l in m.group(1).splitlines()])
+    return found
+
+
+def dot_figure_html(site, args, caption, cls="figure wide"):
+    """A picture `cuteref dot ARGS` draws (a TV grid of atoms, tiled MMAs,
+    partitions: cli/cmd_dot_atom.c), at a legible size, with the command under it."""
+    key = "dot " + args
+    pic = site.pic(key, "big") if key in site.pictures else '<p class="muted">(no picture: cuteref dot failed)</p>'
+    shown = " ".join(shlex.quote(a) for a in shlex.split(args))  # as a shell takes it
+    return ('<figure class="%s">%s<figcaption><code>cuteref dot %s</code>%s</figcaption></figure>'
+            % (cls, pic, esc(shown), ("<br>" + esc(caption)) if caption else ""))
 
 
 # ---- page template ---------------------------------------------------------------
@@ -490,9 +564,14 @@ def nav_groups(site):
     return groups
 
 
+# Sidebar labels of pages whose titles are long (short_title).
+SHORT_TITLES = {"mma": "MMA atoms", "copy": "Copy atoms", "tiled_mma": "Tiled MMA", "tiled_copy": "Tiled copy",
+                "partition": "Partitioning"}
+
+
 def short_title(p):
     """The sidebar's label: the title, or for a long list of names the file's name."""
-    return p.title if len(p.title) <= 30 else p.stem.capitalize()
+    return p.title if len(p.title) <= 30 else SHORT_TITLES.get(p.stem, p.stem.capitalize())
 
 
 def ordered_pages(site):
@@ -550,6 +629,9 @@ def featured(site, page, limit=4):
     """The page's pictures: the chapter figures of its operations (the first of
     each operation, then the others, in figures.txt's order), else its first
     examples that show an operation, else its first picture."""
+    dots = [("dot " + a, cap) for stem, a, cap in site.dot_figures if stem == page.stem and "dot " + a in site.pictures]
+    if dots:  # the family pages of the layer above the algebra: their TV pictures (figures.txt, `dot PAGE ARGS`)
+        return dots[:limit]
     mine = [(e, cap) for e, cap in site.figures
             if e in site.pictures and CALL_RE.match(e) and site.op_page.get(CALL_RE.match(e).group(1)) is page]
     firsts, seen = [], set()
@@ -615,7 +697,9 @@ def render_page(site, page):
     picks = featured(site, page)
     if picks:
         body.append('<h2 id="pictures">In pictures</h2>')
-        body.append('<div class="figures">%s</div>' % "\n".join(figure_html(site, e, c) for e, c in picks))
+        body.append('<div class="figures">%s</div>' % "\n".join(
+        dot_figure_html(site, e[4:], c, "figure") if e.startswith("dot --") else figure_html(site, e, c)
+        for e, c in picks))
         conv.ids.add("pictures")
     body.append(conv.convert(rest, first_rest))
     sections = [(t, a) for lvl, t, a in conv.headings if lvl == 2]
@@ -841,6 +925,20 @@ def render_figures(site):
             key = "tv %s %s" % (tile, lay)
             b.append('<figure class="figure wide">%s<figcaption><code>cuteref dot --tv \'%s\' \'%s\'</code><br>%s'
                      '</figcaption></figure>' % (site.pic(key, "big"), esc(tile), esc(lay), esc(cap)))
+    if site.dot_figures:
+        b.append('<h2 id="above">Atoms, tiled MMAs and partitions</h2>'
+                 "<p>The layer above the algebra, drawn by <code>cuteref dot --atom</code>, <code>--tiled-mma</code>, "
+                 "<code>--tv2</code>, <code>--partition</code> and <code>--partition-tv</code> from the layouts the "
+                 "reference computes (the expressions in each picture's captions): every cell of a tile labelled with "
+                 "the thread (and value) that holds it. Each family's page opens with its own.</p>")
+        stems = {p.stem: p for p in site.pages}
+        for stem in dict.fromkeys(st for st, _, _ in site.dot_figures):
+            pg = stems.get(stem)
+            b.append('<h3 id="above-%s">%s</h3>' % (esc(stem), ('<a href="%s">%s</a>' % (pg.html, esc(pg.title)))
+                                                      if pg else esc(stem)))
+            for st, args, cap in site.dot_figures:
+                if st == stem:
+                    b.append(dot_figure_html(site, args, cap))
     b.append('<h2 id="draw-your-own">Drawing your own</h2>'
              "<p><code>cuteref dot</code> writes the DOT source of the picture of any layout or expression; "
              "Graphviz draws it:</p>"
@@ -849,6 +947,9 @@ def render_figures(site):
              "bazel-bin/cuteref dot 'logical_divide((9,(4,8)):(59,(13,1)), &lt;3:3, (2,4):(1,8)&gt;)' | dot -Tpng &gt; divide.png\n"
              "bazel-bin/cuteref dot --tree '((2,2),3):((24,2),8)' | dot -Tsvg &gt; tree.svg   # the nesting\n"
              "bazel-bin/cuteref dot --tv '(16,8)' '((4,8),(2,2)):((32,1),(16,8))' | dot -Tsvg &gt; tv.svg   # T#V#\n"
+             "bazel-bin/cuteref dot --atom SM80_16x8x16_F32F16F16F32_TN | dot -Tsvg &gt; atom.svg   # A, B, C\n"
+             "bazel-bin/cuteref dot --tiled-mma SM80_16x8x16_F16F16F16F16_TN '(2,2,1)' | dot -Tsvg &gt; tiled.svg\n"
+             "bazel-bin/cuteref dot --partition '(8,16):(16,1)' '(2,4):(4,1)' | dot -Tsvg &gt; part.svg\n"
              "bazel-bin/cuteref help dot</code></pre>"
              "<p>Every picture on these pages links to its SVG; the DOT source sits next to it "
              "(<code>img/NAME.dot</code>).</p>")
@@ -856,6 +957,7 @@ def render_figures(site):
     b.append('<div class="graph">%s</div>' % site.dependency_svg if site.dependency_svg else "")
     return layout(site, "Pictures", "\n".join(b), "figures.html",
                   [("The chapter's figures", "chapter")] + ([("Thread-value layouts", "tv")] if site.tv_figures else []) +
+                  ([("Atoms, tiled MMAs, partitions", "above")] if site.dot_figures else []) +
                   [("Drawing your own", "draw-your-own"),
                    ("How the operations are defined", "dependencies")])
 
@@ -1078,7 +1180,8 @@ def render_traceability(site):
         if name.startswith("conformance-") or name in ("throughput.md", FINDINGS):
             continue   # the peers' reports: tables on the peers page (peers.html), peer-<name>.html, findings.html
         if name.endswith(".md"):
-            b.append('<h3>%s</h3><div class="included">%s</div>' % (esc(name), conv.convert(open(path, encoding="utf-8").read())))
+            b.append('<h3 id="%s">%s</h3><div class="included">%s</div>' % (
+                data_link(name).partition("#")[2], esc(name), conv.convert(open(path, encoding="utf-8").read())))
             shown += 1
         elif name.endswith(".json"):
             try:

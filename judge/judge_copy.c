@@ -1,4 +1,4 @@
-/* judge_copy.c -- judges of spec/copy.md: COPY-1..COPY-5. None reads
+/* judge_copy.c -- judges of spec/copy.md: COPY-1..COPY-6. None reads
  * ref/copy_atom.c's formulas: COPY-1..COPY-4 use only the atom's count of
  * matrices and PTX's register and row sizes, COPY-5 PTX's description as
  * its own words write it (ct_jc_ptx_bit). */
@@ -24,7 +24,8 @@ CT_FN static int ct_jc_mark(uint64_t *bits, int64_t n, int64_t x) {
  * ref/: ldmatrix writes registers (dst), stmatrix reads them (src), and the
  * reference is the register side of both. */
 CT_FN static int ct_jc_regs(int st, int which) {
-  return which == CT_COPY_REF || st == CT_COPY_ONE || (st ? which == CT_COPY_SRC : which == CT_COPY_DST);
+  return which == CT_COPY_REF || st == CT_COPY_ONE || st == CT_COPY_MOVM ||
+         (st ? which == CT_COPY_SRC : which == CT_COPY_DST);
 }
 
 /* The bits the atom moves: N 8 x 8 matrices of 16 bits, or a one-thread
@@ -83,7 +84,8 @@ CT_FN ct_jstatus ct_judge_copy_3(int st, int num, const ct_layout *L, int64_t bo
   CT_JUDGE_SCRATCH uint64_t seen[CT_COPY_BITS_MAX / 64];
   int64_t T, V, t, v, rows = 8 * (int64_t)num;
   ct_leaf_form F;
-  if (st == CT_COPY_ONE) return ct_j_holds(j, "COPY-3"); /* one thread: no rows addressed by lanes */
+  if (st == CT_COPY_ONE || st == CT_COPY_MOVM) /* one thread, or movmatrix's registers: no rows addressed by lanes */
+    return ct_j_holds(j, "COPY-3");
   if (!ct_j_tv_sizes(L, &T, &V) || T != 32 || V != 128)
     return CT_J_VIOLATES(j, "COPY-3", "the layout is no (32 threads, 128 bits) pair of modes");
   if (T * V > bound) return ct_j_unchecked(j, "COPY-3");
@@ -173,4 +175,31 @@ CT_FN ct_jstatus ct_judge_copy_5(int st, int num, int trans, int which, const ct
                                 (long long)v, (long long)got, (long long)want);
     }
   return ct_j_holds(j, "COPY-5");
+}
+
+/* COPY-6: movmatrix's destination, read in the source matrix's bits (bit
+ * (r, c, b) of the transpose D is bit (c, r, b) of M), is PTX's .trans
+ * register fragment: lane t holds M(2k + e, r) as its element e (the words
+ * of ct_jc_ptx_bit, .x1 .trans), at every (t, v). */
+CT_FN ct_jstatus ct_judge_copy_6(const ct_layout *dst, int64_t bound, ct_judgement *j) {
+  int64_t T, V, t, v;
+  ct_leaf_form F;
+  if (!ct_j_tv_sizes(dst, &T, &V) || T != 32 || V != 32)
+    return CT_J_VIOLATES(j, "COPY-6", "the layout is no (32 threads, 32 bits) pair of modes");
+  if (T * V > bound) return ct_j_unchecked(j, "COPY-6");
+  ct_lf_init(&F, dst);
+  for (v = 0; v < V; ++v)
+    for (t = 0; t < T; ++t) {
+      int64_t x = ct_j_at_form(&F, t + T * v), want = ct_jc_ptx_bit(CT_COPY_LDSM, 1, 1, CT_COPY_DST, t, v), in_m;
+      if (x < 0 || x >= 1024)
+        return CT_J_VIOLATES_AT(j, "COPY-6", t + T * v, "L(%lld, %lld) = %lld: no bit of one 8 x 8 matrix",
+                                (long long)t, (long long)v, (long long)x);
+      in_m = 128 * ((x % 128) / 16) + 16 * (x / 128) + x % 16; /* D's (r, c) is M's (c, r) */
+      if (in_m != want)
+        return CT_J_VIOLATES_AT(j, "COPY-6", t + T * v,
+                                "lane %lld's bit %lld is the transpose's bit %lld, M's %lld; PTX's .trans fragment "
+                                "holds M's %lld",
+                                (long long)t, (long long)v, (long long)x, (long long)in_m, (long long)want);
+    }
+  return ct_j_holds(j, "COPY-6");
 }

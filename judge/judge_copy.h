@@ -1,6 +1,7 @@
-/* judge_copy.h -- judges of spec/copy.md: COPY-1..COPY-5, the
+/* judge_copy.h -- judges of spec/copy.md: COPY-1..COPY-6, the
  * post-conditions of the TV layouts of a copy atom (ldmatrix, st = 0, or
- * stmatrix, st = 1, of num matrices, .trans or not). Each visits every
+ * stmatrix, st = 1, of num matrices, .trans or not; movmatrix, st = 3;
+ * the one-thread atoms, st = 2). Each visits every
  * (thread, value) up to `bound` pairs (unchecked past it). */
 #ifndef CT_JUDGE_COPY_H
 #define CT_JUDGE_COPY_H
@@ -32,5 +33,9 @@ CT_FN ct_jstatus ct_judge_copy_4(int st, int num, const ct_layout *src, const ct
  * value v, at every (t, v) (written in the judge, not read from ref/). */
 CT_FN ct_jstatus ct_judge_copy_5(int st, int num, int trans, int which, const ct_layout *L, int64_t bound,
                                  ct_judgement *j);
+
+/* COPY-6: movmatrix's destination `dst`, read in its source's bits (the
+ * transpose), is PTX's ldmatrix .trans register fragment of one matrix. */
+CT_FN ct_jstatus ct_judge_copy_6(const ct_layout *dst, int64_t bound, ct_judgement *j);
 
 #endif

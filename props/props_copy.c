@@ -1,5 +1,5 @@
-/* props_copy.c -- properties of spec/copy.md: COPY-1..COPY-5 on the twelve
- * ldmatrix and stmatrix atoms. A case of CT_GEN_SWIZZLE picks one atom and
+/* props_copy.c -- properties of spec/copy.md: COPY-1..COPY-6 on the twelve
+ * ldmatrix and stmatrix atoms, movmatrix and the one-thread atoms. A case of CT_GEN_SWIZZLE picks one atom and
  * one of its layouts (ct_case_copy); each property visits every (thread,
  * value). */
 #include "judge/judge_copy.h"
@@ -17,6 +17,12 @@ CT_FN void ct_case_copy(const ct_case *c, int *st, int *num, int *trans, int *wh
   *which = (int)((h / 64) % 3);
   if (k < CT_COPY_ATOMS) {
     ct_copy_atom_k(k, st, num, trans);
+    return;
+  }
+  if (k == CT_COPY_ATOMS && (h / 1024) % 2 == 0) { /* an eighth of the rest: movmatrix (COPY-MOVM) */
+    *st = CT_COPY_MOVM;
+    *num = 1;
+    *trans = 0;
     return;
   }
   /* a quarter of the cases: a one-thread atom, of bits its kind allows, up
@@ -38,7 +44,7 @@ CT_FN static int ct_copy_of_case(const ct_case *c, int which, int *x, ct_layout 
   o->digest = ct_mix64((uint64_t)x[0] + 4u * (uint64_t)x[1] + 65536u * (uint64_t)(x[2] + 4 * x[3]));
   if (ct_copy_tv(x[0], x[1], x[2], x[3], L, &e) != CT_OK) {
     CT_FAILS(o, "copy_tv(%s x%d%s, %d) rejected: %s",
-             x[0] == CT_COPY_ONE ? "one-thread" : x[0] ? "stmatrix" : "ldmatrix", x[1], x[2] ? " .trans/kind" : "",
+             x[0] == CT_COPY_ONE ? "one-thread" : x[0] == CT_COPY_MOVM ? "movmatrix" : x[0] ? "stmatrix" : "ldmatrix", x[1], x[2] ? " .trans/kind" : "",
              x[3], e.msg);
     return 0;
   }
@@ -50,6 +56,7 @@ CT_FN static int ct_copy_of_case(const ct_case *c, int which, int *x, ct_layout 
 CT_FN static int ct_copy_side(const ct_case *c, int regs, int *x, ct_layout *L, ct_outcome *o) {
   int y[4];
   ct_case_copy(c, &y[0], &y[1], &y[2], &y[3]);
+  if (y[0] == CT_COPY_MOVM) return ct_copy_of_case(c, y[3] == CT_COPY_SRC ? CT_COPY_SRC : CT_COPY_DST, x, L, o);
   return ct_copy_of_case(c, (y[0] == CT_COPY_STSM) == (regs == 1) ? CT_COPY_SRC : CT_COPY_DST, x, L, o);
 }
 
@@ -103,5 +110,20 @@ CT_FN void ct_p_copy_5(const ct_case *c, ct_outcome *o) {
   ct_judgement j;
   if (!ct_copy_of_case(c, -1, x, &L, o)) return;
   ct_judge_copy_5(x[0], x[1], x[2], x[3], &L, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-6: movmatrix's destination is the transpose of PTX's .trans
+ * fragment (one atom: the case only numbers it). */
+CT_FN void ct_p_copy_6(const ct_case *c, ct_outcome *o) {
+  ct_layout L;
+  ct_judgement j;
+  ct_err e;
+  o->digest = ct_mix64((uint64_t)c->k[1]);
+  if (ct_copy_tv(CT_COPY_MOVM, 1, 0, CT_COPY_DST, &L, &e) != CT_OK) {
+    CT_FAILS(o, "copy_tv_dst(SM75_U32x1_MOVM_T) rejected: %s", e.msg);
+    return;
+  }
+  ct_judge_copy_6(&L, CT_COPY_BOUND, &j);
   ct_judged(&j, o);
 }

@@ -506,7 +506,8 @@
   X(mma_2, "MMA-2", CT_GEN_SWIZZLE, "mma_tv_a/mma_tv_b", "A or B of the case's atom (k1, w0)")    \
   X(mma_3, "MMA-3", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
   X(mma_4, "MMA-4", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
-  X(mma_5, "MMA-5", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")
+  X(mma_5, "MMA-5", CT_GEN_SWIZZLE, "mma_tv_a/b/c", "the case's atom and operand (k1, w0)")       \
+  X(mma_6, "MMA-6", CT_GEN_SWIZZLE, "umma_tv_a/b/c", "the case's UMMA atom and operand (k0, k1)")
 
 /* the copy atoms' TV layouts (props_copy.c, spec/copy.md). */
 #define CT_PROPS_COPY(X)                                                                          \
@@ -514,7 +515,8 @@
   X(copy_2, "COPY-2", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's register side (k1, w0)") \
   X(copy_3, "COPY-3", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's address side (k1, w0)") \
   X(copy_4, "COPY-4", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom's three layouts (k1, w0)") \
-  X(copy_5, "COPY-5", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom and layout (k1, w0)")
+  X(copy_5, "COPY-5", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom and layout (k1, w0)") \
+  X(copy_6, "COPY-6", CT_GEN_SWIZZLE, "copy_tv_dst", "movmatrix's destination (one atom)")
 
 /* make_tiled_mma's TV layouts (props_tiled_mma.c, spec/tiled_mma.md). */
 #define CT_PROPS_TILED_MMA(X)                                                                     \
@@ -525,6 +527,19 @@
   X(tmma_5, "TMMA-5", CT_GEN_SWIZZLE, "tiled_mma_shape", "the case's tiled MMA and operand (k0, k1, w0)") \
   X(tmma_e1, "tiled_mma_c_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_mma_c_tv", "atom layout (2,2):(1,1)") \
   X(tmma_e2, "tiled_mma_c_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_mma_c_tv", "permutation M of size 2M + 1")
+
+/* make_tiled_copy and its _A/_B/_C forms (props_tiled_copy.c, spec/tiled_copy.md). */
+#define CT_PROPS_TILED_COPY(X)                                                                    \
+  X(tcopy_1, "TCOPY-1", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv/d_tv/tile", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_2, "TCOPY-2", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv/d_tv", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_3, "TCOPY-3", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv/d_tv", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_4, "TCOPY-4", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv and _d_tv", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_5, "TCOPY-5", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv/d_tv", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_6, "TCOPY-6", CT_GEN_SWIZZLE, "tiled_copy_s_tv/d_tv/tile, marks flipped", "the case's tiled copy (k0, k1, w0)") \
+  X(tcopy_7, "TCOPY-7", CT_GEN_SWIZZLE, "tiled_copy_c_atom_s_tv/tile", "C_atom of the case's tiled MMA (k0, k1, w0)") \
+  X(tcopy_e1, "tiled_copy_s_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "24-bit elements") \
+  X(tcopy_e2, "tiled_copy_d_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_d_tv", "half the atom's threads or values") \
+  X(tcopy_e3, "tiled_copy_s_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "thread layout (2, s):(0, 1)")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \
@@ -550,6 +565,7 @@
   CT_PROPS_MMA(X)                                                                                 \
   CT_PROPS_COPY(X) \
   CT_PROPS_TILED_MMA(X)                                                                           \
+  CT_PROPS_TILED_COPY(X) \
   CT_PROPS_FAST(X)                                                                                \
   CT_PROPS_PRINCIPLE(X)
 

@@ -8,10 +8,17 @@
  * and (2q + 1, g) of the matrix as stored. The one-thread atoms (cp.async,
  * PTX's "Data Movement and Conversion Instructions: cp.async", cp-size 4, 8
  * or 16 bytes; TMA, cp.async.bulk(.tensor); CuTe's UniversalCopy<T>) move
- * one thread's bits 0 .. bits-1 in order. */
+ * one thread's bits 0 .. bits-1 in order. movmatrix (PTX's "Warp-level
+ * matrix transpose instruction: movmatrix", .m8n8.trans.b16) moves a
+ * register fragment of one 8 x 8 matrix to one of its transpose: source and
+ * destination are ldmatrix's register side, each in its own matrix's bits
+ * (COPY-MOVM). */
 #include "copy_atom.h"
 
+#include "tv_fit.h"
+
 #if !CT_ON_DEVICE
+#include <stdio.h>
 #include <string.h>
 #endif
 
@@ -26,7 +33,7 @@ CT_FN void ct_copy_atom_k(int k, int *st, int *num, int *trans) {
  * The reference is the register side of both (CuTe's RefLayout). */
 CT_FN int ct_copy_is_regs(int st, int which) {
   if (which == CT_COPY_REF || st == CT_COPY_ONE) return 1; /* one thread: its bits, both sides */
-  return st ? which == CT_COPY_SRC : which == CT_COPY_DST;
+  return st == CT_COPY_MOVM || (st ? which == CT_COPY_SRC : which == CT_COPY_DST); /* movmatrix: registers both */
 }
 
 CT_FN int ct_copy_threads(int st) { return st == CT_COPY_ONE ? 1 : 32; }
@@ -83,18 +90,6 @@ CT_FN static void ct_copy_shapes(int st, int num, int trans, int which, int *nt,
   }
 }
 
-/* One mode of n static leaves: an integer (n == 1) or a tuple. */
-CT_FN static ct_code ct_copy_mode(ct_tuple *t, const int64_t *v, int n, ct_err *e) {
-  int hdr, j;
-  if (n == 1) return ct_t_push_int(t, v[0], 1, e);
-  CT_TRY(ct_t_open(t, &hdr, e));
-  for (j = 0; j < n; ++j) CT_TRY(ct_t_push_int(t, v[j], 1, e));
-  return ct_t_close(t, hdr, e);
-}
-
-/* The fit (as ref/tv_fit.c does for the MMA atoms): each stride is the
- * formula at its leaf's unit coordinate, and the layout must equal the
- * formula at every (thread, value). */
 /* COPY-PRE of a one-thread atom of `bits` bits: cp.async's cp-size is 4, 8
  * or 16 bytes (.cg: 16); TMA moves whole bytes; a universal copy any type
  * of up to 1024 bits. */
@@ -116,57 +111,48 @@ CT_FN static ct_code ct_copy_one_pre(int kind, int bits, ct_err *e) {
   return CT_OK;
 }
 
+/* The fit (ref/tv_fit.c, as for the MMA atoms): each stride is the formula
+ * at its leaf's unit coordinate, and the layout must equal the formula at
+ * every (thread, value). */
 CT_FN ct_code ct_copy_tv(int st, int num, int trans, int which, ct_layout *out, ct_err *e) {
-  int ts[3] = {1, 1, 1}, vs[3] = {1, 1, 1}, nt, nv, j, hdr, unit, t, v, V, T = ct_copy_threads(st);
-  int64_t s[3], d[3], got = 0;
+  ct_tv_formula f;
+  if (st < CT_COPY_LDSM || st > CT_COPY_MOVM) return CT_FAIL(e, CT_ARG_TYPE, "copy_tv: no copy instruction %d", st);
   if (st == CT_COPY_ONE) CT_TRY(ct_copy_one_pre(trans, num, e));
+  else if (st == CT_COPY_MOVM && (num != 1 || trans != 0))
+    return CT_FAIL(e, CT_ARG_TYPE, "copy_tv: PTX's movmatrix moves one matrix, .m8n8.trans");
   else if (num != 1 && num != 2 && num != 4)
     return CT_FAIL(e, CT_ARG_TYPE, "copy_tv: PTX's ldmatrix and stmatrix move .x1, .x2 or .x4 matrices, not %d", num);
   if (which < CT_COPY_SRC || which > CT_COPY_REF) return CT_FAIL(e, CT_ARG_TYPE, "copy_tv: src, dst or ref");
-  ct_copy_shapes(st, num, trans, which, &nt, ts, &nv, vs);
-  V = ct_copy_values(st, num, which);
-  ct_t_clear(&out->shape);
-  ct_t_clear(&out->stride);
-  CT_TRY(ct_t_open(&out->shape, &hdr, e));
-  for (j = 0; j < nt; ++j) s[j] = ts[j];
-  CT_TRY(ct_copy_mode(&out->shape, s, nt, e));
-  for (j = 0; j < nv; ++j) s[j] = vs[j];
-  CT_TRY(ct_copy_mode(&out->shape, s, nv, e));
-  CT_TRY(ct_t_close(&out->shape, hdr, e));
-  for (j = 0, unit = 1; j < nt; unit *= ts[j], ++j) d[j] = ct_copy_at(st, num, trans, which, unit, 0);
-  CT_TRY(ct_t_open(&out->stride, &hdr, e));
-  CT_TRY(ct_copy_mode(&out->stride, d, nt, e));
-  for (j = 0, unit = 1; j < nv; unit *= vs[j], ++j) d[j] = ct_copy_at(st, num, trans, which, 0, unit);
-  CT_TRY(ct_copy_mode(&out->stride, d, nv, e));
-  CT_TRY(ct_t_close(&out->stride, hdr, e));
-  /* the fit is a claim: the layout is PTX's formula at every (t, v) */
-  for (v = 0; v < V; ++v)
-    for (t = 0; t < T; ++t) {
-      int64_t want = ct_copy_at(st, num, trans, which, t, v);
-      CT_TRY(ct_l_eval(out, (int64_t)t + T * (int64_t)v, &got, e));
-      if (got != want)
-        return CT_FAIL(e, CT_NO_LAYOUT,
-                       "copy_tv: PTX's function is no layout of this shape: at (t, v) = (%d, %d) the fitted layout "
-                       "gives %lld, the formula %lld",
-                       t, v, (long long)got, (long long)want);
-    }
-  return CT_OK;
+  f.kind = CT_TV_COPY;
+  f.who = "copy_tv";
+  f.st = st;
+  f.num = num;
+  f.trans = trans;
+  f.which = which;
+  f.tshape[0] = f.tshape[1] = f.tshape[2] = 1;
+  f.vshape[0] = f.vshape[1] = f.vshape[2] = 1;
+  ct_copy_shapes(st, num, trans, which, &f.nt, f.tshape, &f.nv, f.vshape);
+  return ct_tv_fit_formula(&f, out, e);
 }
 
 #if !CT_ON_DEVICE
-int ct_copy_by_name(const char *name, int *st, int *num, int *trans) {
-  static const struct {
-    const char *name;
-    int st, num, trans;
-  } atoms[] = {{"SM75_U32x1_LDSM_N", 0, 1, 0}, {"SM75_U32x2_LDSM_N", 0, 2, 0}, {"SM75_U32x4_LDSM_N", 0, 4, 0},
+static const struct {
+  const char *name;
+  int st, num, trans;
+} ct_copy_atoms[] = {{"SM75_U32x1_LDSM_N", 0, 1, 0}, {"SM75_U32x2_LDSM_N", 0, 2, 0}, {"SM75_U32x4_LDSM_N", 0, 4, 0},
                {"SM75_U16x2_LDSM_T", 0, 1, 1}, {"SM75_U16x4_LDSM_T", 0, 2, 1}, {"SM75_U16x8_LDSM_T", 0, 4, 1},
                {"SM90_U32x1_STSM_N", 1, 1, 0}, {"SM90_U32x2_STSM_N", 1, 2, 0}, {"SM90_U32x4_STSM_N", 1, 4, 0},
-               {"SM90_U16x2_STSM_T", 1, 1, 1}, {"SM90_U16x4_STSM_T", 1, 2, 1}, {"SM90_U16x8_STSM_T", 1, 4, 1}};
-  /* the one-thread atoms of copy_traits_sm80.hpp and copy_traits_sm90_tma.hpp */
-  static const struct {
-    const char *name;
-    int kind;
-  } ones[] = {{"SM80_CP_ASYNC_CACHEALWAYS", CT_COPY_CP_ASYNC_CA},
+               {"SM90_U16x2_STSM_T", 1, 1, 1}, {"SM90_U16x4_STSM_T", 1, 2, 1}, {"SM90_U16x8_STSM_T", 1, 4, 1},
+               {"SM75_U32x1_MOVM_T", CT_COPY_MOVM, 1, 0},
+               /* SM100's m8n16 forms, 4- and 6-bit elements widened to bytes (COPY-M8N16) */
+               {"SM100_SU4_DU8x16_x1_LDSM_N", 0, 1, 0}, {"SM100_SU4_DU8x16_x2_LDSM_N", 0, 2, 0},
+               {"SM100_SU4_DU8x16_x4_LDSM_N", 0, 4, 0}, {"SM100_SU6_DU8x16_x1_LDSM_N", 0, 1, 0},
+               {"SM100_SU6_DU8x16_x2_LDSM_N", 0, 2, 0}, {"SM100_SU6_DU8x16_x4_LDSM_N", 0, 4, 0}};
+/* the one-thread atoms of copy_traits_sm80.hpp and copy_traits_sm90_tma.hpp */
+static const struct {
+  const char *name;
+  int kind;
+} ct_copy_ones[] = {{"SM80_CP_ASYNC_CACHEALWAYS", CT_COPY_CP_ASYNC_CA},
               {"SM80_CP_ASYNC_CACHEALWAYS_ZFILL", CT_COPY_CP_ASYNC_CA},
               {"SM80_CP_ASYNC_CACHEGLOBAL", CT_COPY_CP_ASYNC_CG},
               {"SM80_CP_ASYNC_CACHEGLOBAL_ZFILL", CT_COPY_CP_ASYNC_CG},
@@ -176,21 +162,43 @@ int ct_copy_by_name(const char *name, int *st, int *num, int *trans) {
               {"SM90_TMA_REDUCE_ADD", CT_COPY_TMA},
               {"SM90_BULK_COPY_G2S", CT_COPY_TMA},
               {"SM90_BULK_COPY_S2G", CT_COPY_TMA}};
+
+int ct_copy_by_name(const char *name, int *st, int *num, int *trans) {
   size_t k;
-  for (k = 0; k < sizeof atoms / sizeof atoms[0]; ++k)
-    if (strcmp(name, atoms[k].name) == 0) {
-      *st = atoms[k].st;
-      *num = atoms[k].num;
-      *trans = atoms[k].trans;
+  for (k = 0; k < sizeof ct_copy_atoms / sizeof ct_copy_atoms[0]; ++k)
+    if (strcmp(name, ct_copy_atoms[k].name) == 0) {
+      *st = ct_copy_atoms[k].st;
+      *num = ct_copy_atoms[k].num;
+      *trans = ct_copy_atoms[k].trans;
       return 1;
     }
-  for (k = 0; k < sizeof ones / sizeof ones[0]; ++k)
-    if (strcmp(name, ones[k].name) == 0) {
+  for (k = 0; k < sizeof ct_copy_ones / sizeof ct_copy_ones[0]; ++k)
+    if (strcmp(name, ct_copy_ones[k].name) == 0) {
       *st = CT_COPY_ONE;
       *num = 0;
-      *trans = ones[k].kind;
+      *trans = ct_copy_ones[k].kind;
       return 2;
     }
   return 0;
+}
+
+const char *ct_copy_name(int st, int num, int trans) {
+  size_t k;
+  if (st == CT_COPY_ONE && trans == CT_COPY_UNIVERSAL) return "UniversalCopy";
+  for (k = 0; k < sizeof ct_copy_atoms / sizeof ct_copy_atoms[0]; ++k)
+    if (st == ct_copy_atoms[k].st && num == ct_copy_atoms[k].num && trans == ct_copy_atoms[k].trans)
+      return ct_copy_atoms[k].name;
+  for (k = 0; st == CT_COPY_ONE && k < sizeof ct_copy_ones / sizeof ct_copy_ones[0]; ++k)
+    if (trans == ct_copy_ones[k].kind) return ct_copy_ones[k].name;
+  return 0;
+}
+
+int ct_copy_call_args(int st, int num, int trans, char *buf, int cap) {
+  const char *name = ct_copy_name(st, num, trans);
+  if (!name || cap < 1) return 0;
+  if (st != CT_COPY_ONE) snprintf(buf, (size_t)cap, "%s", name);
+  else if (trans == CT_COPY_UNIVERSAL) snprintf(buf, (size_t)cap, "%d", num);
+  else snprintf(buf, (size_t)cap, "%s, %d", name, num);
+  return 1;
 }
 #endif

@@ -19,15 +19,17 @@ enum { CT_COPY_SRC = 0, CT_COPY_DST = 1, CT_COPY_REF = 2 };
 
 /* The instruction `st`: ldmatrix, stmatrix, or a one-thread copy of `num`
  * bits (trans then names its kind: CT_COPY_UNIVERSAL, CT_COPY_CP_ASYNC_CA,
- * CT_COPY_CP_ASYNC_CG, CT_COPY_TMA; COPY-DEF). */
-enum { CT_COPY_LDSM = 0, CT_COPY_STSM = 1, CT_COPY_ONE = 2 };
+ * CT_COPY_CP_ASYNC_CG, CT_COPY_TMA; COPY-DEF), or movmatrix (num 1, trans
+ * 0: the transpose is the instruction's, not a form; COPY-MOVM). */
+enum { CT_COPY_LDSM = 0, CT_COPY_STSM = 1, CT_COPY_ONE = 2, CT_COPY_MOVM = 3 };
 enum { CT_COPY_UNIVERSAL = 0, CT_COPY_CP_ASYNC_CA = 1, CT_COPY_CP_ASYNC_CG = 2, CT_COPY_TMA = 3 };
 
 /* The most bits a one-thread atom of the atlas moves (a TMA box of 2^20
  * bits, 128 KiB). */
 #define CT_COPY_ONE_MAX_BITS (1 << 20)
 
-/* The number of atoms: {ldmatrix, stmatrix} x {x1, x2, x4} x {-, .trans}. */
+/* The number of atoms: {ldmatrix, stmatrix} x {x1, x2, x4} x {-, .trans}
+ * (movmatrix and the one-thread atoms are not among them). */
 #define CT_COPY_ATOMS 12
 
 /* The k-th atom (k taken modulo CT_COPY_ATOMS): st, num (1, 2, 4), trans. */
@@ -56,11 +58,24 @@ CT_FN int ct_copy_values(int st, int num, int which);
 CT_FN CT_MUST_USE ct_code ct_copy_tv(int st, int num, int trans, int which, ct_layout *out, ct_err *e);
 
 /* CuTe's name (SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T,
- * SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T) as (st, num, trans): 1
- * if it is one of the twelve, else 0. A one-thread atom's name (the
+ * SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T; SM75_U32x1_MOVM_T as
+ * (CT_COPY_MOVM, 1, 0); SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N as ldmatrix
+ * .xN, COPY-M8N16) as (st, num, trans): 1 if it is one of these, else 0. A one-thread atom's name (the
  * cp.async and TMA operations, SM80_CP_ASYNC_CACHEALWAYS, SM90_TMA_LOAD,
  * ...): 2, st = CT_COPY_ONE and *trans its kind (its bits are an argument).
  * Host only. */
 int ct_copy_by_name(const char *name, int *st, int *num, int *trans);
+
+/* CuTe's name of a warp-level atom (st, num, trans): ldmatrix, stmatrix or
+ * movmatrix (SM75_U32x1_MOVM_T); of a one-thread atom of kind `trans`, the
+ * first name of that kind (UniversalCopy for CT_COPY_UNIVERSAL, whose
+ * requests are its bits alone). NULL for none. Host only. */
+const char *ct_copy_name(int st, int num, int trans);
+
+/* The arguments of a copy_tv_x request for the atom (st, num, trans), as
+ * spec/copy.md's syntax writes them: NAME (ldmatrix, stmatrix, movmatrix),
+ * NAME, bits (cp.async, TMA), or bits (a universal copy); into buf of cap
+ * bytes. 0 if the atom has no name. Host only (the requests' generators). */
+int ct_copy_call_args(int st, int num, int trans, char *buf, int cap);
 
 #endif

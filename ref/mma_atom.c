@@ -133,6 +133,28 @@ CT_FN static void ct_ptx_m16n8_int_4(int op, int w, int g, int q, int i, int *r,
   }
 }
 
+/* 9.7.14.5.1 m8n8k4 with .f16 (SM70's quad-pair atoms, MMA-QP): the warp
+ * computes four MMAs, quad-pair p of lanes 4p..4p+3 (the low group) and
+ * 4p+16..4p+19 (the high group). Of one of them, with r = %laneid % 4 and h
+ * = 1 in the high group: A .row (r + 4h, i), .col (i + 4h, r); B (K x N)
+ * .row (r, i + 4h), .col (i, r + 4h); C .f16 (r + 4h, i), .f32 (r % 2 +
+ * (i & 2) + 4h, (i & 4) + (r & 2) + (i & 1)). */
+CT_FN static void ct_ptx_m8n8k4_qp(const ct_mma_frag *f, int r, int h, int i, int *row, int *col) {
+  if (f->op == CT_MMA_A) {
+    *row = CT_IF(f->form & CT_MMA_QP_ACOL, i + 4 * h, r + 4 * h);
+    *col = CT_IF(f->form & CT_MMA_QP_ACOL, r, i);
+  } else if (f->op == CT_MMA_B) {
+    *row = CT_IF(f->form & CT_MMA_QP_BROW, r, i);
+    *col = CT_IF(f->form & CT_MMA_QP_BROW, i + 4 * h, r + 4 * h);
+  } else if (f->form & CT_MMA_QP_F32) {
+    *row = r % 2 + (i & 2) + 4 * h;
+    *col = (i & 4) + (r & 2) + (i & 1);
+  } else {
+    *row = r + 4 * h;
+    *col = i;
+  }
+}
+
 /* 9.7.15.5.1.1.1 wgmma.mma_async.m64nNk{8,16,32}, as its Figures 148 (A) and
  * 149 (D) draw them (per warp, the m16n8kK tables): warp w of the warpgroup holds
  * rows 16w .. 16w+15. D d0..d(N/2-1): row 16w + g (+ 8 for i % 4 >= 2), col
@@ -161,6 +183,10 @@ CT_FN void ct_mma_frag_rc(const ct_mma_frag *f, int t, int i, int *row, int *col
     ct_ptx_wgmma(f, t / 32, g, q, i, row, col);
     return;
   }
+  if (f->form) { /* a quad-pair's thread t: lane t % 4 + 16 * (t / 4), so r = t % 4, h = t / 4 */
+    ct_ptx_m8n8k4_qp(f, t % 4, t / 4, i, row, col);
+    return;
+  }
   if (f->op == CT_MMA_C) {
     if (f->m == 16) ct_ptx_c_m16n8(g, q, i, row, col);
     else ct_ptx_c_m8n8(g, q, i, row, col);
@@ -187,6 +213,8 @@ CT_FN void ct_mma_frag_rc(const ct_mma_frag *f, int t, int i, int *row, int *col
   }
   }
 }
+
+CT_FN int ct_mma_lane(const ct_mma_frag *f, int t) { return f->form ? t % 4 + 16 * (t / 4) : t; }
 
 CT_FN int64_t ct_mma_frag_at(const ct_mma_frag *f, int t, int i) {
   int r, c;
@@ -276,11 +304,55 @@ CT_FN static void ct_mma_vshape(ct_mma_frag *f) {
   }
 }
 
+/* MMA-QP: a quad-pair atom's 8 threads and 4 (A, B) or 8 (C) values, the
+ * modes split where PTX's formula splits (CuTe's shapes): a thread's lane
+ * r = t % 4 and group h = t / 4 where both step differently, r's bits
+ * where C .f32 splits them; C .f32's values by their three bits. */
+CT_FN static void ct_mma_qp_shapes(ct_mma_frag *f) {
+  int split = (f->op == CT_MMA_A && (f->form & CT_MMA_QP_ACOL)) || (f->op == CT_MMA_B && (f->form & CT_MMA_QP_BROW));
+  int f32 = f->op == CT_MMA_C && (f->form & CT_MMA_QP_F32);
+  if (f32) ct_mma_set3(f->tshape, &f->nt, 3, 2, 2, 2);
+  else if (split) ct_mma_set3(f->tshape, &f->nt, 2, 4, 2, 0);
+  else ct_mma_set3(f->tshape, &f->nt, 1, 8, 0, 0);
+  if (f32) ct_mma_set3(f->vshape, &f->nv, 3, 2, 2, 2);
+  else ct_mma_set3(f->vshape, &f->nv, 1, f->elems, 0, 0);
+}
+
+/* MMA-PRE, MMA-QP: SM70's m8n8k4 .f16 atoms, of 8 threads. */
+CT_FN static ct_code ct_mma_qp_init(int form, int op, ct_mma_frag *f, ct_err *e) {
+  if (form < CT_MMA_QP || form >= 2 * CT_MMA_QP)
+    return CT_FAIL(e, CT_ARG_TYPE, "mma_tv: no form %d of SM70's quad-pair m8n8k4", form);
+  f->m = f->n = 8;
+  f->k = 4;
+  f->bits = 16;
+  f->op = op;
+  f->form = form;
+  f->rows = 8;
+  f->cols = op == CT_MMA_C ? 8 : 4;
+  f->threads = 8;
+  f->smem = 0;
+  f->elems = f->rows * f->cols / 8; /* A, B: two .f16x2 registers; C: eight elements */
+  ct_mma_qp_shapes(f);
+  return CT_OK;
+}
+
 /* MMA-PRE: the atoms PTX defines; MMA-DEF: their tiles and fragment sizes. */
 CT_FN ct_code ct_mma_frag_init(int m, int n, int k, int bits, int op, ct_mma_frag *f, ct_err *e) {
+  return ct_mma_frag_init_form(m, n, k, bits, 0, op, f, e);
+}
+
+CT_FN ct_code ct_mma_frag_init_form(int m, int n, int k, int bits, int form, int op, ct_mma_frag *f, ct_err *e) {
   int wg = m == 64;
   if (op != CT_MMA_A && op != CT_MMA_B && op != CT_MMA_C)
     return CT_FAIL(e, CT_ARG_TYPE, "mma_tv: the operand is A, B or C");
+  if (m == 8 && n == 8 && k == 4 && bits == 16) {
+    if (form == 0)
+      return CT_FAIL(e, CT_ARG_TYPE,
+                     "mma_tv: SM70's m8n8k4 with .f16 A is a quad-pair atom of four forms and two accumulators: "
+                     "name it (SM70_8x8x4_F32F16F16F32_TN, ...)");
+    return ct_mma_qp_init(form, op, f, e);
+  }
+  if (form != 0) return CT_FAIL(e, CT_ARG_TYPE, "mma_tv: a form (%d) is SM70's m8n8k4 .f16's alone", form);
   if (wg) {
     if (!((bits == 32 && k == 8) || (bits == 16 && k == 16) || (bits == 8 && k == 32)) || n < 8 || n > 256 ||
         n % 8 != 0)
@@ -296,6 +368,7 @@ CT_FN ct_code ct_mma_frag_init(int m, int n, int k, int bits, int op, ct_mma_fra
   f->k = k;
   f->bits = bits;
   f->op = op;
+  f->form = 0;
   f->rows = op == CT_MMA_B ? n : m;
   f->cols = op == CT_MMA_C ? n : k;
   f->threads = wg ? 128 : 32;
@@ -312,9 +385,43 @@ CT_FN ct_code ct_mma_frag_init(int m, int n, int k, int bits, int op, ct_mma_fra
 }
 
 CT_FN ct_code ct_mma_tv(int m, int n, int k, int bits, int op, ct_layout *out, ct_err *e) {
+  return ct_mma_tv_form(m, n, k, bits, 0, op, out, e);
+}
+
+CT_FN ct_code ct_mma_tv_form(int m, int n, int k, int bits, int form, int op, ct_layout *out, ct_err *e) {
   ct_mma_frag f;
-  CT_TRY(ct_mma_frag_init(m, n, k, bits, op, &f, e));
+  CT_TRY(ct_mma_frag_init_form(m, n, k, bits, form, op, &f, e));
   return ct_tv_fit(&f, out, e);
+}
+
+CT_FN int64_t ct_umma_at(int rows, int ctas, int c, int v) {
+  int per = rows / ctas;
+  return (int64_t)(c % ctas) * per + v % per + (int64_t)rows * (v / per);
+}
+
+CT_FN ct_code ct_umma_tv(int m, int n, int k, int ctas, int op, ct_layout *out, ct_err *e) {
+  ct_tv_formula f;
+  int ok = (ctas == 1 && ((m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0))) ||
+           (ctas == 2 && (m == 128 || m == 256) && n % 16 == 0);
+  if (op != CT_MMA_A && op != CT_MMA_B && op != CT_MMA_C)
+    return CT_FAIL(e, CT_ARG_TYPE, "umma_tv: the operand is A, B or C");
+  if (!ok || n < 8 || n > 256 || (k != 8 && k != 16 && k != 32 && k != 64))
+    return CT_FAIL(e, CT_ARG_TYPE,
+                   "umma_tv: no tcgen05.mma.cta_group::%d of M = %d, N = %d, K = %d; PTX's are M 64 or 128 (one CTA), "
+                   "128 or 256 (two), N a multiple of 8 (M = 64) or 16 up to 256, K = 256 bits of A",
+                   ctas, m, n, k);
+  f.kind = CT_TV_UMMA;
+  f.who = "umma_tv";
+  f.rows = op == CT_MMA_B ? n : m;
+  f.ctas = ctas;
+  f.st = f.num = f.trans = f.which = 0;
+  f.nt = 1;
+  f.tshape[0] = ctas;
+  f.nv = 2;
+  f.vshape[0] = f.rows / ctas;
+  f.vshape[1] = op == CT_MMA_C ? n : k;
+  f.tshape[1] = f.tshape[2] = f.vshape[2] = 1;
+  return ct_tv_fit_formula(&f, out, e);
 }
 
 #if !CT_ON_DEVICE
@@ -339,6 +446,31 @@ static int ct_mma_name_bits(const char *types) {
   for (j = 0; j < sizeof ty / sizeof ty[0]; ++j)
     if (strncmp(p, ty[j].t, strlen(ty[j].t)) == 0) return ty[j].bits;
   return 0;
+}
+
+/* SM70_8x8x4_{F16F16F16F16,F32F16F16F32}_{TN,NT,NN,TT} (mma_sm70.hpp): the
+ * accumulator's type, then CuTe's letters, A's (N: M-major, PTX's .col)
+ * and B's (T: N-major, .row). */
+static int ct_mma_qp_by_name(const char *name, int *form) {
+  static const char *const types[2] = {"SM70_8x8x4_F16F16F16F16_", "SM70_8x8x4_F32F16F16F32_"};
+  int j;
+  for (j = 0; j < 2; ++j) {
+    const char *p = name + strlen(types[j]);
+    if (strncmp(name, types[j], strlen(types[j])) != 0) continue;
+    if ((p[0] != 'T' && p[0] != 'N') || (p[1] != 'T' && p[1] != 'N') || p[2] != '\0') return 0;
+    *form = CT_MMA_QP | (j ? CT_MMA_QP_F32 : 0) | (p[0] == 'N' ? CT_MMA_QP_ACOL : 0) | (p[1] == 'T' ? CT_MMA_QP_BROW : 0);
+    return 1;
+  }
+  return 0;
+}
+
+int ct_mma_by_name_form(const char *name, int *m, int *n, int *k, int *bits, int *form) {
+  *form = 0;
+  if (!ct_mma_qp_by_name(name, form)) return ct_mma_by_name(name, m, n, k, bits);
+  *m = *n = 8;
+  *k = 4;
+  *bits = 16;
+  return 1;
 }
 
 int ct_mma_by_name(const char *name, int *m, int *n, int *k, int *bits) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The MMA atom atlas's count (spec/mma.md, docs/data/atlas.md): the distinct
-thread-value layouts of CuTe's dense MMA atoms of SM75..SM90, read from the
+thread-value layouts of CuTe's dense MMA atoms of SM70..SM90, read from the
 installed CuTe headers, and how many of them the atlas (`mma_tv_a/b/c`,
 derived from the PTX ISA) gives, compared as functions by `cuteref examples`.
 
@@ -11,13 +11,14 @@ itself: a program built with nvcc prints MMA_Traits<NAME>::{A,B,C}Layout{}
 for every mma.sync atom and five wgmma atoms, and each printed layout must be
 the text read here (static marks dropped).
 
-Each `MMA_Traits<NAME>` of mma_traits_sm75/sm80/sm89/sm90/sm90_gmma(_ext).hpp
+Each `MMA_Traits<NAME>` of mma_traits_sm70/sm75/sm80/sm89/sm90/sm90_gmma(_ext).hpp
 (sparse atoms excluded) gives its ALayout, BLayout and CLayout, inherited
 from the trait it derives from where it does not write them; aliases
 (SM80_16x8_Row, GMMA::CLayout_64xN<N>, GMMA::ABLayout<M,K>, ...) are
 expanded. A layout is turned into cuteref's notation (Shape<_4,_8> -> (4,8)).
 NAME gives the atlas's atom (M, N, K, bits), bits the width of A's type (the
-type letters after the accumulator's), as ct_mma_by_name does (ref/mma_atom.c).
+type letters after the accumulator's), as ct_mma_by_name does (ref/mma_atom.c);
+SM70's quad-pair atoms are called by their names (their form is in the name).
 Each distinct (layout, atlas call) pair becomes a line `CALL = LAYOUT` run
 by `cuteref examples` (same function, shapes compatible: EQUIV-2); a layout
 counts as covered when an atlas call equals it.
@@ -31,7 +32,7 @@ import sys
 import tempfile
 
 DEFAULT_DIR = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include/cute/atom"
-FILES = ["mma_traits_sm75.hpp", "mma_traits_sm80.hpp", "mma_traits_sm89.hpp", "mma_traits_sm90.hpp",
+FILES = ["mma_traits_sm70.hpp", "mma_traits_sm75.hpp", "mma_traits_sm80.hpp", "mma_traits_sm89.hpp", "mma_traits_sm90.hpp",
          "mma_traits_sm90_gmma.hpp", "mma_traits_sm90_gmma_ext.hpp"]
 TYPES = [("GC64", 64), ("TF32", 32), ("BF16", 16), ("F16", 16), ("F64", 64), ("C64", 64), ("E4M3", 8),
          ("E5M2", 8), ("S32", 32), ("S8", 8), ("U8", 8), ("S4", 4), ("U4", 4), ("U1", 1), ("F32", 32)]
@@ -220,6 +221,9 @@ def main():
                 continue
             if a[0] == 64 and op == "A" and "_SS" in n:
                 continue  # the shared-memory A: no atlas call (spec/mma.md, Differences)
+            if n.startswith("SM70_"):  # a quad-pair atom: its form is in its name alone (MMA-QP)
+                calls.add("mma_tv_%s(%s)" % (op.lower(), n))
+                continue
             calls.add("mma_tv_%s(%d, %d, %d, %d)" % (op.lower(), a[0], a[1], a[2], a[3]))
         for c in sorted(calls):
             where[len(lines)] = (L, c)

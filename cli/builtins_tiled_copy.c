@@ -1,0 +1,223 @@
+/* builtins_tiled_copy.c -- CuTe's TiledCopy (spec/tiled_copy.md):
+ * tiled_copy_s_tv / _d_tv / _tile(COPY, bits, thr, val), make_tiled_copy's
+ * get_layoutS_TV, get_layoutD_TV and tiler; tiled_copy_{a,b,c}_s_tv / _d_tv
+ * / _tile(COPY, bits, MMA, atom_layout[, perm_m, perm_n, perm_k]),
+ * make_tiled_copy_A/_B/_C's. COPY is a copy atom as copy_tv_src takes it
+ * (spec/copy.md): NAME (ldmatrix, stmatrix), NAME, op_bits (cp.async) or
+ * op_bits (UniversalCopy); bits is the element width of CuTe's
+ * Copy_Atom<Op, T>; MMA and the rest are tiled_mma_c_tv's arguments. */
+#include "builtins.h"
+#include "ref/tiled_copy.h"
+
+/* Whether v is the bare `_`. */
+static int ct_tc_is_all(const ct_value *v) {
+  return v->kind == CT_V_TUPLE && v->l.shape.n == 1 && v->l.shape.nd[0].kind == CT_ALL;
+}
+
+/* The copy atom and element bits at the head of the call; *used := the
+ * arguments they take (TCOPY-PRE's argument kinds). */
+static ct_code ct_tc_atom(const ct_args *a, const char *nm, ct_tcopy_atom *x, int *used, ct_err *e) {
+  int64_t b;
+  int k = 1, kind = a->n >= 1 && a->a[0].kind == CT_V_SYMBOL ? ct_copy_by_name(a->a[0].sym, &x->st, &x->num, &x->trans)
+                                                              : -1;
+  if (kind == 0)
+    return CT_FAIL(e, CT_ARG_TYPE,
+                   "%s: %s is no copy atom of the atlas: SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T, "
+                   "SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T, a cp.async operation with its bits, or "
+                   "UniversalCopy's bits (spec/tiled_copy.md)",
+                   nm, a->a[0].sym);
+  if (kind == 2) k = 2;
+  if (a->n < k + 1) return CT_FAIL(e, CT_ARITY, "%s: the copy atom, then its element bits", nm);
+  if (kind != 1) {
+    CT_TRY(ct_as_int(&a->a[k - 1], &b, "the bits the copy atom moves", e));
+    if (b < 1 || b > CT_COPY_ONE_MAX_BITS)
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: %lld bits is outside [1, 2^20]", nm, (long long)b);
+    x->num = (int)b;
+    if (kind == -1) {
+      x->st = CT_COPY_ONE;
+      x->trans = CT_COPY_UNIVERSAL;
+    }
+  }
+  CT_TRY(ct_as_int(&a->a[k], &b, "the element bits (Copy_Atom's T)", e));
+  if (b < 1 || b > 1024) return CT_FAIL(e, CT_ARG_TYPE, "%s: element bits %lld outside [1, 1024]", nm, (long long)b);
+  x->bits = (int)b;
+  *used = k + 1;
+  return CT_OK;
+}
+
+/* make_tiled_copy's call: COPY, bits, thr, val. */
+static ct_code ct_tc_args(const ct_args *a, const char *nm, ct_tcopy_atom *x, ct_layout *thr, ct_layout *val,
+                          ct_err *e) {
+  int k;
+  CT_TRY(ct_tc_atom(a, nm, x, &k, e));
+  if (a->n != k + 2) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, thr, val): the thread and value layouts", nm);
+  CT_TRY(ct_as_layout(&a->a[k], thr, "make_tiled_copy's thread layout", e));
+  return ct_as_layout(&a->a[k + 1], val, "make_tiled_copy's value layout", e);
+}
+
+static ct_code ct_b_tiled_copy(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val, L;
+  CT_TRY(ct_tc_args(a, nm, &x, &thr, &val, e));
+  CT_TRY(ct_tiled_copy_tv(&x, &thr, &val, which, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+
+/* tiled_copy_s_tv(...): get_layoutS_TV, (thread, value) -> tile index (TCOPY-1..5). */
+ct_code ct_b_tiled_copy_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy(a, CT_COPY_SRC, "tiled_copy_s_tv", out, e);
+}
+/* tiled_copy_d_tv(...): get_layoutD_TV. */
+ct_code ct_b_tiled_copy_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy(a, CT_COPY_DST, "tiled_copy_d_tv", out, e);
+}
+/* tiled_copy_tile(...): the tiler, make_layout_tv_tiler(thr, val) (TCOPY-5). */
+ct_code ct_b_tiled_copy_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val;
+  ct_tuple t;
+  CT_TRY(ct_tc_args(a, "tiled_copy_tile", &x, &thr, &val, e));
+  CT_TRY(ct_tiled_copy_tile(&x, &thr, &val, &t, e));
+  ct_v_tuple(out, &t);
+  return CT_OK;
+}
+
+/* make_tiled_copy_A/_B/_C's call: COPY, bits, then tiled_mma_c_tv's arguments. */
+static ct_code ct_tc_mma_args(const ct_args *a, const char *nm, ct_tcopy_atom *x, ct_tiled_mma *t, ct_err *e) {
+  int k, j, n;
+  CT_TRY(ct_tc_atom(a, nm, x, &k, e));
+  n = a->n - k;
+  if (n != 2 && n != 5)
+    return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, MMA, atom_layout[, perm_m, perm_n, perm_k]): the tiled MMA's arguments",
+                   nm);
+  if (a->a[k].kind == CT_V_SYMBOL) {
+    if (!ct_mma_by_name(a->a[k].sym, &t->m, &t->n, &t->k, &t->bits))
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: %s is no MMA atom of the atlas (spec/mma.md)", nm, a->a[k].sym);
+  } else {
+    const ct_tuple *q;
+    int64_t v[4];
+    CT_TRY(ct_as_tuple(&a->a[k], &q, "the MMA atom (M, N, K, bits)", e));
+    if (q->nd[0].kind != CT_TUPLE || q->nd[0].span != 5)
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: the MMA atom is a CuTe name or (M, N, K, bits)", nm);
+    for (j = 0; j < 4; ++j) {
+      if (q->nd[1 + j].kind != CT_INT || q->nd[1 + j].v < 1 || q->nd[1 + j].v > 1024)
+        return CT_FAIL(e, CT_ARG_TYPE, "%s: the MMA atom (M, N, K, bits) is four integers in [1, 1024]", nm);
+      v[j] = q->nd[1 + j].v;
+    }
+    t->m = (int)v[0];
+    t->n = (int)v[1];
+    t->k = (int)v[2];
+    t->bits = (int)v[3];
+  }
+  CT_TRY(ct_as_layout(&a->a[k + 1], &t->lay, "make_tiled_mma's atom layout", e));
+  for (j = 0; j < 3; ++j) {
+    t->has_perm[j] = 0;
+    if (n == 2 || ct_tc_is_all(&a->a[k + 2 + j])) continue;
+    CT_TRY(ct_as_layout(&a->a[k + 2 + j], &t->perm[j], "make_tiled_mma's permutation tile", e));
+    t->has_perm[j] = 1;
+  }
+  return CT_OK;
+}
+
+static ct_code ct_b_tiled_copy_mma(const ct_args *a, int op, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_tiled_mma t;
+  ct_layout L;
+  ct_tuple tile;
+  CT_TRY(ct_tc_mma_args(a, nm, &x, &t, e));
+  if (which < 0) {
+    CT_TRY(ct_tiled_copy_mma_tile(&x, &t, op, &tile, e));
+    ct_v_tuple(out, &tile);
+    return CT_OK;
+  }
+  CT_TRY(ct_tiled_copy_mma_tv(&x, &t, op, which, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+
+/* make_tiled_copy_A: the copy tiled like the tiled MMA's A (TCOPY-6). */
+ct_code ct_b_tiled_copy_a_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_A, CT_COPY_SRC, "tiled_copy_a_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_a_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_A, CT_COPY_DST, "tiled_copy_a_d_tv", out, e);
+}
+ct_code ct_b_tiled_copy_a_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_A, -1, "tiled_copy_a_tile", out, e);
+}
+/* make_tiled_copy_B. */
+ct_code ct_b_tiled_copy_b_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_B, CT_COPY_SRC, "tiled_copy_b_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_b_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_B, CT_COPY_DST, "tiled_copy_b_d_tv", out, e);
+}
+ct_code ct_b_tiled_copy_b_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_B, -1, "tiled_copy_b_tile", out, e);
+}
+/* make_tiled_copy_C. */
+ct_code ct_b_tiled_copy_c_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_C, CT_COPY_SRC, "tiled_copy_c_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_c_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_C, CT_COPY_DST, "tiled_copy_c_d_tv", out, e);
+}
+ct_code ct_b_tiled_copy_c_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_mma(a, CT_MMA_C, -1, "tiled_copy_c_tile", out, e);
+}
+
+/* make_tiled_copy_impl(atom, layout_tv, tiler)'s source and destination: the
+ * copy tiled by any TV layout (make_tiled_copy_S/_D: another tiled copy's
+ * get_layoutS_TV / get_layoutD_TV; TCOPY-1..5). */
+static ct_code ct_b_tiled_copy_impl(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout TV, L;
+  int k;
+  CT_TRY(ct_tc_atom(a, nm, &x, &k, e));
+  if (a->n != k + 1) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, layout_tv): the tiled layout", nm);
+  CT_TRY(ct_as_layout(&a->a[k], &TV, "the tiled copy's TV layout", e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, which, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_impl_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_impl(a, CT_COPY_SRC, "tiled_copy_impl_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_impl_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_impl(a, CT_COPY_DST, "tiled_copy_impl_d_tv", out, e);
+}
+
+/* make_tiled_copy_C_atom(atom, mma): its source, destination and tiler
+ * <t0, t1> (the MMA's rows and columns it reaches), TCOPY-7. */
+static ct_code ct_b_tiled_copy_c_atom(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_tiled_mma t;
+  ct_layout L, TV, t0, t1;
+  const ct_layout *two[2];
+  CT_TRY(ct_tc_mma_args(a, nm, &x, &t, e));
+  if (which >= 0) {
+    CT_TRY(ct_tiled_copy_c_atom_tv(&x, &t, which, &L, e));
+    ct_v_layout(out, &L);
+    return CT_OK;
+  }
+  CT_TRY(ct_tiled_copy_c_atom_parts(&x, &t, &TV, &t0, &t1, e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, CT_COPY_SRC, &L, e)); /* TCOPY-PRE */
+  two[0] = &t0;
+  two[1] = &t1;
+  CT_TRY(ct_l_concat(two, 2, &L, e));
+  L.shape.nd[0].mark = 1; /* a tiler <t0, t1> */
+  L.stride.nd[0].mark = 1;
+  out->kind = CT_V_TILER;
+  ct_l_copy(&out->l, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_c_atom_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_c_atom(a, CT_COPY_SRC, "tiled_copy_c_atom_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_c_atom_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_c_atom(a, CT_COPY_DST, "tiled_copy_c_atom_d_tv", out, e);
+}
+ct_code ct_b_tiled_copy_c_atom_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_c_atom(a, -1, "tiled_copy_c_atom_tile", out, e);
+}

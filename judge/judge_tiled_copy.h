@@ -1,0 +1,45 @@
+/* judge_tiled_copy.h -- judges of spec/tiled_copy.md: TCOPY-1..TCOPY-5, the
+ * post-conditions of the source or destination TV layout L (which:
+ * CT_COPY_SRC, CT_COPY_DST) of a tiled copy of atom a over the tiled layout
+ * TV (make_layout_tv(thr, val) or tiled_mma_x_tv(...), the reference side).
+ * The atom is read from PTX's formula (ct_copy_at, ref/copy_atom.h) in
+ * elements of a->bits bits, never from ref/tiled_copy.c. Each visits every
+ * (thread, value) up to `bound` pairs (unchecked past it). */
+#ifndef CT_JUDGE_TILED_COPY_H
+#define CT_JUDGE_TILED_COPY_H
+
+#include "judge/judge.h"
+#include "ref/tiled_copy.h"
+
+/* The largest tile TCOPY-3 counts, and atom (elements) TCOPY-2/4 tabulate. */
+#define CT_TCOPY_TILE_MAX 8192
+#define CT_TCOPY_ATOM_MAX 4096
+
+/* TCOPY-1: L has two modes, TV's threads and Vx * (V / Vr) values. */
+CT_FN ct_jstatus ct_judge_tcopy_1(const ct_tcopy_atom *a, const ct_layout *TV, int which, const ct_layout *L,
+                                  ct_judgement *j);
+/* TCOPY-2: L(ts + Ta*rt, vs + Vx*rv) is TV at the reference's holder of the
+ * atom's element (ts, vs) of side `which`, in the instance (rt, rv). */
+CT_FN ct_jstatus ct_judge_tcopy_2(const ct_tcopy_atom *a, const ct_layout *TV, int which, const ct_layout *L,
+                                  int64_t bound, ct_judgement *j);
+/* TCOPY-3: every element y < n of the tile is L(t, v) for exactly
+ * (Vx / Vr) * #{TV(t, v) = y} pairs; none outside [0, n). */
+CT_FN ct_jstatus ct_judge_tcopy_3(const ct_tcopy_atom *a, const ct_layout *TV, int which, const ct_layout *L,
+                                  int64_t n, int64_t bound, ct_judgement *j);
+/* TCOPY-4: in every atom instance, a source and a destination value of the
+ * same atom element address the same element of the tile (S, D). */
+CT_FN ct_jstatus ct_judge_tcopy_4(const ct_tcopy_atom *a, const ct_layout *TV, const ct_layout *S,
+                                  const ct_layout *D, int64_t bound, ct_judgement *j);
+/* TCOPY-5: where side `which` is the atom's reference (its register side,
+ * or a one-thread atom), L == TV at every (t, v). */
+CT_FN ct_jstatus ct_judge_tcopy_5(const ct_tcopy_atom *a, const ct_layout *TV, int which, const ct_layout *L,
+                                  int64_t bound, ct_judgement *j);
+
+/* TCOPY-7: make_tiled_copy_C_atom's tiled layout TV read through its tiler
+ * <t0, t1> is the tiled MMA's C (the layout C) of the first Vs values of
+ * each thread: t0(y % size(t0)) + M * t1(y / size(t0)) == C(t, v) for y =
+ * TV(t, v), every (t, v < Vs); and t0, t1 are injective. */
+CT_FN ct_jstatus ct_judge_tcopy_7(const ct_layout *C, int64_t M, int64_t Vs, const ct_layout *TV, const ct_layout *t0,
+                                  const ct_layout *t1, int64_t bound, ct_judgement *j);
+
+#endif

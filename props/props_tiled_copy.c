@@ -1,0 +1,409 @@
+/* props_tiled_copy.c -- properties of spec/tiled_copy.md: TCOPY-1..TCOPY-6
+ * on make_tiled_copy of every copy atom of the atlas (no TMA) with thread
+ * and value layouts of ranks 1 and 2, and on make_tiled_copy_A/_B/_C of the
+ * tiled MMAs of props_tiled_mma.c; TCOPY-PRE's errors. */
+#include "judge/judge_tiled_copy.h"
+#include "props/props.h"
+#include "props/props_list.h"
+#include "props/props_tiled_copy.h"
+#include "props/props_tiled_mma.h"
+#include "ref/partition.h"
+
+/* The largest (thread, value) count a property visits: 256 threads x 64. */
+#define CT_TCOPY_BOUND ((int64_t)1 << 15)
+
+/* s elements as a layout of rank 1 (s:1) or 2 ((p, s/p), column- or
+ * row-major), by h. */
+CT_FN static void ct_tc_lay(uint64_t h, int64_t s, ct_layout *L) {
+  ct_layout a, b;
+  const ct_layout *two[2];
+  ct_err e;
+  int64_t p = 1;
+  int lg = 0;
+  while (((int64_t)1 << (lg + 1)) <= s) ++lg;
+  if (h % 4 == 0) {
+    ct_l_set_int(L, s, 1, 1, 1);
+    return;
+  }
+  p = (int64_t)1 << ((h / 4) % (uint64_t)(lg + 1));
+  if ((h / 64) % 2) { /* row-major */
+    ct_l_set_int(&a, p, 1, p == 1 ? 0 : s / p, 1);
+    ct_l_set_int(&b, s / p, 1, s / p == 1 ? 0 : 1, 1);
+  } else {
+    ct_l_set_int(&a, p, 1, p == 1 ? 0 : 1, 1);
+    ct_l_set_int(&b, s / p, 1, s / p == 1 ? 0 : p, 1);
+  }
+  two[0] = &a;
+  two[1] = &b;
+  if (ct_l_concat(two, 2, L, &e) != CT_OK) ct_l_set_int(L, s, 1, 1, 1);
+}
+
+/* The atom and element width of a case: ldmatrix/stmatrix (8, 16 or 32-bit
+ * elements; 8 or 16 for .trans), or a universal copy or cp.async of
+ * op_bits with elements of up to op_bits. */
+CT_FN static void ct_case_tc_atom(uint64_t h, ct_tcopy_atom *a) {
+  int k = (int)(h % 18);
+  h /= 18;
+  if (k < CT_COPY_ATOMS) {
+    ct_copy_atom_k(k, &a->st, &a->num, &a->trans);
+    a->bits = 8 << (int)(h % (a->trans ? 2 : 3));
+    if (a->st != CT_COPY_LDSM && a->st != CT_COPY_STSM) a->bits = 16;
+    return;
+  }
+  a->st = CT_COPY_ONE;
+  if (k % 3 == 0) {
+    a->trans = CT_COPY_CP_ASYNC_CA;
+    a->num = 32 << (int)(h % 3);
+  } else if (k % 3 == 1) {
+    a->trans = CT_COPY_CP_ASYNC_CG;
+    a->num = 128;
+  } else {
+    a->trans = CT_COPY_UNIVERSAL;
+    a->num = 8 << (int)(h % 5);
+  }
+  h /= 5;
+  a->bits = 8 << (int)(h % 5);
+  while (a->bits > a->num) a->bits /= 2;
+}
+
+/* Whether the atom's three layouts are whole elements of a->bits bits. */
+CT_FN static int ct_tc_atom_ok(const ct_tcopy_atom *a) {
+  ct_layout L;
+  ct_err e;
+  int w;
+  for (w = 0; w < 3; ++w)
+    if (ct_tcopy_atom_tv(a, w, &L, &e) != CT_OK) return 0;
+  return 1;
+}
+
+CT_FN void ct_case_tiled_copy(const ct_case *c, ct_tcopy_atom *a, ct_layout *thr, ct_layout *val) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 2654435761u + (uint64_t)(c->w[0].b + 8 * c->w[0].m) + 3u);
+  int64_t Ta, Vr;
+  ct_case_tc_atom(h, a);
+  /* ldmatrix, stmatrix and the one-thread atoms take the widths drawn; an
+   * atom of another kind the atlas may add, 16 or 8 bits, else a universal copy */
+  if (a->st != CT_COPY_LDSM && a->st != CT_COPY_STSM && a->st != CT_COPY_ONE && !ct_tc_atom_ok(a)) a->bits = 8;
+  if (a->st != CT_COPY_LDSM && a->st != CT_COPY_STSM && a->st != CT_COPY_ONE && !ct_tc_atom_ok(a)) {
+    a->st = CT_COPY_ONE;
+    a->trans = CT_COPY_UNIVERSAL;
+    a->num = a->bits = 32;
+  }
+  h = ct_mix64(h);
+  Ta = ct_copy_threads(a->st);
+  Vr = ct_copy_values(a->st, a->num, CT_COPY_REF) / a->bits;
+  ct_tc_lay(h, Ta == 1 ? (int64_t)4 << (h % 5) : Ta << ((h / 8) % 3), thr);
+  h = ct_mix64(h + 1u);
+  ct_tc_lay(h, Vr << ((h / 8) % 2), val);
+}
+
+/* A case's tiled copy: make_tiled_copy (mma == 0), make_tiled_copy_X of the
+ * case's tiled MMA (mma == 1; the case's atom where it divides the MMA's
+ * modes, else a universal copy of the MMA's elements) or make_tiled_copy_S
+ * or _D (mma == 2: the case's make_tiled_copy's source or destination as the
+ * tiled layout of the same atom, or of a universal copy of one element where
+ * it does not divide); *TV its tiled layout, *n its tile's elements. */
+typedef struct {
+  ct_tcopy_atom a;
+  int mma, op;
+  ct_layout thr, val;
+  ct_tiled_mma t;
+  ct_layout TV;
+  int64_t n;
+} ct_tc_case;
+
+CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcome *o) {
+  ct_err e;
+  ct_tuple tile;
+  ct_layout lay;
+  int64_t t3[3];
+  int r, cc, i;
+  ct_code rc;
+  ct_case_tiled_copy(c, &x->a, &x->thr, &x->val);
+  x->mma = mma;
+  x->op = 0;
+  x->t.m = x->t.n = x->t.k = x->t.bits = 0;
+  o->digest = ct_mix64((uint64_t)(x->a.st + 4 * x->a.num) * 1024u + (uint64_t)(x->a.trans * 64 + x->a.bits) +
+                       (uint64_t)mma * 7u);
+  if (mma != 1) {
+    if (ct_make_layout_tv(&x->thr, &x->val, &x->TV, &e) != CT_OK ||
+        ct_make_layout_tv_tiler(&x->thr, &x->val, &tile, &e) != CT_OK) {
+      CT_FAILS(o, "make_layout_tv of the case's thread and value layouts rejected: %s", e.msg);
+      return 0;
+    }
+    x->n = 1;
+    for (i = 0; i < tile.n; ++i)
+      if (tile.nd[i].kind == CT_INT) x->n *= tile.nd[i].v;
+    if (mma == 0) return 1;
+    if (ct_tiled_copy_of(&x->a, &x->TV, (c->k[0] >> 3) & 1 ? CT_COPY_SRC : CT_COPY_DST, &lay, &e) != CT_OK) {
+      CT_FAILS(o, "the case's make_tiled_copy rejected: %s", e.msg);
+      return 0;
+    }
+    ct_l_copy(&x->TV, &lay); /* make_tiled_copy_S/_D's tiled layout */
+    rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
+    if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) {
+      x->a.st = CT_COPY_ONE;
+      x->a.trans = CT_COPY_UNIVERSAL;
+      x->a.num = x->a.bits;
+    }
+    return 1;
+  }
+  ct_case_tiled_mma(c, &x->t, &x->op);
+  if (ct_tiled_mma_tv(&x->t, x->op, &x->TV, &e) != CT_OK || ct_tiled_mma_check(&x->t, &lay, t3, &e) != CT_OK) {
+    CT_FAILS(o, "the case's tiled MMA rejected: %s", e.msg);
+    return 0;
+  }
+  ct_tiled_mma_modes(x->op, &r, &cc);
+  x->n = t3[r] * t3[cc];
+  rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
+  if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) { /* the atom does not divide the MMA's modes
+                                                             (TCOPY-PRE): a universal copy of one element */
+    x->a.st = CT_COPY_ONE;
+    x->a.trans = CT_COPY_UNIVERSAL;
+    x->a.num = x->a.bits;
+  }
+  return 1;
+}
+
+/* The case's construction: make_tiled_copy, _A/_B/_C or _S/_D (k0). */
+CT_FN static int ct_tc_mode(const ct_case *c) { return (int)(((c->k[0] >> 1) & 3) % 3); }
+
+/* The case's tiled copy and its side `which`. */
+CT_FN static int ct_tc_side(const ct_case *c, int mma, int which, ct_tc_case *x, ct_layout *L, ct_outcome *o) {
+  ct_err e;
+  ct_code rc;
+  if (!ct_tc_build(c, mma, x, o)) return 0;
+  rc = mma == 1 ? ct_tiled_copy_mma_tv(&x->a, &x->t, x->op, which, L, &e)
+       : mma == 2 ? ct_tiled_copy_of(&x->a, &x->TV, which, L, &e)
+                  : ct_tiled_copy_tv(&x->a, &x->thr, &x->val, which, L, &e);
+  if (rc != CT_OK) {
+    CT_FAILS(o, "tiled copy (st %d, num %d, trans %d, %d bits) side %d of %s (%d,%d,%d,%d) op %d, rejected: %s",
+             x->a.st, x->a.num, x->a.trans, x->a.bits, which, mma == 1 ? "the tiled MMA" : mma ? "make_tiled_copy_S/D" : "make_tiled_copy", x->t.m, x->t.n,
+             x->t.k, x->t.bits, x->op, e.msg);
+
+    return 0;
+  }
+  o->digest = ct_digest_layout(L);
+  return 1;
+}
+
+/* TCOPY-1: the two modes' sizes; make_tiled_copy's tile is TV-2's. */
+CT_FN void ct_p_tcopy_1(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout L;
+  ct_judgement j;
+  ct_tuple t1, t2;
+  ct_err e;
+  int which = (int)(c->k[0] & 1), mma = ct_tc_mode(c);
+  if (!ct_tc_side(c, mma, which, &x, &L, o)) return;
+  ct_judge_tcopy_1(&x.a, &x.TV, which, &L, &j);
+  ct_judged(&j, o);
+  if (o->verdict != CT_PASS) return;
+  if (mma == 2) return; /* make_tiled_copy_S/_D: the tile is the other copy's */
+  if (mma) { /* the tiled MMA's (M, K), (N, K) or (M, N) */
+    ct_layout lay;
+    int64_t t3[3];
+    int r, cc;
+    ct_tiled_mma_modes(x.op, &r, &cc);
+    if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &t1, &e) != CT_OK || ct_tiled_mma_check(&x.t, &lay, t3, &e) != CT_OK ||
+        t1.n != 3 || t1.nd[1].v != t3[r] || t1.nd[2].v != t3[cc])
+      CT_FAILS(o, "TCOPY-1: tiled_copy_%c_tile is not the tiled MMA's tile of the operand", "abc"[x.op]);
+    return;
+  }
+  if (ct_tiled_copy_tile(&x.a, &x.thr, &x.val, &t1, &e) != CT_OK ||
+      ct_make_layout_tv_tiler(&x.thr, &x.val, &t2, &e) != CT_OK || !ct_t_equal(&t1, 0, &t2, 0, 0))
+    CT_FAILS(o, "TCOPY-1: tiled_copy_tile is not make_layout_tv_tiler(thr, val)");
+}
+
+/* TCOPY-2: every (t, v) is TV at the reference's holder of the atom's element. */
+CT_FN void ct_p_tcopy_2(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout L;
+  ct_judgement j;
+  int which = (int)(c->k[0] & 1);
+  if (!ct_tc_side(c, ct_tc_mode(c), which, &x, &L, o)) return;
+  ct_judge_tcopy_2(&x.a, &x.TV, which, &L, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-3: each element copied as often as TV holds it, times the atom's own. */
+CT_FN void ct_p_tcopy_3(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout L;
+  ct_judgement j;
+  int which = (int)(c->k[0] & 1);
+  if (!ct_tc_side(c, ct_tc_mode(c), which, &x, &L, o)) return;
+  ct_judge_tcopy_3(&x.a, &x.TV, which, &L, x.n, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-4: source and destination of one atom element address one element. */
+CT_FN void ct_p_tcopy_4(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout S, D;
+  ct_judgement j;
+  int mma = ct_tc_mode(c);
+  if (!ct_tc_side(c, mma, CT_COPY_SRC, &x, &S, o) || !ct_tc_side(c, mma, CT_COPY_DST, &x, &D, o)) return;
+  ct_judge_tcopy_4(&x.a, &x.TV, &S, &D, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-5: the register side is the tiled layout (the MMA's fragment). */
+CT_FN void ct_p_tcopy_5(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout L;
+  ct_judgement j;
+  int which = (int)(c->k[0] & 1);
+  if (!ct_tc_side(c, ct_tc_mode(c), which, &x, &L, o)) return;
+  ct_judge_tcopy_5(&x.a, &x.TV, which, &L, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* Every static mark of L flipped. */
+CT_FN static void ct_tc_flip(ct_layout *L) {
+  int i;
+  for (i = 0; i < L->shape.n; ++i)
+    if (L->shape.nd[i].kind == CT_INT) L->shape.nd[i].stat = (uint8_t)!L->shape.nd[i].stat;
+  for (i = 0; i < L->stride.n; ++i)
+    if (L->stride.nd[i].kind == CT_INT) L->stride.nd[i].stat = (uint8_t)!L->stride.nd[i].stat;
+}
+
+/* TCOPY-6: thr and val with every mark flipped give the same function and tile. */
+CT_FN void ct_p_tcopy_6(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_layout L, M, thr, val;
+  ct_tuple t1, t2;
+  ct_err e;
+  int64_t T, V, T2, V2, i;
+  int which = (int)(c->k[0] & 1);
+  if (!ct_tc_side(c, 0, which, &x, &L, o)) return;
+  ct_l_copy(&thr, &x.thr);
+  ct_l_copy(&val, &x.val);
+  ct_tc_flip(&thr);
+  ct_tc_flip(&val);
+  if (ct_tiled_copy_tv(&x.a, &thr, &val, which, &M, &e) != CT_OK) {
+    CT_FAILS(o, "TCOPY-6: marks flipped, rejected: %s", e.msg);
+    return;
+  }
+  if (!ct_j_tv_sizes(&L, &T, &V) || !ct_j_tv_sizes(&M, &T2, &V2) || T != T2 || V != V2) {
+    CT_FAILS(o, "TCOPY-6: marks flipped, other mode sizes");
+    return;
+  }
+  for (i = 0; i < T * V && i < CT_TCOPY_BOUND; ++i)
+    if (ct_j_at(&L, i) != ct_j_at(&M, i)) {
+      CT_FAILS(o, "TCOPY-6: marks flipped, L(%lld) = %lld, was %lld", (long long)i, (long long)ct_j_at(&M, i),
+               (long long)ct_j_at(&L, i));
+      return;
+    }
+  if (ct_tiled_copy_tile(&x.a, &x.thr, &x.val, &t1, &e) != CT_OK ||
+      ct_tiled_copy_tile(&x.a, &thr, &val, &t2, &e) != CT_OK || !ct_t_equal(&t1, 0, &t2, 0, 0))
+    CT_FAILS(o, "TCOPY-6: marks flipped, another tile");
+}
+
+/* tiled_copy_s_tv!ARG_TYPE: 24-bit elements, which no atom's bits divide into. */
+CT_FN void ct_p_tcopy_e1(const ct_case *c, ct_outcome *o) {
+  ct_tcopy_atom a;
+  ct_layout thr, val, L;
+  ct_err e;
+  ct_code rc;
+  ct_case_tiled_copy(c, &a, &thr, &val);
+  o->verdict = CT_PASS;
+  a.bits = 24;
+  rc = ct_tiled_copy_tv(&a, &thr, &val, CT_COPY_SRC, &L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_ARG_TYPE) CT_FAILS(o, "24-bit elements: %s, not ARG_TYPE", ct_code_name(rc));
+}
+
+/* tiled_copy_s_tv!ARG_TYPE: half the atom's threads ((Ta/2):1; a one-thread
+ * atom: half its reference values). */
+CT_FN void ct_p_tcopy_e2(const ct_case *c, ct_outcome *o) {
+  ct_tcopy_atom a;
+  ct_layout thr, val, L;
+  ct_err e;
+  ct_code rc;
+  int64_t Vr;
+  ct_case_tiled_copy(c, &a, &thr, &val);
+  o->verdict = CT_PASS;
+  Vr = ct_copy_values(a.st, a.num, CT_COPY_REF) / a.bits;
+  if (a.st == CT_COPY_ONE && Vr == 1) { /* one element a thread: 24 bits instead */
+    a.bits = 24;
+  } else if (a.st == CT_COPY_ONE) {
+    ct_l_set_int(&val, Vr / 2, 1, 1, 1);
+  } else {
+    ct_l_set_int(&thr, ct_copy_threads(a.st) / 2, 1, 1, 1);
+  }
+  rc = ct_tiled_copy_tv(&a, &thr, &val, CT_COPY_DST, &L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_ARG_TYPE) CT_FAILS(o, "too few threads or values for the atom: %s, not ARG_TYPE", ct_code_name(rc));
+}
+
+/* tiled_copy_s_tv!NOT_INJECTIVE: a thread layout (2, s):(0, 1) repeats thread indices. */
+CT_FN void ct_p_tcopy_e3(const ct_case *c, ct_outcome *o) {
+  ct_tcopy_atom a;
+  ct_layout thr, val, L, x, y;
+  const ct_layout *two[2];
+  ct_err e;
+  ct_code rc;
+  ct_val s;
+  ct_case_tiled_copy(c, &a, &thr, &val);
+  o->verdict = CT_PASS;
+  if (ct_l_size(&thr, &s, &e) != CT_OK) s.v = 32;
+  ct_l_set_int(&x, 2, 1, 0, 1);
+  ct_l_set_int(&y, s.v, 1, 1, 1);
+  two[0] = &x;
+  two[1] = &y;
+  if (ct_l_concat(two, 2, &thr, &e) != CT_OK) return;
+  rc = ct_tiled_copy_tv(&a, &thr, &val, CT_COPY_SRC, &L, &e);
+  o->digest = ct_digest_code(rc);
+  if (rc != CT_NOT_INJECTIVE) CT_FAILS(o, "thread layout (2, s):(0, 1): %s, not NOT_INJECTIVE", ct_code_name(rc));
+}
+
+/* TCOPY-7: make_tiled_copy_C_atom of the case's tiled MMA, by stmatrix x1,
+ * x2, x4 or a universal copy of 1 or 2 elements (k1): its tiled layout read
+ * through its tiler is C's first values; its source counted (TCOPY-3). */
+CT_FN void ct_p_tcopy_7(const ct_case *c, ct_outcome *o) {
+  ct_tcopy_atom a;
+  ct_tiled_mma t;
+  ct_layout C, TV, t0, t1, S, lay, src;
+  ct_judgement j;
+  ct_err e;
+  int64_t tile[3], T, Vs, n0, n1;
+  int op, k = (int)((uint64_t)c->k[1] % 5);
+  ct_case_tiled_mma(c, &t, &op);
+  a.bits = t.bits <= 16 ? 16 : 32;
+  if (k < 3) {
+    a.st = CT_COPY_STSM;
+    a.num = 1 << k;
+    a.trans = 0;
+    if (a.bits != 16) a.bits = 32;
+  } else {
+    a.st = CT_COPY_ONE;
+    a.trans = CT_COPY_UNIVERSAL;
+    a.num = a.bits * (k - 2);
+  }
+  o->digest = ct_mix64((uint64_t)(t.m + 128 * t.n + 65536 * t.k) * 64u + (uint64_t)k);
+  if (ct_tiled_mma_tv(&t, CT_MMA_C, &C, &e) != CT_OK || ct_tiled_mma_check(&t, &lay, tile, &e) != CT_OK ||
+      ct_tcopy_atom_tv(&a, CT_COPY_SRC, &src, &e) != CT_OK || !ct_j_tv_sizes(&src, &T, &Vs)) {
+    CT_FAILS(o, "the case's tiled MMA or atom rejected: %s", e.msg);
+    return;
+  }
+  if (!ct_j_tv_sizes(&C, &T, &n0) || Vs > n0) { /* the atom's values exceed the MMA's: ARG_TYPE */
+    if (ct_tiled_copy_c_atom_tv(&a, &t, CT_COPY_SRC, &S, &e) != CT_ARG_TYPE)
+      CT_FAILS(o, "TCOPY-PRE: %lld source values over %lld a thread accepted", (long long)Vs, (long long)n0);
+    return;
+  }
+  if (ct_tiled_copy_c_atom_parts(&a, &t, &TV, &t0, &t1, &e) != CT_OK) {
+    CT_FAILS(o, "make_tiled_copy_C_atom (%d,%d,%d,%d), atom %d: %s", t.m, t.n, t.k, t.bits, k, e.msg);
+    return;
+  }
+  ct_judge_tcopy_7(&C, tile[0], Vs, &TV, &t0, &t1, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+  if (o->verdict != CT_PASS) return;
+  if (ct_tiled_copy_c_atom_tv(&a, &t, CT_COPY_SRC, &S, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "make_tiled_copy_C_atom's source: %s", e.msg);
+    return;
+  }
+  n0 = ct_j_size(&t0);
+  n1 = ct_j_size(&t1);
+  ct_judge_tcopy_3(&a, &TV, CT_COPY_SRC, &S, n0 * n1, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}

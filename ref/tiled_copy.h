@@ -1,0 +1,62 @@
+/* tiled_copy.h -- CuTe's TiledCopy on layouts (spec/tiled_copy.md): a copy
+ * atom of the atlas (spec/copy.md) read in elements of `bits` bits (CuTe's
+ * Copy_Atom<Op, T>), tiled by a thread-value layout of the tile, and the
+ * source and destination TV layouts its get_layoutS_TV / get_layoutD_TV
+ * answer (TCOPY-DEF). The tiled layout comes from make_tiled_copy's thread
+ * and value layouts (make_layout_tv, spec/partition.md) or from a tiled
+ * MMA's operand (make_tiled_copy_A/_B/_C, spec/tiled_mma.md). */
+#ifndef CT_TILED_COPY_H
+#define CT_TILED_COPY_H
+
+#include "copy_atom.h"
+#include "tiled_mma.h"
+
+/* Copy_Atom<Op, T>: the atom (ref/copy_atom.h: st, num, trans) and T's bits. */
+typedef struct {
+  int st, num, trans;
+  int bits;
+} ct_tcopy_atom;
+
+/* The atom's layout `which` (CT_COPY_SRC, _DST, _REF) in elements of
+ * a->bits bits: upcast<bits> of its bit layout, checked at every (t, v)
+ * to move whole elements, bit b of element w being bit bits*w + b
+ * (TCOPY-PRE: ARG_TYPE where the atom's bits are no whole elements, for a
+ * TMA atom, or where the atom is no atom of spec/copy.md). */
+CT_FN CT_MUST_USE ct_code ct_tcopy_atom_tv(const ct_tcopy_atom *a, int which, ct_layout *out, ct_err *e);
+
+/* The tiled copy of atom a over the tiled layout TV (thread, value) -> tile
+ * index, the reference side (CuTe's TiledLayout_TV): get_layoutS_TV
+ * (which == CT_COPY_SRC), get_layoutD_TV (CT_COPY_DST), or TV itself read
+ * through the atom (CT_COPY_REF). ARG_TYPE where TV's threads are no
+ * multiple of the atom's, or its values of the atom's reference values. */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_of(const ct_tcopy_atom *a, const ct_layout *TV, int which, ct_layout *out,
+                                           ct_err *e);
+
+/* make_tiled_copy(atom, thr, val): TV = make_layout_tv(thr, val) (TV-DEF),
+ * then ct_tiled_copy_of; its tile is make_layout_tv_tiler(thr, val). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_tv(const ct_tcopy_atom *a, const ct_layout *thr, const ct_layout *val,
+                                           int which, ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_tile(const ct_tcopy_atom *a, const ct_layout *thr, const ct_layout *val,
+                                             ct_tuple *out, ct_err *e);
+
+/* make_tiled_copy_A/_B/_C(atom, mma): TV = tiled_mma_{a,b,c}_tv(mma)
+ * (op CT_MMA_A, _B, _C), tile (M, K), (N, K), (M, N) of the tiled MMA. */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_mma_tv(const ct_tcopy_atom *a, const ct_tiled_mma *t, int op, int which,
+                                               ct_layout *out, ct_err *e);
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_mma_tile(const ct_tcopy_atom *a, const ct_tiled_mma *t, int op,
+                                                 ct_tuple *out, ct_err *e);
+
+/* make_tiled_copy_C_atom(atom, mma): the smallest tiled copy of the
+ * tiled MMA's C of the atom's source values a thread: W = tiled_mma_c_tv o
+ * (T, Vs):(1, T) (each thread's first Vs values), the tiler <t0, t1> of the
+ * rows and columns W reaches (filter((M,N):(1,0) o W), filter((M,N):(0,1) o
+ * W)), *TV = left_inverse((t0, M*t1)) o W, (thread, value) -> the index of
+ * the sub-tile (size(t0), size(t1)) (TCOPY-DEF). ARG_TYPE where the atom's
+ * source values exceed the MMA's a thread. */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_parts(const ct_tcopy_atom *a, const ct_tiled_mma *t, ct_layout *TV,
+                                                     ct_layout *t0, ct_layout *t1, ct_err *e);
+/* Its side `which` (ct_tiled_copy_of of *TV). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_tv(const ct_tcopy_atom *a, const ct_tiled_mma *t, int which,
+                                                  ct_layout *out, ct_err *e);
+
+#endif
