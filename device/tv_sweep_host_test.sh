@@ -16,7 +16,10 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAILED: $*"; echo "0 passed, 1 failed"; exit 1; }
 
 # 1. the plain run passes and counts what it checked
-"$bin" --help | grep -q -- '--limit' || fail "--help"
+# --help prints line by line (stdout is line-buffered): read it whole, so that
+# grep -q finishing early cannot SIGPIPE it under pipefail (CI of 39bdf2b)
+help=$("$bin" --help) || fail "--help exited $?"
+grep -q -- '--limit' <<<"$help" || fail "--help: no --limit"
 rc=0
 "$bin" --host --mutant 1 >/dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] || fail "a build without -DCT_TV_MUTANTS accepts --mutant (exit $rc)"
