@@ -194,6 +194,18 @@ def _collect_cutedsl(cute):
         for call, lay in zip(calls, lays):
             rec(family, item, call, lay)
 
+    def copy_atom(family, item, make, calls):
+        """A copy atom's source and destination TV layouts against the atlas's calls (src, dst);
+        make() builds the atom, and its failure is recorded as the DSL's rejection."""
+        try:
+            c = make()
+            lays = (str(c.layout_src_tv), str(c.layout_dst_tv))
+        except Exception as e:  # noqa: BLE001 - the DSL rejects this op
+            rec(family, item, None, None, "rejected", err(e))
+            return
+        for call, lay in zip(calls, lays):
+            rec(family, item, call, lay)
+
     # warp-level mma.sync (cute.nvgpu.warp): every shape of WARP_SHAPES tried for each type
     warp_ops = [("MmaF16BF16Op", lambda ab, acc, s: warp.MmaF16BF16Op(T[ab], T[acc], s), 16,
                  [("Float16", "Float16"), ("Float16", "Float32"), ("BFloat16", "Float32"), ("BFloat16", "Float16")]),
@@ -322,15 +334,10 @@ def _collect_cutedsl(cute):
                 cname = (base_t % (2 * n)) if trans else (base_n % n)
                 for tn in COPY_TYPES:
                     item = "%s(%s,%d) of %s" % (opname, trans, n, tn)
-                    try:
-                        c = cute.make_copy_atom(getattr(warp, opname)(trans, n), T[tn])
-                        src, dst = str(c.layout_src_tv), str(c.layout_dst_tv)
-                    except Exception as e:  # noqa: BLE001
-                        rec("ldmatrix/stmatrix", item, None, None, "rejected", err(e))
-                        continue
                     bits = T[tn].width
-                    rec("ldmatrix/stmatrix", item, "recast_layout<1,%d>(copy_tv_src(%s))" % (bits, cname), src)
-                    rec("ldmatrix/stmatrix", item, "recast_layout<1,%d>(copy_tv_dst(%s))" % (bits, cname), dst)
+                    copy_atom("ldmatrix/stmatrix", item,
+                              lambda: cute.make_copy_atom(getattr(warp, opname)(trans, n), T[tn]),
+                              ["recast_layout<1,%d>(copy_tv_%s(%s))" % (bits, side, cname) for side in ("src", "dst")])
     # SM100's 8-bit forms, by CuTe's name (copy_traits_sm100.hpp): compared where the atlas has the name
     names = set(os.environ.get("ATLAS_PEERS_NAMES", "").split())
     done = set()
@@ -340,14 +347,8 @@ def _collect_cutedsl(cute):
         if cname not in names:
             rec("ldmatrix/stmatrix", item, None, None, "outside", "%s: not in this atlas (spec/copy.md)" % cname)
             continue
-        try:
-            c = cute.make_copy_atom(mk(warp), T["Uint8"])
-            src, dst = str(c.layout_src_tv), str(c.layout_dst_tv)
-        except Exception as e:  # noqa: BLE001
-            rec("ldmatrix/stmatrix", item, None, None, "rejected", err(e))
-            continue
-        rec("ldmatrix/stmatrix", item, "recast_layout<1,8>(copy_tv_src(%s))" % cname, src)
-        rec("ldmatrix/stmatrix", item, "recast_layout<1,8>(copy_tv_dst(%s))" % cname, dst)
+        copy_atom("ldmatrix/stmatrix", item, lambda: cute.make_copy_atom(mk(warp), T["Uint8"]),
+                  ["recast_layout<1,8>(copy_tv_%s(%s))" % (side, cname) for side in ("src", "dst")])
     for name in sorted(n for n in dir(warp) if re.match(r"^(Ld|St)Matrix\w+Op$", n)):
         if name not in ("LdMatrix8x8x16bOp", "StMatrix8x8x16bOp") and name not in done:
             rec("ldmatrix/stmatrix", name, None, None, "outside",
@@ -364,16 +365,12 @@ def _collect_cutedsl(cute):
                 if nb and nb % w:
                     continue
                 item = "%s of %s, num_bits_per_copy=%d" % (label, tn, nb)
-                try:
-                    c = cute.make_copy_atom(mk(), T[tn], num_bits_per_copy=nb)
-                    src, dst = str(c.layout_src_tv), str(c.layout_dst_tv)
-                except Exception as e:  # noqa: BLE001
-                    rec("one-thread copy atoms", item, None, None, "rejected", err(e))
-                    continue
                 b = nb or w
-                for side, L in (("src", src), ("dst", dst)):
-                    call = ("copy_tv_%s(%d)" % (side, b)) if cname is None else ("copy_tv_%s(%s, %d)" % (side, cname, b))
-                    rec("one-thread copy atoms", item, "recast_layout<1,%d>(%s)" % (w, call), L)
+                calls = [("copy_tv_%s(%d)" % (side, b)) if cname is None else ("copy_tv_%s(%s, %d)" % (side, cname, b))
+                         for side in ("src", "dst")]
+                copy_atom("one-thread copy atoms", item,
+                          lambda mk=mk, tn=tn, nb=nb: cute.make_copy_atom(mk(), T[tn], num_bits_per_copy=nb),
+                          ["recast_layout<1,%d>(%s)" % (w, call) for call in calls])
 
     # make_tiled_copy_tv(atom, thr, val): its TV layout and tile, against make_layout_tv(_tiler)
     tvs = [(((4, 8), (8, 1)), ((1, 4), (1, 1))), (((32, 4), (1, 32)), ((4, 1), (1, 1))),
@@ -405,34 +402,25 @@ def _collect_cutedsl(cute):
         for tn in ("Float16", "Float32", "Int8"):
             for box in ((64, 32), (8, 64), (128, 16)):
                 item = "make_tiled_tma_atom(%s, %s tensor, box %s)" % (label, tn, tup(box))
-                try:
+
+                def tma(mk=mk, tn=tn, box=box, mc=mc):
                     ptr = cute.make_ptr(T[tn], 0, cute.AddressSpace.gmem, assumed_align=16)
                     g = cute.make_tensor(ptr, cute.make_layout((256, 256), stride=(256, 1)))
-                    res = cpasync.make_tiled_tma_atom(mk(), g, cute.make_layout(box, stride=(box[1], 1)), box,
-                                                      num_multicast=mc)
-                    atom = res[0]
-                    src, dst = str(atom.layout_src_tv), str(atom.layout_dst_tv)
-                except Exception as e:  # noqa: BLE001
-                    rec("TMA and bulk copy atoms", item, None, None, "rejected", err(e))
-                    continue
+                    return cpasync.make_tiled_tma_atom(mk(), g, cute.make_layout(box, stride=(box[1], 1)), box,
+                                                       num_multicast=mc)[0]
                 w = T[tn].width
-                for side, L in (("src", src), ("dst", dst)):
-                    rec("TMA and bulk copy atoms", item,
-                        "recast_layout<1,%d>(copy_tv_%s(%s, %d))" % (w, side, cname, w * box[0] * box[1]), L)
+                copy_atom("TMA and bulk copy atoms", item, tma,
+                          ["recast_layout<1,%d>(copy_tv_%s(%s, %d))" % (w, side, cname, w * box[0] * box[1])
+                           for side in ("src", "dst")])
     for label, cname, mk in (("CopyBulkG2SOp", "SM90_BULK_COPY_G2S", lambda: cpasync.CopyBulkG2SOp()),
                              ("CopyBulkS2GOp", "SM90_BULK_COPY_S2G", lambda: cpasync.CopyBulkS2GOp())):
         for tn in ("Float16", "Float32"):
             for nb in (128, 1024, 8192):
                 item = "%s of %s, num_bits_per_copy=%d" % (label, tn, nb)
-                try:
-                    c = cute.make_copy_atom(mk(), T[tn], num_bits_per_copy=nb)
-                    src, dst = str(c.layout_src_tv), str(c.layout_dst_tv)
-                except Exception as e:  # noqa: BLE001
-                    rec("TMA and bulk copy atoms", item, None, None, "rejected", err(e))
-                    continue
                 w = T[tn].width
-                for side, L in (("src", src), ("dst", dst)):
-                    rec("TMA and bulk copy atoms", item, "recast_layout<1,%d>(copy_tv_%s(%s, %d))" % (w, side, cname, nb), L)
+                copy_atom("TMA and bulk copy atoms", item,
+                          lambda mk=mk, tn=tn, nb=nb: cute.make_copy_atom(mk(), T[tn], num_bits_per_copy=nb),
+                          ["recast_layout<1,%d>(copy_tv_%s(%s, %d))" % (w, side, cname, nb) for side in ("src", "dst")])
 
     # tiled copies of ldmatrix/stmatrix atoms, where this cuteref has them (spec/tiled_copy.md)
     ops = set(os.environ.get("ATLAS_PEERS_OPS", "").split())
