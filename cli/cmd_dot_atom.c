@@ -1,7 +1,8 @@
 /* cmd_dot_atom.c -- the pictures of the layer above the algebra, drawn as
  * thread-value grids (cmd_dot_tv.c, dot_tv.h):
- *   cuteref dot --atom NAME                     an MMA atom's A, B, C (spec/mma.md) or a
- *                                               copy atom's source and destination (spec/copy.md)
+ *   cuteref dot --atom NAME                     an MMA atom's A, B, C (spec/mma.md; SM100's
+ *                                               UMMA atoms too) or a copy atom's source and
+ *                                               destination (spec/copy.md)
  *   cuteref dot --tiled-mma ATOM LAY [PM PN PK] a tiled MMA's A, B, C (spec/tiled_mma.md)
  *   cuteref dot --tv2 TILE SRC DST              any two TV layouts of one tile
  *   cuteref dot --tiled-copy[-a|-b|-c] ARGS     a tiled copy's source and destination (spec/tiled_copy.md)
@@ -180,17 +181,127 @@ static int ct_da_copy(const char *name, const char *args) {
                               "whole number of bytes),\nin order along the rows (spec/copy.md, COPY-ONE).", 0);
 }
 
+/* CuTe's UMMA atoms (cute/arch/mma_sm100_umma.hpp; spec/mma.md, MMA-UMMA):
+ * SM100_MMA_<KIND>[_2x1SM]_<SS|TS>[_SCALED]<types, M, N[, VS], majors, ...>.
+ * K is 256 bits of A, fixed by KIND as CuTe's traits fix it; the first two
+ * integer arguments are M and N; the majors (UMMA::Major::K or ::MN) go to
+ * the descriptors and leave the layouts alone. */
+static const struct {
+  const char *kind;
+  int k;
+} ct_da_umma_kinds[] = {{"TF32", 8}, {"F16BF16", 16}, {"S8", 32}, {"F8F6F4", 32}, {"MXF8F6F4", 32}, {"MXF4", 64}};
+
+#define CT_DA_UMMA_FORMS                                                                                               \
+  "SM100_MMA_{TF32,F16BF16,S8,F8F6F4,MXF8F6F4,MXF4}[_2x1SM]_{SS,TS}[_SCALED]<A, B, C, M, N, a_major, b_major>, "      \
+  "as CuTe writes them (SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 256, UMMA::Major::K, UMMA::Major::K>)"
+
+/* 0 if name is no SM100_MMA_ name; 1 with (M, N, K, ctas) and the majors'
+ * text set; -1 with the reason reported for a malformed one. */
+static int ct_da_umma_name(const char *name, int64_t *mnkc, char *majors, int cap) {
+  const char *p = name, *lt, *gt;
+  int i, kinds = (int)(sizeof ct_da_umma_kinds / sizeof ct_da_umma_kinds[0]), nint = 0, nmaj = 0;
+  char word[CT_DA_TEXT];
+  while (*p == ' ') ++p;
+  if (strncmp(p, "SM100_MMA_", 10) != 0) return 0;
+  lt = strchr(p, '<');
+  gt = strrchr(p, '>');
+  if (!lt || !gt || gt < lt) {
+    fprintf(stderr, "cuteref: dot --atom: %s: a UMMA atom names its template arguments; the forms are " CT_DA_UMMA_FORMS
+                    "\n", name);
+    return -1;
+  }
+  snprintf(word, sizeof word, "%.*s", (int)(lt - p), p);
+  for (i = (int)strlen(word); i > 0 && word[i - 1] == ' '; --i) word[i - 1] = 0;
+  if (strstr(word, "_SPARSE")) {
+    fprintf(stderr, "cuteref: dot --atom: %s: the sparse UMMA atoms are not in the reference (umma_tv_x is the dense "
+                    "tcgen05.mma, MMA-UMMA); the forms are " CT_DA_UMMA_FORMS "\n", name);
+    return -1;
+  }
+  mnkc[2] = 0;
+  for (i = 0; i < kinds; ++i) {
+    size_t n = strlen(ct_da_umma_kinds[i].kind);
+    const char *q = word + 10, *rest = q + n;
+    if (strncmp(q, ct_da_umma_kinds[i].kind, n) != 0 || rest[0] != '_') continue;
+    mnkc[3] = strncmp(rest, "_2x1SM", 6) == 0 ? 2 : 1; /* .cta_group::2: a pair of peer CTAs */
+    if (mnkc[3] == 2) rest += 6;
+    if (strcmp(rest, "_SS") == 0 || strcmp(rest, "_TS") == 0 || strcmp(rest, "_SS_SCALED") == 0 ||
+        strcmp(rest, "_TS_SCALED") == 0)
+      mnkc[2] = ct_da_umma_kinds[i].k;
+  }
+  if (mnkc[2] == 0) {
+    fprintf(stderr, "cuteref: dot --atom: %s: no UMMA atom of CuTe's; the forms are " CT_DA_UMMA_FORMS "\n", name);
+    return -1;
+  }
+  majors[0] = 0;
+  for (p = lt + 1; p < gt;) { /* the template arguments, split at commas */
+    const char *end = p, *a, *b;
+    while (end < gt && *end != ',') ++end;
+    for (a = p; a < end && *a == ' '; ++a) {}
+    for (b = end; b > a && b[-1] == ' '; --b) {}
+    if (b > a && strspn(a, "0123456789") == (size_t)(b - a)) {
+      if (nint < 2) mnkc[nint] = strtoll(a, 0, 10);
+      ++nint;
+    } else if (b - a > 5 && (strncmp(b - 3, "::K", 3) == 0 || strncmp(b - 4, "::MN", 4) == 0) &&
+               strstr(a, "Major") && strstr(a, "Major") < b) {
+      size_t len = strlen(majors);
+      snprintf(majors + len, (size_t)cap - len, "%s%s", nmaj ? ", " : "", b[-1] == 'K' ? "K" : "MN");
+      ++nmaj;
+    }
+    p = end + 1;
+  }
+  if (nint < 2 || (nmaj != 0 && nmaj != 2)) {
+    fprintf(stderr, "cuteref: dot --atom: %s: want M and N (integers) and, if given, both majors "
+                    "(UMMA::Major::K or UMMA::Major::MN); the forms are " CT_DA_UMMA_FORMS "\n", name);
+    return -1;
+  }
+  return 1;
+}
+
+/* A UMMA atom: A (M x K), B (N x K), C (M x N), each of the atom's one
+ * or two "threads", the CTAs of .cta_group::ctas (MMA-UMMA). */
+static int ct_da_umma(const char *name, const int64_t *mnkc, const char *majors) {
+  char e[CT_DA_TEXT], g[64], title[CT_DA_TEXT], t[CT_DA_TEXT];
+  static const char *const op = "abc", *const rn[3] = {"m", "n", "m"}, *const cn[3] = {"k", "k", "n"};
+  int k;
+  for (k = 0; k < 3; ++k) {
+    int64_t r = mnkc[k == 1 ? 1 : 0], c = mnkc[k == 2 ? 1 : 2];
+    snprintf(e, sizeof e, "umma_tv_%c(%lld, %lld, %lld, %lld)", op[k], (long long)mnkc[0], (long long)mnkc[1],
+             (long long)mnkc[2], (long long)mnkc[3]);
+    snprintf(g, sizeof g, "(%lld,%lld)", (long long)r, (long long)c);
+    snprintf(t, sizeof t, "%c: %lld x %lld (%c x %c), %s", "ABC"[k], (long long)r, (long long)c, "MNM"[k], "KKN"[k],
+             k == 2 ? "tensor memory" : k == 0 && strstr(name, "_TS") ? "tensor memory" : "shared memory");
+    if (ct_da_panel(k, t, e, g, rn[k], cn[k])) return 1;
+    ct_da_p[k].palette = CT_TV_PAL_T8;
+  }
+  snprintf(title, sizeof title, "UMMA atom, tcgen05.mma.cta_group::%lld of (M, N, K) = (%lld, %lld, %lld)%s%s%s: %.300s",
+           (long long)mnkc[3], (long long)mnkc[0], (long long)mnkc[1], (long long)mnkc[2],
+           majors[0] ? ", majors (" : "", majors, majors[0] ? ")" : "", name);
+  return ct_tv_draw(title, ct_da_p, 3,
+                    "Cell (row, column) holds T#V#: T# is the CTA that provides the element (CTA 0 alone for "
+                    ".cta_group::1; CTA 0 or 1 of the peer pair for .cta_group::2,\n"
+                    "each holding rows c*R/ctas .. (c+1)*R/ctas - 1), V# the element's index in that CTA's part, "
+                    "column-major (spec/mma.md, MMA-UMMA). No thread holds a fragment:\n"
+                    "one thread issues tcgen05.mma for the CTA (or pair) and the majors reach only the "
+                    "descriptors. B is drawn N x K, CuTe's tile. Colors: the CTA, CUTLASS's print_latex colors.", 0);
+}
+
 /* cuteref dot --atom NAME */
 static int ct_dot_atom(const char *name) {
   char args[CT_DA_TEXT], t[CT_DA_TEXT];
   ct_da_args(name, args, sizeof args);
+  {
+    int64_t mnkc[4];
+    char majors[64];
+    int u = ct_da_umma_name(args, mnkc, majors, sizeof majors);
+    if (u) return u < 0 ? 1 : ct_da_umma(args, mnkc, majors);
+  }
   snprintf(t, sizeof t, "mma_tv_c(%.500s)", args);
   if (ct_da_ok(t)) return ct_da_mma(name, args);
   snprintf(t, sizeof t, "copy_tv_ref(%.500s)", args);
   if (ct_da_ok(t)) return ct_da_copy(name, args);
   fprintf(stderr, "cuteref: dot --atom: '%s' is no MMA atom of spec/mma.md (a CuTe name such as "
                   "SM80_16x8x16_F32F16F16F32_TN, or (M,N,K,bits)) and no copy atom of spec/copy.md "
-                  "(SM75_U32x4_LDSM_N, ...):\n", name);
+                  "(SM75_U32x4_LDSM_N, ...) and no UMMA atom (" CT_DA_UMMA_FORMS "):\n", name);
   snprintf(t, sizeof t, "mma_tv_c(%.500s)", args);
   {
     static ct_value v;

@@ -11,6 +11,8 @@ independently of the reference and of CuTe's notation:
     of matrix (t / 8) mod N;
   - a tiled MMA of 2 x 2 warps (spec/tiled_mma.md, TMMA-3): warp g sits at
     atom (g % 2, g / 2) of the column-major atom layout (2,2,1);
+  - SM100's UMMA atoms from spec/mma.md's MMA-UMMA: CTA c of the pair holds
+    rows c*R/ctas .. (c+1)*R/ctas - 1 of each operand, column-major;
   - local_partition with a row-major thread layout (2,4):(4,1)
     (spec/partition.md, PART-DEF) and make_layout_tv (TV-1).
 It also checks the axis labels, the palette the legend names, the usage
@@ -137,6 +139,68 @@ def test_mma_atom(cuteref, atom, table, mnk, nv):
                 break
     check("9.7.14.5" in out and "lane mod 4" in out, "--atom %s: the legend names PTX's figures and the palette" % atom)
     return out
+
+
+# ---- SM100's UMMA (tcgen05.mma), spec/mma.md MMA-UMMA -------------------------
+UMMA_NAME = "SM100_MMA_%s<%s, %d, %d, UMMA::Major::K, UMMA::Major::MN>"
+
+
+def eval_int(cuteref, expr):
+    p = subprocess.run([cuteref, "eval", expr], capture_output=True, text=True)
+    m = re.fullmatch(r"(?:.*=\s*)?(-?\d+)", p.stdout.strip())
+    return int(m.group(1)) if p.returncode == 0 and m else None
+
+
+def test_umma(cuteref):
+    """CTA c of .cta_group::ctas provides rows c*R/ctas .. of each operand's R x S tile, column-major within
+    its part: the element (r, s) is CTA r // (R/ctas)'s value r % (R/ctas) + (R/ctas) * s, computed here
+    from that sentence of the spec; a few cells are checked against `cuteref eval` of umma_tv_x too."""
+    for kind, types, M, N, K, ctas in (("F16BF16_SS", "half_t, half_t, float", 64, 8, 16, 1),
+                                       ("TF32_TS", "tfloat32_t, tfloat32_t, float", 128, 32, 8, 1),
+                                       ("F16BF16_2x1SM_SS", "bfloat16_t, bfloat16_t, float", 128, 16, 16, 2),
+                                       ("S8_2x1SM_SS", "int8_t, int8_t, int32_t", 256, 32, 32, 2),
+                                       ("MXF4_SS", "float_e2m1_t, float_e2m1_t, float, float_ue8m0_t", 128, 16, 64, 1)):
+        name = UMMA_NAME % (kind, types, M, N)
+        if kind.startswith("MXF4"):  # VS, the scale vector size, follows N
+            name = name.replace("%d, UMMA" % N, "%d, 32, UMMA" % N, 1)
+        rc, out, err = run(cuteref, "--atom", name)
+        check(rc == 0, "--atom %s: exit %d: %s" % (name, rc, err))
+        ps = panels(out)
+        check(sorted(ps) == [0, 1, 2], "--atom %s: panels %s, want A, B, C" % (name, sorted(ps)))
+        if sorted(ps) != [0, 1, 2]:
+            continue
+        check("cta_group::%d of (M, N, K) = (%d, %d, %d)" % (ctas, M, N, K) in out,
+              "--atom %s: the title names tcgen05.mma.cta_group::%d of (%d, %d, %d)" % (name, ctas, M, N, K))
+        check("T# is the CTA" in out and "MMA-UMMA" in out, "--atom %s: the legend says T# is the CTA" % name)
+        for k, (which, R, S, head) in enumerate((("a", M, K, "m&#8595;k&#8594;"), ("b", N, K, "n&#8595;k&#8594;"),
+                                                ("c", M, N, "m&#8595;n&#8594;"))):
+            per = R // ctas
+            cells = ps[k]["cells"]
+            check(ps[k]["head"] == head, "--atom %s %s: axes %r, want %r" % (name, which, ps[k]["head"], head))
+            rows, cols = min(R, 64), min(S, 64)  # the drawing's window
+            expect_grid("--atom %s %s" % (name, which.upper()), cells, rows, cols,
+                        lambda r, s: (r // per, r % per + per * s, 0))
+            for (r, s), cell in cells.items():
+                if cell and cell[3] != T8[cell[0] % 8]:
+                    failures.append("--atom %s %s: cell (%d,%d) of CTA %d colored %s" % (name, which, r, s, cell[0],
+                                                                                         cell[3]))
+                    break
+            for r, s in ((0, 0), (rows - 1, 0), (1, cols - 1), (rows - 1, cols - 1)):
+                cell = cells.get((r, s))
+                if not cell:
+                    continue
+                got = eval_int(cuteref, "eval(umma_tv_%s(%d, %d, %d, %d), %d, %d)" % (which, M, N, K, ctas,
+                                                                                       cell[0], cell[1]))
+                check(got == r + R * s, "--atom %s %s: cell (%d,%d) shows T%dV%d, but eval(umma_tv_%s(...), %d, %d) "
+                      "= %s, want %d" % (name, which, r, s, cell[0], cell[1], which, cell[0], cell[1], got, r + R * s))
+    # the bad names: a sparse atom, a shape PTX lacks, a misspelt kind, no M and N; each names the accepted forms
+    for bad in ("SM100_MMA_F16BF16_SS_SPARSE<half_t, half_t, float, 128, 16, UMMA::Major::K, UMMA::Major::K>",
+                "SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 24, UMMA::Major::K, UMMA::Major::K>",
+                "SM100_MMA_F61_SS<half_t, half_t, float, 128, 16, UMMA::Major::K, UMMA::Major::K>",
+                "SM100_MMA_F16BF16_SS<half_t, half_t, float>", "SM100_MMA_F16BF16_SS"):
+        rc, out, err = run(cuteref, "--atom", bad)
+        check(rc == 1 and not out.strip() and ("SM100_MMA_{" in err or "ARG_TYPE" in err),
+              "dot --atom %s: exit %d (want 1), stderr %r" % (bad, rc, err[:160]))
 
 
 def test_ldmatrix(cuteref, name, n):
@@ -289,6 +353,7 @@ def main():
     test_mma_atom(cuteref, "(16,8,8,32)", m16n8k8_tf32, (16, 8, 8), (4, 2, 4))
     test_ldmatrix(cuteref, "SM75_U32x4_LDSM_N", 4)
     test_ldmatrix(cuteref, "SM75_U32x1_LDSM_N", 1)
+    test_umma(cuteref)
     test_tiled_mma(cuteref)
     test_partition(cuteref)
     test_tiled_copy(cuteref)
