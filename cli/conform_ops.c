@@ -70,6 +70,12 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       snprintf(tmp, sizeof tmp, "%d, %d, %d, %d", x[0], x[1], x[2], x[3]);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
+    } else if (f[0] == '%' && f[1] == 'u' && f[2] == '0') { /* a UMMA atom's M, N, K, ctas (spec/mma.md, MMA-UMMA) */
+      int x[5];
+      ct_case_umma(&c, x);
+      snprintf(tmp, sizeof tmp, "%d, %d, %d, %d", x[0], x[1], x[2], x[3]);
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
     } else if (f[0] == '%' && f[1] == 'c' && f[2] == '0') { /* a copy atom's arguments (spec/copy.md) */
       int st, num, trans, which;
       ct_case_copy(&c, &st, &num, &trans, &which);

@@ -113,8 +113,8 @@ CT_FN void ct_p_mma_5(const ct_case *c, ct_outcome *o) {
 }
 
 /* The UMMA atom of a case (MMA-UMMA): one or two CTAs, M and N that PTX
- * allows for them, K of 32-, 16-, 8- or 4-bit A, an operand. */
-CT_FN static void ct_case_umma(const ct_case *c, int *x) {
+ * allows for them, K of 32-, 16-, 8- or 4-bit A, an operand (props_mma.h). */
+CT_FN void ct_case_umma(const ct_case *c, int *x) {
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 613u + (uint64_t)c->k[0] * 17u + 100u);
   x[3] = 1 + (int)(h % 2);
   x[0] = (x[3] == 1 ? 64 : 128) << (int)((h / 2) % 2);
