@@ -91,6 +91,28 @@ CT_FN static ct_code ct_pt_part(int which, const ct_layout *L, const ct_tiler *T
   return which ? ct_outer_partition(L, T, &x, R, off, e) : ct_inner_partition(L, T, &x, R, off, e);
 }
 
+/* One element of a part: index x of L's domain (of n indices), reached by
+ * element i of part k, whose part of L reads `got` there. PART-3, PART-4,
+ * PART-7 and PART-11 ask the same of it: x inside the domain and not yet
+ * marked in seen (each index once), and got = L(x). 0, or 1 with the
+ * failure set; *hit counts the marked indices. */
+CT_FN static int ct_pt_mark(uint64_t *seen, const ct_layout *L, int64_t n, int64_t k, int64_t i, int64_t x, int64_t oL,
+                            int64_t got, int64_t *hit, ct_outcome *o) {
+  if (x < 0 || x >= n || (seen[x / 64] >> (x % 64)) & 1) {
+    CT_FAILS(o, "part %lld, element %lld: index %lld of L outside its domain or hit twice", (long long)k, (long long)i,
+             (long long)x);
+    return 1;
+  }
+  seen[x / 64] |= (uint64_t)1 << (x % 64);
+  ++*hit;
+  if (got != ct_ev(L, x)) {
+    CT_FAILS(o, "part %lld, element %lld: %lld + R(%lld) = %lld, but L(%lld) = %lld", (long long)k, (long long)i,
+             (long long)oL, (long long)i, (long long)got, (long long)x, (long long)ct_ev(L, x));
+    return 1;
+  }
+  return 0;
+}
+
 /* PART-3, PART-4, PART-7: the parts over every coordinate (k < count) hit
  * each index of L's domain once, and read L there. Skipped where T does
  * not divide L (Z of I is then no bijection onto [0, size(L))). */
@@ -147,21 +169,8 @@ CT_FN static void ct_pt_cover(int which, const ct_layout *L, const ct_tiler *T, 
       CT_FAILS(o, "part %lld: size %lld of L's, %lld of I's", (long long)k, (long long)ct_size(&RL), (long long)m);
       return;
     }
-    for (i = 0; i < m; ++i) {
-      int64_t x = oI + ct_ev(&RI, i);
-      if (x < 0 || x >= n || (seen[x / 64] >> (x % 64)) & 1) {
-        CT_FAILS(o, "part %lld, element %lld: index %lld of L outside its domain or hit twice", (long long)k,
-                 (long long)i, (long long)x);
-        return;
-      }
-      seen[x / 64] |= (uint64_t)1 << (x % 64);
-      ++hit;
-      if (oL + ct_ev(&RL, i) != ct_ev(L, x)) {
-        CT_FAILS(o, "part %lld, element %lld: %lld + R(%lld) = %lld, but L(%lld) = %lld", (long long)k, (long long)i,
-                 (long long)oL, (long long)i, (long long)(oL + ct_ev(&RL, i)), (long long)x, (long long)ct_ev(L, x));
-        return;
-      }
-    }
+    for (i = 0; i < m; ++i)
+      if (ct_pt_mark(seen, L, n, k, i, oI + ct_ev(&RI, i), oL, oL + ct_ev(&RL, i), &hit, o)) return;
     o->digest = o->digest * 31u + (uint64_t)oL;
   }
   if (hit != n) CT_FAILS(o, "the parts hit %lld of the %lld indices of L", (long long)hit, (long long)n);
@@ -271,19 +280,7 @@ CT_FN static void ct_pt_pad(int which, const ct_case *c, ct_outcome *o) {
         x += d * place;
         place *= f.n[m];
       }
-      if (pad) continue;
-      if ((seen[x / 64] >> (x % 64)) & 1) {
-        CT_FAILS(o, "part %lld, element %lld: index %lld of L hit twice", (long long)k, (long long)i, (long long)x);
-        return;
-      }
-      seen[x / 64] |= (uint64_t)1 << (x % 64);
-      ++hit;
-      if (oL + ct_ev(&RL, i) != ct_ev(&c->v[0], x)) {
-        CT_FAILS(o, "part %lld, element %lld: %lld + R(%lld) = %lld, but L(%lld) = %lld", (long long)k, (long long)i,
-                 (long long)oL, (long long)i, (long long)(oL + ct_ev(&RL, i)), (long long)x,
-                 (long long)ct_ev(&c->v[0], x));
-        return;
-      }
+      if (!pad && ct_pt_mark(seen, &c->v[0], n, k, i, x, oL, oL + ct_ev(&RL, i), &hit, o)) return;
     }
     o->digest = o->digest * 31u + (uint64_t)oL;
   }
