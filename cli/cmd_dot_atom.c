@@ -175,8 +175,8 @@ static int ct_da_copy(const char *name, const char *args) {
                               "as its element # (value bits / 16).\n"
                               "The address side gives each lane a row of 8 elements; +k: lanes that repeat a lower "
                               "lane's address (spec/copy.md, COPY-3).\n"
-                              "Colors: threadID_in_group = lane mod 4, as in the PTX ISA's fragment figures "
-                              "(9.7.14.5.15, Figure \"ldmatrix fragment layout\")."
+                              "Colors: threadID_in_group = lane mod 4 (the PTX ISA's name, 9.7.14.5.15); the colors are "
+                              "ours, not the ISA figures'."
                             : "Each cell is one byte of what the thread moves (or one bit, for a width that is no "
                               "whole number of bytes),\nin order along the rows (spec/copy.md, COPY-ONE).", 0);
 }

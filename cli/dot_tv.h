@@ -11,7 +11,7 @@
 /* How cells are colored (the legend says which). */
 enum {
   CT_TV_PAL_T8,   /* thread mod 8, CUTLASS's print_latex colors */
-  CT_TV_PAL_PTX,  /* threadID_in_group (lane mod 4), as the PTX ISA's fragment figures (9.7.14.5) */
+  CT_TV_PAL_PTX,  /* threadID_in_group (lane mod 4, PTX 9.7.14.5's name); our colors */
   CT_TV_PAL_WARP  /* the warp, thread / 32 (a tiled MMA's atoms) */
 };
 
