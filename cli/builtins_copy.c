@@ -18,7 +18,7 @@ static ct_code ct_copy_args(const ct_args *a, const char *name, int *st, int *nu
     return CT_FAIL(e, CT_ARG_TYPE,
                    "%s: %s is no copy atom of the atlas: SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T, "
                    "SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T, SM75_U32x1_MOVM_T, "
-                   "SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N, or a cp.async or TMA operation with its bits "
+                   "SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N, SM100_U8x{8,16}_LDSM_T, SM100_U8x{4,8,16}_STSM_T, SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp64b,16dp128b,16dp256b,16dp32b}{1,2,..,128}x, or a cp.async or TMA operation with its bits "
                    "(spec/copy.md)",
                    name, a->a[0].sym);
   if (kind == 1) {

@@ -66,6 +66,7 @@
 #include "ref/composed.c"
 #include "ref/atoms.c"
 #include "ref/copy_atom.c"
+#include "ref/copy_tmem.c"
 #include "ref/tv_fit.c"
 #include "ref/mma_atom.c"
 #include "ref/tiled_mma.c"

@@ -1,4 +1,4 @@
-/* judge_copy.h -- judges of spec/copy.md: COPY-1..COPY-6, the
+/* judge_copy.h -- judges of spec/copy.md: COPY-1..COPY-7, the
  * post-conditions of the TV layouts of a copy atom (ldmatrix, st = 0, or
  * stmatrix, st = 1, of num matrices, .trans or not; movmatrix, st = 3;
  * the one-thread atoms, st = 2). Each visits every
@@ -37,5 +37,12 @@ CT_FN ct_jstatus ct_judge_copy_5(int st, int num, int trans, int which, const ct
 /* COPY-6: movmatrix's destination `dst`, read in its source's bits (the
  * transpose), is PTX's ldmatrix .trans register fragment of one matrix. */
 CT_FN ct_jstatus ct_judge_copy_6(const ct_layout *dst, int64_t bound, ct_judgement *j);
+
+/* COPY-7: the .b8 forms (st CT_COPY_LDSM16, CT_COPY_STSM8; others hold):
+ * each byte of the register side `regs` is a whole byte of a row that the
+ * address side `addr` has a lane address, the one PTX's text gives the
+ * lane (COPY-B8). */
+CT_FN ct_jstatus ct_judge_copy_7(int st, int num, const ct_layout *addr, const ct_layout *regs, int64_t bound,
+                                 ct_judgement *j);
 
 #endif

@@ -1,8 +1,10 @@
-/* props_copy.c -- properties of spec/copy.md: COPY-1..COPY-6 on the twelve
- * ldmatrix and stmatrix atoms, movmatrix and the one-thread atoms. A case of CT_GEN_SWIZZLE picks one atom and
+/* props_copy.c -- properties of spec/copy.md: COPY-1..COPY-7 on the twelve
+ * ldmatrix and stmatrix atoms, SM100's five .b8 forms, movmatrix and the
+ * one-thread atoms. A case of CT_GEN_SWIZZLE picks one atom and
  * one of its layouts (ct_case_copy); each property visits every (thread,
  * value). */
 #include "judge/judge_copy.h"
+#include "judge/judge_tmem.h"
 #include "props/props.h"
 #include "props/props_copy.h"
 #include "props/props_list.h"
@@ -36,15 +38,28 @@ CT_FN void ct_case_copy(const ct_case *c, int *st, int *num, int *trans, int *wh
   else *num = 8 * (1 + (int)(h % 512));
 }
 
+/* The properties' atom of a case: an eighth of the cases one of SM100's
+ * .b8 forms (COPY-B8), the rest ct_case_copy's (which the conformance
+ * vectors' requests also take, unchanged by these forms). */
+CT_FN static void ct_case_copy_props(const ct_case *c, int *st, int *num, int *trans, int *which) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 131u + 7u);
+  if (h % 8 != 0) {
+    ct_case_copy(c, st, num, trans, which);
+    return;
+  }
+  ct_copy_b8_atom_k((int)((h / 8) % CT_COPY_B8_ATOMS), st, num, trans);
+  *which = (int)((h / 64) % 3);
+}
+
 /* The case's atom and its layout `which` (the case's own where which < 0). */
 CT_FN static int ct_copy_of_case(const ct_case *c, int which, int *x, ct_layout *L, ct_outcome *o) {
   ct_err e;
-  ct_case_copy(c, &x[0], &x[1], &x[2], &x[3]);
+  ct_case_copy_props(c, &x[0], &x[1], &x[2], &x[3]);
   if (which >= 0) x[3] = which;
   o->digest = ct_mix64((uint64_t)x[0] + 4u * (uint64_t)x[1] + 65536u * (uint64_t)(x[2] + 4 * x[3]));
   if (ct_copy_tv(x[0], x[1], x[2], x[3], L, &e) != CT_OK) {
     CT_FAILS(o, "copy_tv(%s x%d%s, %d) rejected: %s",
-             x[0] == CT_COPY_ONE ? "one-thread" : x[0] == CT_COPY_MOVM ? "movmatrix" : x[0] ? "stmatrix" : "ldmatrix", x[1], x[2] ? " .trans/kind" : "",
+             x[0] == CT_COPY_ONE ? "one-thread" : x[0] == CT_COPY_MOVM ? "movmatrix" : x[0] == CT_COPY_LDSM16 ? "ldmatrix.m16n16" : x[0] == CT_COPY_STSM8 ? "stmatrix.m16n8" : x[0] ? "stmatrix" : "ldmatrix", x[1], x[2] ? " .trans/kind" : "",
              x[3], e.msg);
     return 0;
   }
@@ -55,9 +70,10 @@ CT_FN static int ct_copy_of_case(const ct_case *c, int which, int *x, ct_layout 
  * address side. */
 CT_FN static int ct_copy_side(const ct_case *c, int regs, int *x, ct_layout *L, ct_outcome *o) {
   int y[4];
-  ct_case_copy(c, &y[0], &y[1], &y[2], &y[3]);
+  ct_case_copy_props(c, &y[0], &y[1], &y[2], &y[3]);
   if (y[0] == CT_COPY_MOVM) return ct_copy_of_case(c, y[3] == CT_COPY_SRC ? CT_COPY_SRC : CT_COPY_DST, x, L, o);
-  return ct_copy_of_case(c, (y[0] == CT_COPY_STSM) == (regs == 1) ? CT_COPY_SRC : CT_COPY_DST, x, L, o);
+  return ct_copy_of_case(c, (y[0] == CT_COPY_STSM || y[0] == CT_COPY_STSM8) == (regs == 1) ? CT_COPY_SRC : CT_COPY_DST,
+                         x, L, o);
 }
 
 /* COPY-1: 32 threads; PTX's registers x 32 bits, or one 128-bit row. */
@@ -125,5 +141,67 @@ CT_FN void ct_p_copy_6(const ct_case *c, ct_outcome *o) {
     return;
   }
   ct_judge_copy_6(&L, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-7: a .b8 form's register side read through its address side is
+ * PTX's text (one of the five atoms, by the case). */
+CT_FN void ct_p_copy_7(const ct_case *c, ct_outcome *o) {
+  int st, num, trans;
+  ct_layout A, R;
+  ct_judgement j;
+  ct_err e;
+  ct_copy_b8_atom_k((int)(ct_mix64((uint64_t)c->k[1]) % CT_COPY_B8_ATOMS), &st, &num, &trans);
+  o->digest = ct_mix64((uint64_t)st + 8u * (uint64_t)num);
+  if (ct_copy_tv(st, num, trans, st == CT_COPY_STSM8 ? CT_COPY_DST : CT_COPY_SRC, &A, &e) != CT_OK ||
+      ct_copy_tv(st, num, trans, st == CT_COPY_STSM8 ? CT_COPY_SRC : CT_COPY_DST, &R, &e) != CT_OK) {
+    CT_FAILS(o, "copy_tv of the .b8 form (%d, x%d) rejected: %s", st, num, e.msg);
+    return;
+  }
+  ct_judge_copy_7(st, num, &A, &R, CT_COPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* The TMEM atom of a case (COPY-TMEM): tcgen05.ld or .st, one of the five
+ * shapes, .num x1 .. x8 (the judges mark up to CT_TMEM_BITS_MAX bits). */
+CT_FN static void ct_case_tmem(const ct_case *c, int *ld, int *s, int *num) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 613u + (uint64_t)c->k[0]);
+  *ld = (int)(h % 2);
+  *s = (int)((h / 2) % CT_TMEM_SHAPES);
+  *num = 1 << (int)((h / 10) % 4);
+}
+
+CT_FN static int ct_tmem_of_case(const ct_case *c, int *x, ct_layout *L, ct_outcome *o) {
+  ct_err e;
+  int k;
+  ct_case_tmem(c, &x[0], &x[1], &x[2]);
+  o->digest = ct_mix64((uint64_t)x[0] + 2u * (uint64_t)x[1] + 16u * (uint64_t)x[2]);
+  for (k = 0; k < 3; ++k)
+    if (ct_copy_tv(x[0] ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST, x[2], x[1], k, &L[k], &e) != CT_OK) {
+      CT_FAILS(o, "copy_tv of tcgen05.%s shape %d .x%d, layout %d, rejected: %s", x[0] ? "ld" : "st", x[1], x[2], k,
+               e.msg);
+      return 0;
+    }
+  return 1;
+}
+
+/* COPY-8: a TMEM atom's TMEM side is the whole tile, its register side a
+ * bijection onto it of whole 32-bit columns. */
+CT_FN void ct_p_copy_8(const ct_case *c, ct_outcome *o) {
+  int x[3];
+  ct_layout L[3];
+  ct_judgement j;
+  if (!ct_tmem_of_case(c, x, L, o)) return;
+  ct_judge_copy_8(x[0], x[1], x[2], &L[CT_COPY_SRC], &L[CT_COPY_DST], &L[CT_COPY_REF], &j);
+  ct_judged(&j, o);
+}
+
+/* COPY-9: a TMEM atom's register side is PTX's figure at every (t, v). */
+CT_FN void ct_p_copy_9(const ct_case *c, ct_outcome *o) {
+  int x[3];
+  ct_layout L[3];
+  ct_judgement j;
+  if (!ct_tmem_of_case(c, x, L, o)) return;
+  ct_judge_copy_9(x[1], x[2], &L[x[0] ? CT_COPY_DST : CT_COPY_SRC], CT_TMEM_BITS_MAX, &j);
   ct_judged(&j, o);
 }

@@ -515,8 +515,13 @@
   X(copy_2, "COPY-2", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's register side (k1, w0)") \
   X(copy_3, "COPY-3", CT_GEN_SWIZZLE, "copy_tv_src/dst", "the case's atom's address side (k1, w0)") \
   X(copy_4, "COPY-4", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom's three layouts (k1, w0)") \
+  /* COPY-7, PTX's text for the .b8 forms, runs before COPY-5, their exact \
+   * formula: a break of the text is named as such (mutant 501) */ \
+  X(copy_7, "COPY-7", CT_GEN_SWIZZLE, "copy_tv_src/dst", "an SM100 .b8 form's two sides (k1)") \
   X(copy_5, "COPY-5", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "the case's atom and layout (k1, w0)") \
-  X(copy_6, "COPY-6", CT_GEN_SWIZZLE, "copy_tv_dst", "movmatrix's destination (one atom)")
+  X(copy_6, "COPY-6", CT_GEN_SWIZZLE, "copy_tv_dst", "movmatrix's destination (one atom)") \
+  X(copy_8, "COPY-8", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "a TMEM atom's three layouts (k0, k1)") \
+  X(copy_9, "COPY-9", CT_GEN_SWIZZLE, "copy_tv_src/dst", "a TMEM atom's register side (k0, k1)")
 
 /* make_tiled_mma's TV layouts (props_tiled_mma.c, spec/tiled_mma.md). */
 #define CT_PROPS_TILED_MMA(X)                                                                     \

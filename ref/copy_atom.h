@@ -22,6 +22,15 @@ enum { CT_COPY_SRC = 0, CT_COPY_DST = 1, CT_COPY_REF = 2 };
  * CT_COPY_CP_ASYNC_CG, CT_COPY_TMA; COPY-DEF), or movmatrix (num 1, trans
  * 0: the transpose is the instruction's, not a form; COPY-MOVM). */
 enum { CT_COPY_LDSM = 0, CT_COPY_STSM = 1, CT_COPY_ONE = 2, CT_COPY_MOVM = 3 };
+/* SM100's .b8 forms (COPY-B8): ldmatrix.m16n16.xN.trans.b8 (num 1, 2: N
+ * matrices of 16 x 16 bytes, two registers each) and
+ * stmatrix.m16n8.xN.trans.b8 (num 1, 2, 4: N matrices of 16 x 8 bytes,
+ * stored as 8 rows of 16 bytes, one register each); trans is 1. */
+enum { CT_COPY_LDSM16 = 4, CT_COPY_STSM8 = 5 };
+/* SM100's TMEM copies (COPY-TMEM, ref/copy_tmem.h): tcgen05.ld (registers
+ * from Tensor Memory) and tcgen05.st; num is .num, trans the shape
+ * (CT_TMEM_32x32b ...). */
+enum { CT_COPY_TMEM_LD = 6, CT_COPY_TMEM_ST = 7 };
 enum { CT_COPY_UNIVERSAL = 0, CT_COPY_CP_ASYNC_CA = 1, CT_COPY_CP_ASYNC_CG = 2, CT_COPY_TMA = 3 };
 
 /* The most bits a one-thread atom of the atlas moves (a TMA box of 2^20
@@ -34,6 +43,21 @@ enum { CT_COPY_UNIVERSAL = 0, CT_COPY_CP_ASYNC_CA = 1, CT_COPY_CP_ASYNC_CG = 2, 
 
 /* The k-th atom (k taken modulo CT_COPY_ATOMS): st, num (1, 2, 4), trans. */
 CT_FN void ct_copy_atom_k(int k, int *st, int *num, int *trans);
+
+/* The .b8 atoms (COPY-B8): ldmatrix.m16n16 .x1, .x2, stmatrix.m16n8 .x1,
+ * .x2, .x4; the k-th (k taken modulo CT_COPY_B8_ATOMS). */
+#define CT_COPY_B8_ATOMS 5
+CT_FN void ct_copy_b8_atom_k(int k, int *st, int *num, int *trans);
+
+/* The rows of the N matrices that the address side's lanes address: 8N
+ * (.m8n8, stmatrix.m16n8) or 16N (ldmatrix.m16n16); and the bits of one
+ * matrix: 1024, or 2048 for ldmatrix.m16n16. */
+CT_FN int ct_copy_rows(int st, int num);
+CT_FN int64_t ct_copy_matrix_bits(int st);
+
+/* ldmatrix.m16n16's tile row of the matrix row that lane i (i < 16)
+ * addresses: (i % 2) + 8 * ((i / 2) % 2) + 2 * (i / 4) (COPY-B8). */
+CT_FN int ct_copy_tile_row16(int i);
 
 /* The atom's threads: 32, or 1 for a one-thread atom. */
 CT_FN int ct_copy_threads(int st);

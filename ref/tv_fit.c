@@ -17,6 +17,7 @@ CT_FN int64_t ct_tv_at(const ct_tv_formula *f, int t, int v) {
   switch (f->kind) {
   case CT_TV_COPY: return ct_copy_at(f->st, f->num, f->trans, f->which, t, v);
   case CT_TV_UMMA: return ct_umma_at(f->rows, f->ctas, t, v);
+  case CT_TV_TMEM: return ct_tmem_reg_at(f->trans, f->num, t, v);
   default: return ct_mma_frag_at(&f->mma, t, v);
   }
 }
@@ -45,7 +46,7 @@ CT_FN static void ct_tv_strides(const ct_tv_formula *f, int64_t *dt, int64_t *dv
 }
 
 CT_FN ct_code ct_tv_fit_formula(const ct_tv_formula *f, ct_layout *out, ct_err *e) {
-  int64_t st[3], sv[3], dt[3], dv[3], got = 0;
+  int64_t st[4], sv[4], dt[4], dv[4], got = 0;
   int hdr, j, T = ct_tv_prod(f->tshape, f->nt), V = ct_tv_prod(f->vshape, f->nv), t, v;
   if (ct_tv_at(f, 0, 0) != 0)
     return CT_FAIL(e, CT_NO_LAYOUT, "%s: the fragment's element (t, v) = (0, 0) is at %lld, not 0", f->who,

@@ -7,19 +7,20 @@
 #define CT_TV_FIT_H
 
 #include "copy_atom.h"
+#include "copy_tmem.h"
 #include "mma_atom.h"
 
 /* The formulas a fit takes: an MMA operand's fragment (mma_atom.h) or a
  * copy atom's layout (copy_atom.h). */
-enum { CT_TV_MMA = 0, CT_TV_COPY = 1, CT_TV_UMMA = 2 };
+enum { CT_TV_MMA = 0, CT_TV_COPY = 1, CT_TV_UMMA = 2, CT_TV_TMEM = 3 };
 
 typedef struct {
   int kind;                  /* CT_TV_MMA or CT_TV_COPY */
   const char *who;           /* the operation, for its errors: "mma_tv", "copy_tv" */
-  int nt, tshape[3];         /* the thread mode's shape (nt == 1: an integer) */
-  int nv, vshape[3];         /* the value mode's shape */
+  int nt, tshape[4];         /* the thread mode's shape (nt == 1: an integer) */
+  int nv, vshape[4];         /* the value mode's shape */
   ct_mma_frag mma;           /* CT_TV_MMA: the fragment */
-  int st, num, trans, which; /* CT_TV_COPY: the atom and its layout (ct_copy_at) */
+  int st, num, trans, which; /* CT_TV_COPY: the atom and its layout (ct_copy_at); CT_TV_TMEM: trans the shape */
   int rows, ctas;            /* CT_TV_UMMA: the operand's rows and the CTAs (ct_umma_at) */
 } ct_tv_formula;
 

@@ -13,7 +13,8 @@ UniversalCopy<uint128_t>, and wants each printed text (static marks kept)
 to be exactly what `cuteref eval 'copy_tv_x(...)'` prints.
 
 Each `Copy_Traits<NAME>` of copy_traits_sm75.hpp, copy_traits_sm90.hpp and
-copy_traits_sm100.hpp (its ldmatrix/stmatrix forms)
+copy_traits_sm100.hpp (its ldmatrix/stmatrix forms and its TMEM loads and
+stores, SM100_TMEM_{LOAD,STORE}_*x, without the `_16b` variants)
 gives its SrcLayout, DstLayout and RefLayout (in bits), following
 `typename Copy_Traits<OTHER>::XLayout` and `RefLayout = SrcLayout`. NAME
 is covered when `copy_tv_x(NAME)` is accepted; each distinct (layout, call)
@@ -32,9 +33,10 @@ from atlas_count import layout_text, strip_comments  # noqa: E402
 
 DEFAULT_DIR = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include/cute/atom"
 FILES = ["copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "copy_traits_sm100.hpp"]
-# of copy_traits_sm100.hpp, the ldmatrix/stmatrix forms only (its TMEM and
-# 256-bit global copies are not in this count: docs/data/atlas.md)
-NAME_FILTER = {"copy_traits_sm100.hpp": r"_(LDSM|STSM)_"}
+# of copy_traits_sm100.hpp, the ldmatrix/stmatrix forms and the TMEM loads and
+# stores (tcgen05.ld/st, COPY-TMEM) without their 16-bit pack/unpack variants
+# (`_16b`); its 256-bit global copies are not in this count: docs/data/atlas.md
+NAME_FILTER = {"copy_traits_sm100.hpp": r"_(LDSM|STSM)_|^SM100_TMEM_(LOAD|STORE)_\w+x$"}
 OPS = {"Src": "copy_tv_src", "Dst": "copy_tv_dst", "Ref": "copy_tv_ref"}
 
 
@@ -82,6 +84,7 @@ def cpp_check(cuteref, atom_dir, names):
     atoms = [(n, n) for n in names] + CPP_ONE
     prog = ["#include <cute/tensor.hpp>", "#include <cute/atom/copy_traits_sm75.hpp>",
             "#include <cute/atom/copy_traits_sm80.hpp>", "#include <cute/atom/copy_traits_sm90.hpp>",
+            "#include <cute/atom/copy_traits_sm100.hpp>",
             "using namespace cute;",
             "template <class T> void p() { print(typename Copy_Traits<T>::SrcLayout{}); printf(\" \");",
             "  print(typename Copy_Traits<T>::DstLayout{}); printf(\" \");",

@@ -1,0 +1,106 @@
+/* judge_tmem.c -- COPY-8 and COPY-9 of spec/copy.md (COPY-TMEM). Neither
+ * reads ref/copy_tmem.c's formula: COPY-8 uses the tile's size (lanes x
+ * bits from the shape's name and .num) and the 32-bit registers; COPY-9
+ * PTX's figures in its own words (ct_jt_figure). */
+#include "judge/judge_tmem.h"
+
+/* The shape's lanes and bits a lane (one repetition), from its name:
+ * .32x32b 32 lanes of 32 bits, .16x64b/.16x128b/.16x256b 16 lanes of 64, 128,
+ * 256; .16x32bx2 16 lanes of two halves of 32. */
+CT_FN static int64_t ct_jt_lanes(int s) { return s == CT_TMEM_32x32b ? 32 : 16; }
+CT_FN static int64_t ct_jt_lane_bits(int s, int num) {
+  return (int64_t)(s == CT_TMEM_32x32b ? 32 : s == CT_TMEM_16x128b ? 128 : s == CT_TMEM_16x256b ? 256 : 64) * num;
+}
+
+/* The 32-bit column of the tile's lane `lane` that thread t's register r
+ * holds, as PTX's figures 183-187 draw them (g = t / 4, q = t % 4): the
+ * lane in *lane, the column in the return. */
+CT_FN static int64_t ct_jt_figure(int s, int num, int64_t t, int64_t r, int64_t *lane) {
+  int64_t g = t / 4, q = t % 4;
+  switch (s) {
+  case CT_TMEM_32x32b: *lane = t; return r;                         /* lane t, register r = column r */
+  case CT_TMEM_16x64b: *lane = g + (t & 1 ? 8 : 0); return 2 * r + (q >> 1); /* even threads lane g, odd g + 8 */
+  case CT_TMEM_16x128b: *lane = g + 8 * (r % 2); return 4 * (r / 2) + q;    /* r0 lane g, r1 lane g + 8 */
+  case CT_TMEM_16x256b: *lane = g + 8 * ((r / 2) % 2); return 8 * (r / 4) + 2 * q + r % 2;
+  default: *lane = t % 16; return r + (t >= 16 ? num : 0); /* .16x32bx2: the second half after the first */
+  }
+}
+
+CT_FN static int ct_jt_mark(uint64_t *bits, int64_t n, int64_t x) {
+  if (x < 0 || x >= n) return 0;
+  if ((bits[x >> 6] >> (x & 63)) & 1) return -1;
+  bits[x >> 6] |= (uint64_t)1 << (x & 63);
+  return 1;
+}
+
+/* The TMEM side: 32 threads, `n` values, every thread's value v the bit v. */
+CT_FN static int ct_jt_whole_tile(const ct_layout *L, int64_t n) {
+  int64_t T, V, t, v;
+  ct_leaf_form F;
+  if (!ct_j_tv_sizes(L, &T, &V) || T != 32 || V != n) return 0;
+  ct_lf_init(&F, L);
+  for (t = 0; t < T; ++t) {
+    int64_t at[3] = {0, 1, n - 1};
+    int k;
+    for (k = 0; k < 3; ++k)
+      if (ct_j_at_form(&F, t + T * at[k]) != at[k]) return 0;
+  }
+  for (v = 0; v < V; ++v)
+    if (ct_j_at_form(&F, T * v) != v || ct_j_at_form(&F, 31 + T * v) != v) return 0;
+  return 1;
+}
+
+CT_FN ct_jstatus ct_judge_copy_8(int ld, int s, int num, const ct_layout *src, const ct_layout *dst,
+                                 const ct_layout *ref, ct_judgement *j) {
+  CT_JUDGE_SCRATCH uint64_t seen[CT_TMEM_BITS_MAX / 64];
+  const ct_layout *regs = ld ? dst : src, *tmem = ld ? src : dst;
+  int64_t n = ct_jt_lanes(s) * ct_jt_lane_bits(s, num), T, V, t, r, b, w;
+  ct_leaf_form F;
+  if (!ct_jt_whole_tile(tmem, n) || !ct_jt_whole_tile(ref, n))
+    return CT_J_VIOLATES(j, "COPY-8", "the %s side or the reference is no (32, %lld):(0, 1), the whole tile for each thread",
+                         ld ? "source (TMEM)" : "destination (TMEM)", (long long)n);
+  if (!ct_j_tv_sizes(regs, &T, &V) || T != 32 || 32 * V != n)
+    return CT_J_VIOLATES(j, "COPY-8", "the register side is no (32 threads, %lld bits) pair of modes", (long long)(n / 32));
+  if (n > CT_TMEM_BITS_MAX) return ct_j_unchecked(j, "COPY-8");
+  for (w = 0; w < n / 64; ++w) seen[w] = 0;
+  ct_lf_init(&F, regs);
+  for (t = 0; t < T; ++t)
+    for (r = 0; r < V / 32; ++r) {
+      int64_t x = ct_j_at_form(&F, t + T * 32 * r);
+      if (x % 32 != 0 || x < 0 || x >= n)
+        return CT_J_VIOLATES_AT(j, "COPY-8", t + T * 32 * r,
+                                "thread %lld's register %lld starts at bit %lld: no 32-bit column of the %lld lanes",
+                                (long long)t, (long long)r, (long long)x, (long long)ct_jt_lanes(s));
+      for (b = 0; b < 32; ++b) {
+        int64_t y = ct_j_at_form(&F, t + T * (32 * r + b));
+        if (y != x + b || ct_jt_mark(seen, n, y) != 1)
+          return CT_J_VIOLATES_AT(j, "COPY-8", t + T * (32 * r + b),
+                                  "thread %lld's register %lld, bit %lld, is TMEM bit %lld: not bit %lld of its column, "
+                                  "or held twice",
+                                  (long long)t, (long long)r, (long long)b, (long long)y, (long long)(x + b));
+      }
+    }
+  return ct_j_holds(j, "COPY-8");
+}
+
+CT_FN ct_jstatus ct_judge_copy_9(int s, int num, const ct_layout *regs, int64_t bound, ct_judgement *j) {
+  int64_t T, V, t, v, W = ct_jt_lane_bits(s, num);
+  ct_leaf_form F;
+  if (!ct_j_tv_sizes(regs, &T, &V) || T != 32 || 32 * V != ct_jt_lanes(s) * W)
+    return CT_J_VIOLATES(j, "COPY-9", "the register side is no (32 threads, %lld bits) pair of modes",
+                         (long long)(ct_jt_lanes(s) * W / 32));
+  if (T * V > bound) return ct_j_unchecked(j, "COPY-9");
+  ct_lf_init(&F, regs);
+  for (v = 0; v < V; ++v)
+    for (t = 0; t < T; ++t) {
+      int64_t lane = 0, col = ct_jt_figure(s, num, t, v / 32, &lane), want = W * lane + 32 * col + v % 32,
+              got = ct_j_at_form(&F, t + T * v);
+      if (got != want)
+        return CT_J_VIOLATES_AT(j, "COPY-9", t + T * v,
+                                "thread %lld's value %lld is TMEM bit %lld; PTX's figure gives lane %lld, column %lld "
+                                "(bit %lld)",
+                                (long long)t, (long long)v, (long long)got, (long long)lane, (long long)col,
+                                (long long)want);
+    }
+  return ct_j_holds(j, "COPY-9");
+}
