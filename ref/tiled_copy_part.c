@@ -34,21 +34,21 @@ CT_FN static ct_code ct_tcp_mode_size(const ct_layout *L, int i, int64_t *n, ct_
 
 /* out := (head, the top-level modes of rest...) (CuTe's slice flattening a
  * coordinate tuple of `_`: (v, (rm, rn)) read as (v, rm, rn)); a rest of
- * rank 1 is appended whole. */
+ * rank 1 is appended whole. Mode after mode (ct_l_append), no array of
+ * layouts on the stack (the GPU runs this too). */
 CT_FN static ct_code ct_tcp_unfold(const ct_layout *head, const ct_layout *rest, ct_layout *out, ct_err *e) {
-  ct_layout m[CT_MAX_RANK + 1];
-  const ct_layout *p[CT_MAX_RANK + 1];
-  int i, r = rest->shape.nd[0].kind == CT_TUPLE ? ct_l_rank(rest) : 1;
-  if (r > CT_MAX_RANK) return CT_FAIL(e, CT_TOO_MANY_MODES, "tiled copy partition: %d modes", r + 1);
-  p[0] = head;
-  for (i = 0; i < r; ++i) {
-    if (rest->shape.nd[0].kind == CT_TUPLE)
-      CT_TRY(ct_tcp_mode(rest, i, &m[i], e));
-    else
-      ct_l_copy(&m[i], rest);
-    p[i + 1] = &m[i];
+  ct_layout m, acc;
+  int i, r;
+  if (rest->shape.nd[0].kind != CT_TUPLE) return ct_l_concat2(head, rest, out, e);
+  r = ct_l_rank(rest);
+  CT_TRY(ct_tcp_mode(rest, 0, &m, e));
+  CT_TRY(ct_l_concat2(head, &m, out, e));
+  for (i = 1; i < r; ++i) {
+    CT_TRY(ct_tcp_mode(rest, i, &m, e));
+    ct_l_copy(&acc, out);
+    CT_TRY(ct_l_append(&acc, &m, out, e));
   }
-  return ct_l_concat(p, r + 1, out, e);
+  return CT_OK;
 }
 
 /* CuTe's upcast<n> of a layout of static strides (layout.hpp), leaf by
@@ -161,8 +161,8 @@ CT_FN ct_code ct_tiled_copy_partition_cl(const ct_tcopy_atom *a, const ct_layout
 
 CT_FN ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tuple *tile,
                                    const ct_layout *F, ct_layout *out, ct_err *e) {
-  ct_layout ref, R, C, W, M, Ri, Vl, P, Fv, Tt, t0, t1, Vt, m[CT_MAX_RANK];
-  const ct_layout *p[CT_MAX_RANK];
+  ct_layout ref, R, C, W, M, Ri, Vl, P, Fv, Tt, t0, t1, Vt, m;
+  const ct_layout *p0 = &Vt;
   ct_tiler T2;
   ct_tuple pe;
   int64_t T, Vr, V;
@@ -225,10 +225,13 @@ CT_FN ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, 
                                             "retile: the fragment's tile does not compose with the copy's value order");
   /* v_tensor(_, (0, _, ...)): the values, then the rest modes past the first */
   r = ct_l_rank(&t1);
-  p[0] = &Vt;
-  for (i = 1; i < r && i < CT_MAX_RANK; ++i) {
-    CT_TRY(ct_tcp_mode(&t1, i, &m[i], e));
-    p[i] = &m[i];
+  if (r < 2) return ct_l_concat(&p0, 1, out, e);
+  CT_TRY(ct_tcp_mode(&t1, 1, &m, e));
+  CT_TRY(ct_l_concat2(&Vt, &m, out, e));
+  for (i = 2; i < r; ++i) {
+    CT_TRY(ct_tcp_mode(&t1, i, &m, e));
+    ct_l_copy(&Tt, out);
+    CT_TRY(ct_l_append(&Tt, &m, out, e));
   }
-  return ct_l_concat(p, r, out, e);
+  return CT_OK;
 }
