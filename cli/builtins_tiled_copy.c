@@ -7,6 +7,8 @@
  * op_bits (UniversalCopy); bits is the element width of CuTe's
  * Copy_Atom<Op, T>; MMA and the rest are tiled_mma_c_tv's arguments. */
 #include "builtins.h"
+#include "ref/composed.h"
+#include "ref/partition.h"
 #include "ref/tiled_copy.h"
 
 /* Whether v is the bare `_`. */
@@ -220,4 +222,125 @@ ct_code ct_b_tiled_copy_c_atom_d_tv(const ct_args *a, ct_value *out, ct_err *e) 
 }
 ct_code ct_b_tiled_copy_c_atom_tile(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_b_tiled_copy_c_atom(a, -1, "tiled_copy_c_atom_tile", out, e);
+}
+
+/* make_tiled_copy's tiled layout and tiler from thr and val (TV-DEF). */
+static ct_code ct_tc_tv_tiler(const ct_tcopy_atom *x, const ct_layout *thr, const ct_layout *val, ct_layout *TV,
+                              ct_tuple *tile, ct_err *e) {
+  CT_TRY(ct_tiled_copy_tile(x, thr, val, tile, e)); /* TCOPY-PRE */
+  return ct_make_layout_tv(thr, val, TV, e);
+}
+
+/* tidfrg_S / tidfrg_D(COPY, bits, thr, val, X): (thread, value, rest) -> X's
+ * index (TCOPY-8). */
+static ct_code ct_b_tiled_copy_tidfrg(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val, TV, X, L;
+  ct_tiler T;
+  ct_tuple tile;
+  ct_args b = *a;
+  if (a->n < 2) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, thr, val, X)", nm);
+  b.n = a->n - 1;
+  CT_TRY(ct_tc_args(&b, nm, &x, &thr, &val, e));
+  CT_TRY(ct_as_layout(&a->a[a->n - 1], &X, "the tensor's layout", e));
+  CT_TRY(ct_tc_tv_tiler(&x, &thr, &val, &TV, &tile, e));
+  CT_TRY(ct_tiled_copy_tiler(&tile, &T, e));
+  CT_TRY(ct_tiled_copy_tidfrg(&x, &TV, &T, which, &X, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_tidfrg_s(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_tidfrg(a, CT_COPY_SRC, "tiled_copy_tidfrg_s", out, e);
+}
+ct_code ct_b_tiled_copy_tidfrg_d(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_tidfrg(a, CT_COPY_DST, "tiled_copy_tidfrg_d", out, e);
+}
+
+/* get_slice(thr_idx).partition_S / _D(COPY, bits, thr, val, thr_idx, X):
+ * (value, rest...) -> X's index, X a layout (the offset apart: want_off)
+ * or a composed layout outer o offset o inner (the partition of the inner
+ * layout, its offset added: TCOPY-9, TCOPY-10). */
+static ct_code ct_b_tiled_copy_part(const ct_args *a, int which, int want_off, const char *nm, ct_value *out,
+                                    ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val, TV, X, L;
+  ct_tiler T;
+  ct_tuple tile;
+  ct_args b = *a;
+  const ct_value *xv;
+  int64_t idx, off;
+  if (a->n < 3) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, thr, val, thr_idx, X)", nm);
+  b.n = a->n - 2;
+  CT_TRY(ct_tc_args(&b, nm, &x, &thr, &val, e));
+  CT_TRY(ct_as_int(&a->a[a->n - 2], &idx, "the thread index", e));
+  xv = &a->a[a->n - 1];
+  if (xv->kind == CT_V_COMPOSED) {
+    if (want_off) return CT_FAIL(e, CT_ARG_TYPE, "%s: a composed layout's partition carries its offset", nm);
+    ct_l_copy(&X, &xv->c.inner);
+  } else {
+    CT_TRY(ct_as_layout(xv, &X, "the tensor's layout", e));
+  }
+  CT_TRY(ct_tc_tv_tiler(&x, &thr, &val, &TV, &tile, e));
+  CT_TRY(ct_tiled_copy_tiler(&tile, &T, e));
+  if (xv->kind == CT_V_COMPOSED) { /* outer o (offset + off) o L, CuTe's slice of a ComposedLayout */
+    ct_composed c;
+    CT_TRY(ct_tiled_copy_partition_cl(&x, &TV, &T, which, idx, &xv->c, &c, e));
+    ct_v_composed(out, &c);
+    return CT_OK;
+  }
+  CT_TRY(ct_tiled_copy_partition(&x, &TV, &T, which, idx, &X, &L, &off, e));
+  if (want_off)
+    ct_v_int(out, off, 0);
+  else
+    ct_v_layout(out, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_partition_s(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_part(a, CT_COPY_SRC, 0, "tiled_copy_partition_s", out, e);
+}
+ct_code ct_b_tiled_copy_partition_d(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_part(a, CT_COPY_DST, 0, "tiled_copy_partition_d", out, e);
+}
+ct_code ct_b_tiled_copy_partition_s_offset(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_part(a, CT_COPY_SRC, 1, "tiled_copy_partition_s_offset", out, e);
+}
+ct_code ct_b_tiled_copy_partition_d_offset(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tiled_copy_part(a, CT_COPY_DST, 1, "tiled_copy_partition_d_offset", out, e);
+}
+
+/* retile_S == retile_D(F) of make_tiled_copy(COPY, bits, thr, val) (op < 0)
+ * or make_tiled_copy_A/_B/_C(COPY, bits, MMA, ...) (op CT_MMA_*), F the
+ * thread's fragment layout, the last argument (TCOPY-11). */
+static ct_code ct_b_tc_retile(const ct_args *a, int op, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val, TV, F, L;
+  ct_tuple tile;
+  ct_args b = *a;
+  if (a->n < 2) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, ..., F)", nm);
+  b.n = a->n - 1;
+  if (op < 0) {
+    CT_TRY(ct_tc_args(&b, nm, &x, &thr, &val, e));
+    CT_TRY(ct_tc_tv_tiler(&x, &thr, &val, &TV, &tile, e));
+  } else {
+    ct_tiled_mma t;
+    CT_TRY(ct_tc_mma_args(&b, nm, &x, &t, e));
+    CT_TRY(ct_tiled_copy_mma_tile(&x, &t, op, &tile, e)); /* TCOPY-PRE */
+    CT_TRY(ct_tiled_mma_tv(&t, op, &TV, e));
+  }
+  CT_TRY(ct_as_layout(&a->a[a->n - 1], &F, "the thread's fragment layout", e));
+  CT_TRY(ct_tiled_copy_retile(&x, &TV, &tile, &F, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_retile(a, -1, "tiled_copy_retile", out, e);
+}
+ct_code ct_b_tiled_copy_a_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_retile(a, CT_MMA_A, "tiled_copy_a_retile", out, e);
+}
+ct_code ct_b_tiled_copy_b_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_retile(a, CT_MMA_B, "tiled_copy_b_retile", out, e);
+}
+ct_code ct_b_tiled_copy_c_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_retile(a, CT_MMA_C, "tiled_copy_c_retile", out, e);
 }

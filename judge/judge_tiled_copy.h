@@ -42,4 +42,30 @@ CT_FN ct_jstatus ct_judge_tcopy_5(const ct_tcopy_atom *a, const ct_layout *TV, i
 CT_FN ct_jstatus ct_judge_tcopy_7(const ct_layout *C, int64_t M, int64_t Vs, const ct_layout *TV, const ct_layout *t0,
                                   const ct_layout *t1, int64_t bound, ct_judgement *j);
 
+/* The partitions (TCOPY-8..TCOPY-11; judge/judge_tiled_copy_part.c). L is
+ * the side's TV layout (judged by TCOPY-2), tile[0..rt) the tile's sizes;
+ * X's element at tile element y in tile rr is X at the coordinate
+ * (y_i + tile_i * rr_i)_i, y and rr colexicographic in the tile and in
+ * the rest (size_i(X) / tile_i); unchecked where a tile size does not
+ * divide its mode. Nothing here reads ref/tiled_copy_part.c. */
+#define CT_TCOPY_COVER_MAX 16384
+/* TCOPY-8: D (thread, value, rest) is X at L(t, v) in tile rest. */
+CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *X,
+                                  const ct_layout *D, int64_t bound, ct_judgement *j);
+/* TCOPY-9: thread t's partition R of the tensor X (a composed layout, a
+ * plain one as Sw<0,0,0> o off o P) is X at L(t, v) in tile rest, at every
+ * (v, rest). */
+CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, int64_t t, const ct_composed *X,
+                                  const ct_composed *R, int64_t bound, ct_judgement *j);
+/* TCOPY-10 in three steps over cnt[CT_TCOPY_COVER_MAX]: start counts rho
+ * for each of X's values (0: X too large or a value outside the table),
+ * thread subtracts each value of one thread's partition R (0 on a value
+ * more than X holds), end finds every count 0 (all threads seen). */
+CT_FN int ct_judge_tcopy_10_start(const ct_composed *X, int64_t rho, int32_t *cnt);
+CT_FN ct_jstatus ct_judge_tcopy_10_thread(const ct_composed *R, int32_t *cnt, int64_t t, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_tcopy_10_end(const int32_t *cnt, ct_judgement *j);
+/* TCOPY-11: R = retile(F) has F's size and holds F's values, each as often
+ * as F (a bijection onto the same registers where F is one). */
+CT_FN ct_jstatus ct_judge_tcopy_11(const ct_layout *F, const ct_layout *R, ct_judgement *j);
+
 #endif

@@ -542,6 +542,10 @@
   X(tcopy_5, "TCOPY-5", CT_GEN_SWIZZLE, "tiled_copy_*_s_tv/d_tv", "the case's tiled copy (k0, k1, w0)") \
   X(tcopy_6, "TCOPY-6", CT_GEN_SWIZZLE, "tiled_copy_s_tv/d_tv/tile, marks flipped", "the case's tiled copy (k0, k1, w0)") \
   X(tcopy_7, "TCOPY-7", CT_GEN_SWIZZLE, "tiled_copy_c_atom_s_tv/tile", "C_atom of the case's tiled MMA (k0, k1, w0)") \
+  X(tcopy_8, "TCOPY-8", CT_GEN_SWIZZLE, "tiled_copy_tidfrg_s/d", "the case's tiled copy over k tiles (k0, k1, w0)") \
+  X(tcopy_9, "TCOPY-9", CT_GEN_SWIZZLE, "tiled_copy_partition_s/d", "one thread of the case's tiled copy, k tiles (k0, k1, w0)") \
+  X(tcopy_10, "TCOPY-10", CT_GEN_SWIZZLE, "tiled_copy_partition_s/d, swizzled", "every thread, k swizzled tiles (k0, k1, w0)") \
+  X(tcopy_11, "TCOPY-11", CT_GEN_SWIZZLE, "tiled_copy_a/b/c_retile", "a fragment of the case's tiled MMA (k0, k1, w0)") \
   X(tcopy_e1, "tiled_copy_s_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "24-bit elements") \
   X(tcopy_e2, "tiled_copy_d_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_d_tv", "half the atom's threads or values") \
   X(tcopy_e3, "tiled_copy_s_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "thread layout (2, s):(0, 1)")

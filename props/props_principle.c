@@ -827,6 +827,16 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"tiled_copy_c_atom_s_tv", "a copy atom's name and a tiled MMA's: no layout argument (spec/tiled_copy.md)"},
     {"tiled_copy_c_atom_d_tv", "a copy atom's name and a tiled MMA's: no layout argument (spec/tiled_copy.md)"},
     {"tiled_copy_c_atom_tile", "a copy atom's name and a tiled MMA's: no layout argument (spec/tiled_copy.md)"},
+    {"tiled_copy_tidfrg_s", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_tidfrg_d", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_partition_s", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_partition_d", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_partition_s_offset", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_partition_d_offset", "a copy atom's name and its tiling; the tensor read mode by mode, its top-level modes the tile's (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_a_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_b_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_c_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
 };
 const int ct_num_prin_exempts = (int)(sizeof ct_prin_exempts / sizeof ct_prin_exempts[0]);
 #endif

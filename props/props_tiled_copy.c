@@ -407,3 +407,159 @@ CT_FN void ct_p_tcopy_7(const ct_case *c, ct_outcome *o) {
   ct_judge_tcopy_3(&a, &TV, CT_COPY_SRC, &S, n0 * n1, CT_TCOPY_BOUND, &j);
   ct_judged(&j, o);
 }
+
+/* The partitions (TCOPY-8..TCOPY-11): the case's make_tiled_copy over a
+ * tensor X of k_i tiles along each tile mode (k_i in 1..3, drawn),
+ * column- or row-major; X swizzled for TCOPY-10. */
+typedef struct {
+  ct_tc_case x;
+  ct_tuple tile;
+  ct_tiler T;
+  int64_t t[CT_MAX_RANK];
+  int rt;
+  ct_layout X, L;
+  int which;
+} ct_tcp_case;
+
+CT_FN static int ct_tcp_build(const ct_case *c, ct_tcp_case *p, ct_outcome *o) {
+  ct_err e;
+  ct_tuple sh;
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 40503u + (uint64_t)c->k[0] + 17u);
+  int i, hs;
+  int64_t n = 1;
+  p->which = (int)(c->k[0] & 1);
+  if (!ct_tc_side(c, 0, p->which, &p->x, &p->L, o)) return 0;
+  if (ct_make_layout_tv_tiler(&p->x.thr, &p->x.val, &p->tile, &e) != CT_OK ||
+      ct_tiled_copy_tiler(&p->tile, &p->T, &e) != CT_OK) {
+    CT_FAILS(o, "the case's tile rejected: %s", e.msg);
+    return 0;
+  }
+  p->rt = p->tile.nd[0].kind == CT_TUPLE ? p->tile.nd[0].rank : 1;
+  ct_t_clear(&sh);
+  if (ct_t_open(&sh, &hs, &e) != CT_OK) return 0;
+  for (i = 0; i < p->rt; ++i) {
+    int64_t s = p->tile.nd[0].kind == CT_TUPLE ? p->tile.nd[ct_t_child(&p->tile, 0, i)].v : p->tile.nd[0].v;
+    int64_t k = 1 + (int64_t)((h >> (4 * i)) % 3);
+    if (n * s * k > CT_TCOPY_COVER_MAX / 4) k = 1;
+    p->t[i] = s;
+    n *= s * k;
+    if (ct_t_push_int(&sh, s * k, 0, &e) != CT_OK) return 0;
+  }
+  if (ct_t_close(&sh, hs, &e) != CT_OK) return 0;
+  if ((h >> 20) & 1 ? ct_l_compact_right(&sh, &p->X, &e) != CT_OK : ct_l_compact_left(&sh, &p->X, &e) != CT_OK) {
+    CT_FAILS(o, "the case's tensor rejected: %s", e.msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* TCOPY-8: tidfrg_S / _D of the case's tensor. */
+CT_FN void ct_p_tcopy_8(const ct_case *c, ct_outcome *o) {
+  ct_tcp_case p;
+  ct_layout D;
+  ct_judgement j;
+  ct_err e;
+  if (!ct_tcp_build(c, &p, o)) return;
+  if (ct_tiled_copy_tidfrg(&p.x.a, &p.x.TV, &p.T, p.which, &p.X, &D, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "tidfrg rejected: %s", e.msg);
+    return;
+  }
+  o->digest = ct_digest_layout(&D);
+  ct_judge_tcopy_8(&p.L, p.t, p.rt, &p.X, &D, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-9: one thread's partition (drawn) of the case's plain tensor. */
+CT_FN void ct_p_tcopy_9(const ct_case *c, ct_outcome *o) {
+  ct_tcp_case p;
+  ct_composed X, R;
+  ct_layout P;
+  ct_judgement j;
+  ct_err e;
+  int64_t T, V, off, t;
+  if (!ct_tcp_build(c, &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
+  t = (int64_t)(ct_mix64((uint64_t)c->k[1] + 5u) % (uint64_t)T);
+  if (ct_tiled_copy_partition(&p.x.a, &p.x.TV, &p.T, p.which, t, &p.X, &P, &off, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "partition of thread %lld rejected: %s", (long long)t, e.msg);
+    return;
+  }
+  o->digest = ct_digest_layout(&P) ^ (uint64_t)off;
+  ct_cl_of_layout(&p.X, &X);
+  ct_cl_of_layout(&P, &R);
+  ct_t_set_int(&R.offset, off, 0);
+  ct_judge_tcopy_9(&p.L, p.t, p.rt, t, &X, &R, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-10: every thread's partition of the case's tensor swizzled
+ * (Sw<B,M,S>, B in 1..2, M in 0..3, S in 2..3, drawn; an offset 0 or 8):
+ * together they hold each of its values rho times (NVIDIA/cutlass #3160). */
+CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
+  static int32_t cnt[CT_TCOPY_COVER_MAX];
+  ct_tcp_case p;
+  ct_composed X, R;
+  ct_judgement j;
+  ct_err e;
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 7u + 3u);
+  int64_t T, V, t, rho;
+  int plain;
+  ct_swizzle w;
+  if (!ct_tcp_build(c, &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
+  ct_sw_set(&w, 1 + (int)(h % 2), (int)((h / 2) % 4), 2 + (int)((h / 8) % 2));
+  if (ct_cl_of_swizzle(&w, &p.X, &X, &plain, &e) != CT_OK) {
+    CT_FAILS(o, "the case's swizzle rejected: %s", e.msg);
+    return;
+  }
+  if (plain) ct_cl_of_layout(&p.X, &X);
+  ct_t_set_int(&X.offset, (h / 16) % 2 ? 8 : 0, 0);
+  rho = ct_copy_values(p.x.a.st, p.x.a.num, p.which) / ct_copy_values(p.x.a.st, p.x.a.num, CT_COPY_REF);
+  if (rho < 1 || !ct_judge_tcopy_10_start(&X, rho, cnt)) return;
+  o->digest = 0;
+  for (t = 0; t < T; ++t) {
+    if (ct_tiled_copy_partition_cl(&p.x.a, &p.x.TV, &p.T, p.which, t, &X, &R, &e) != CT_OK) {
+      if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "partition of thread %lld rejected: %s", (long long)t, e.msg);
+      return;
+    }
+    o->digest = ct_mix64(o->digest ^ ct_digest_layout(&R.inner) ^ (uint64_t)ct_cl_offset(&R));
+    if (ct_judge_tcopy_10_thread(&R, cnt, t, &j) != CT_J_HOLDS) {
+      ct_judged(&j, o);
+      return;
+    }
+  }
+  ct_judge_tcopy_10_end(cnt, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-11: retile of a fragment (V, k1, k2), compact, by make_tiled_copy_X
+ * of the case's tiled MMA; V the tiled layout's values a thread, halved
+ * (drawn) down to the atom's reference values. */
+CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
+  ct_tc_case x;
+  ct_tuple tile, sh;
+  ct_layout F, R;
+  ct_judgement j;
+  ct_err e;
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 13u + 11u);
+  int64_t T, V, Vr;
+  int hs;
+  if (!ct_tc_build(c, 1, &x, o) || !ct_j_tv_sizes(&x.TV, &T, &V)) return;
+  if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &tile, &e) != CT_OK) {
+    CT_FAILS(o, "the case's make_tiled_copy_%c rejected: %s", "ABC"[x.op], e.msg);
+    return;
+  }
+  Vr = ct_copy_values(x.a.st, x.a.num, CT_COPY_REF) / x.a.bits;
+  if ((h & 1) && V % 2 == 0 && (V / 2) % Vr == 0) V /= 2;
+  ct_t_clear(&sh);
+  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, V, 0, &e) != CT_OK ||
+      ct_t_push_int(&sh, 1 + (int64_t)((h >> 1) % 2), 0, &e) != CT_OK ||
+      ct_t_push_int(&sh, 1 + (int64_t)((h >> 2) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
+      ct_l_compact_left(&sh, &F, &e) != CT_OK)
+    return;
+  if (ct_tiled_copy_retile(&x.a, &x.TV, &tile, &F, &R, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile rejected: %s", e.msg);
+    return;
+  }
+  o->digest = ct_digest_layout(&R);
+  ct_judge_tcopy_11(&F, &R, &j);
+  ct_judged(&j, o);
+}

@@ -31,13 +31,10 @@ CT_FN static void ct_tm_lay3(ct_layout *L, const int64_t *s, const int64_t *d) {
 /* (a, b):(b, 1) or (a, b):(2, 1) etc.: the two-mode layout s0:d0, s1:d1. */
 CT_FN static void ct_tm_lay2(ct_layout *L, int64_t s0, int64_t d0, int64_t s1, int64_t d1) {
   ct_layout a, b;
-  const ct_layout *two[2];
   ct_err e;
   ct_l_set_int(&a, s0, 1, d0, 1);
   ct_l_set_int(&b, s1, 1, d1, 1);
-  two[0] = &a;
-  two[1] = &b;
-  if (ct_l_concat(two, 2, L, &e) != CT_OK) ct_l_set_int(L, 1, 1, 0, 1);
+  if (ct_l_concat2(&a, &b, L, &e) != CT_OK) ct_l_set_int(L, 1, 1, 0, 1);
 }
 
 CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {

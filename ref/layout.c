@@ -243,6 +243,13 @@ CT_FN ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_
   return CT_OK;
 }
 
+CT_FN ct_code ct_l_concat2(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
+  const ct_layout *two[2];
+  two[0] = a;
+  two[1] = b;
+  return ct_l_concat(two, 2, out, e);
+}
+
 /* out := the tuple of modes[0..n) of L (each a node index into L's trees),
  * with x (if given) inserted at position `at`. */
 CT_FN static ct_code ct_l_build(const ct_layout *L, const int *nodes, int n, const ct_layout *x, int at,

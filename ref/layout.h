@@ -98,6 +98,8 @@ CT_FN CT_MUST_USE ct_code ct_idx2crd(int64_t i, const ct_tuple *shape, ct_tuple 
 
 /* Concatenation make_layout(L0, L1, ...): each layout becomes one mode. */
 CT_FN CT_MUST_USE ct_code ct_l_concat(const ct_layout *const *ls, int n, ct_layout *out, ct_err *e);
+/* make_layout(a, b): two layouts as the two modes of one. */
+CT_FN CT_MUST_USE ct_code ct_l_concat2(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_l_append(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_l_prepend(const ct_layout *L, const ct_layout *x, ct_layout *out, ct_err *e);
 CT_FN CT_MUST_USE ct_code ct_l_flatten(const ct_layout *L, ct_layout *out, ct_err *e);

@@ -61,14 +61,6 @@ CT_FN ct_code ct_tcopy_atom_tv(const ct_tcopy_atom *a, int which, ct_layout *out
   return CT_OK;
 }
 
-/* Two layouts as the two modes of one. */
-CT_FN static ct_code ct_tc_pair(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
-  const ct_layout *two[2];
-  two[0] = a;
-  two[1] = b;
-  return ct_l_concat(two, 2, out, e);
-}
-
 /* The mode of L at the path (i) or (i, j). */
 CT_FN static ct_code ct_tc_mode(const ct_layout *L, int i, int j, ct_layout *out, ct_err *e) {
   int p[2];
@@ -98,11 +90,11 @@ CT_FN ct_code ct_tiled_copy_of(const ct_tcopy_atom *a, const ct_layout *TV, int 
   /* Z = TV o ((Ta, T/Ta), (Vr, V/Vr)): the atom's block and the rest, CuTe's zipped_divide */
   ct_l_set_int(&a0, Ta, 0, 1, 0);
   ct_l_set_int(&a1, T / Ta, 0, Ta, 0);
-  CT_TRY(ct_tc_pair(&a0, &a1, &D0, e));
+  CT_TRY(ct_l_concat2(&a0, &a1, &D0, e));
   ct_l_set_int(&a0, Vr, 0, T, 0);
   ct_l_set_int(&a1, V / Vr, 0, T * Vr, 0);
-  CT_TRY(ct_tc_pair(&a0, &a1, &D1, e));
-  CT_TRY(ct_tc_pair(&D0, &D1, &D, e));
+  CT_TRY(ct_l_concat2(&a0, &a1, &D1, e));
+  CT_TRY(ct_l_concat2(&D0, &D1, &D, e));
   if (ct_composition(TV, &D, &Z, e) != CT_OK) /* CuTe's zipped_divide fails to compile (static shape_div) */
     return e->code == CT_OVERFLOW
                ? e->code
@@ -114,7 +106,7 @@ CT_FN ct_code ct_tiled_copy_of(const ct_tcopy_atom *a, const ct_layout *TV, int 
   CT_TRY(ct_tc_mode(&Z, 1, 0, &z[2], e)); /* atom value */
   CT_TRY(ct_tc_mode(&Z, 1, 1, &z[3], e)); /* rest value */
   /* Y = (atom thread, atom value) o X: the target's (thread, value) -> tile */
-  CT_TRY(ct_tc_pair(&z[0], &z[2], &P, e));
+  CT_TRY(ct_l_concat2(&z[0], &z[2], &P, e));
   if (ct_composition(&P, &X, &Y, e) != CT_OK)
     return e->code == CT_OVERFLOW ? e->code
                                   : CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
@@ -122,9 +114,9 @@ CT_FN ct_code ct_tiled_copy_of(const ct_tcopy_atom *a, const ct_layout *TV, int 
                                             "atom's right_inverse(ref) o src (or dst) reads it");
   CT_TRY(ct_tc_mode(&Y, 0, -1, &y0, e));
   CT_TRY(ct_tc_mode(&Y, 1, -1, &y1, e));
-  CT_TRY(ct_tc_pair(&y0, &z[1], &th, e)); /* threads: t = t_atom + Ta * t_rest */
-  CT_TRY(ct_tc_pair(&y1, &z[3], &va, e)); /* values: v = v_atom + Vt * v_rest */
-  return ct_tc_pair(&th, &va, out, e);
+  CT_TRY(ct_l_concat2(&y0, &z[1], &th, e)); /* threads: t = t_atom + Ta * t_rest */
+  CT_TRY(ct_l_concat2(&y1, &z[3], &va, e)); /* values: v = v_atom + Vt * v_rest */
+  return ct_l_concat2(&th, &va, out, e);
 }
 
 CT_FN ct_code ct_tiled_copy_tv(const ct_tcopy_atom *a, const ct_layout *thr, const ct_layout *val, int which,
@@ -188,20 +180,20 @@ CT_FN ct_code ct_tiled_copy_c_atom_parts(const ct_tcopy_atom *a, const ct_tiled_
   /* W: each thread's first Vs values of C, (T, Vs):(1, T) */
   ct_l_set_int(&x, T, 0, 1, 0);
   ct_l_set_int(&E, Vs, 0, T, 0);
-  CT_TRY(ct_tc_pair(&x, &E, &P, e));
+  CT_TRY(ct_l_concat2(&x, &E, &P, e));
   CT_TRY(ct_composition(&C, &P, &W, e));
   /* the rows (columns) W reaches: filter((M, N):(1, 0) o W), filter((M, N):(0, 1) o W) */
   for (i = 0; i < 2; ++i) {
     ct_layout a0, a1;
     ct_l_set_int(&a0, tile[0], 0, i == 0 ? 1 : 0, 0);
     ct_l_set_int(&a1, tile[1], 0, i == 0 ? 0 : 1, 0);
-    CT_TRY(ct_tc_pair(&a0, &a1, &E, e));
+    CT_TRY(ct_l_concat2(&a0, &a1, &E, e));
     CT_TRY(ct_composition(&E, &W, &x, e));
     CT_TRY(ct_filter(&x, i == 0 ? t0 : t1, e));
   }
   /* (t, v) -> the sub-tile's index: left_inverse(tile2mma) o W, tile2mma = (t0, M * t1) */
   CT_TRY(ct_tc_scale(t1, tile[0], &x, e));
-  CT_TRY(ct_tc_pair(t0, &x, &P, e));
+  CT_TRY(ct_l_concat2(t0, &x, &P, e));
   CT_TRY(ct_left_inverse(&P, &li, e));
   return ct_composition(&li, &W, TV, e);
 }

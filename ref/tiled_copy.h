@@ -8,6 +8,7 @@
 #ifndef CT_TILED_COPY_H
 #define CT_TILED_COPY_H
 
+#include "composed.h"
 #include "copy_atom.h"
 #include "tiled_mma.h"
 
@@ -58,5 +59,40 @@ CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_parts(const ct_tcopy_atom *a, con
 /* Its side `which` (ct_tiled_copy_of of *TV). */
 CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_tv(const ct_tcopy_atom *a, const ct_tiled_mma *t, int which,
                                                   ct_layout *out, ct_err *e);
+
+/* The tiled copy's partitions of a tensor (TCOPY-FRG; ref/tiled_copy_part.c). */
+
+/* The tiler <s0:1, s1:1, ...> of a tile of shapes (s0, s1, ...) (CuTe's
+ * Tiler_MN of make_tiled_copy), an integer s the tiler s:1. */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_tiler(const ct_tuple *tile, ct_tiler *out, ct_err *e);
+
+/* tidfrg_S (which == CT_COPY_SRC) / tidfrg_D (CT_COPY_DST) of the layout X
+ * by the tiled copy of atom a over TV and its tiler T: (thread, value,
+ * rest) -> X's index, X at the element ct_tiled_copy_of(a, TV, which)
+ * maps (thread, value) to, in tile `rest` of zipped_divide(X, T)
+ * (TCOPY-8). TOO_MANY_MODES where X has fewer modes than T;
+ * SHAPE_DIVISIBILITY where the tile of X does not compose with the TV
+ * layout (CuTe's static shape_div). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_tidfrg(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
+                                               const ct_layout *X, ct_layout *out, ct_err *e);
+/* get_slice(thr).partition_S / _D: tidfrg sliced at thread thr, (value,
+ * rest_0, ..., rest_{r-1}) with r = rank(X), and *off the offset the
+ * slice drops (TCOPY-9, TCOPY-10). COORD_OUT_OF_RANGE where thr lies
+ * outside [0, threads). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_partition(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T,
+                                                  int which, int64_t thr, const ct_layout *X, ct_layout *out,
+                                                  int64_t *off, ct_err *e);
+/* partition_S / _D of a tensor of a composed layout C = outer o offset o
+ * inner (CuTe slices the inner layout and adds the slice's offset to C's):
+ * outer o (offset + off) o partition(inner) (TCOPY-9, TCOPY-10). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_partition_cl(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T,
+                                                     int which, int64_t thr, const ct_composed *X, ct_composed *out,
+                                                     ct_err *e);
+/* retile_S == retile_D (CuTe's TiledCopy::retile) of a thread's fragment
+ * layout F by the tiled copy over TV and its tile shape `tile`
+ * (TCOPY-11). TOO_MANY_MODES where F has fewer than 1 + rank(tile)
+ * modes, SHAPE_DIVISIBILITY where CuTe's divides fail to compile. */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tuple *tile,
+                                               const ct_layout *F, ct_layout *out, ct_err *e);
 
 #endif

@@ -102,14 +102,6 @@ CT_FN ct_code ct_tiled_mma_init(ct_tiled_mma *t, int64_t *tile, ct_err *e) {
   return CT_OK;
 }
 
-/* s0:d0 and s1:d1 as one layout of two modes. */
-CT_FN static ct_code ct_tm_pair(const ct_layout *a, const ct_layout *b, ct_layout *out, ct_err *e) {
-  const ct_layout *two[2];
-  two[0] = a;
-  two[1] = b;
-  return ct_l_concat(two, 2, out, e);
-}
-
 /* The relabelling P of TMMA-4: r + R*c -> perm_r(r) + R*perm_c(c), R the
  * tile's extent along r (`_` is the identity R:1). */
 CT_FN static ct_code ct_tm_perm(const ct_tiled_mma *t, int r, int c, const int64_t *tile, ct_layout *P, ct_err *e) {
@@ -125,7 +117,7 @@ CT_FN static ct_code ct_tm_perm(const ct_tiled_mma *t, int r, int c, const int64
   } else {
     ct_l_set_int(&pc, tile[c], 1, tile[r], 1);
   }
-  return ct_tm_pair(&pr, &pc, P, e);
+  return ct_l_concat2(&pr, &pc, P, e);
 }
 
 /* The atom's TV layout of operand op spread into the tiled tile, (i, j) ->
@@ -137,7 +129,7 @@ CT_FN static ct_code ct_tm_atom(const ct_tiled_mma *t, int op, int64_t dr, int64
   CT_TRY(ct_mma_tv(t->m, t->n, t->k, t->bits, op, &atom, e));
   ct_l_set_int(&a, dr, 1, 1, 1);
   ct_l_set_int(&b, dc, 1, R, 1);
-  CT_TRY(ct_tm_pair(&a, &b, &S, e));
+  CT_TRY(ct_l_concat2(&a, &b, &S, e));
   CT_TRY(ct_composition(&S, &atom, &SA, e));
   p = 0;
   CT_TRY(ct_l_mode(&SA, &p, 1, T, e));
@@ -183,14 +175,14 @@ CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct
   d3[r] = dr;
   d3[c] = tile[r] * dc;
   CT_TRY(ct_tm_groups(&lay, l, d3, &G, e));
-  CT_TRY(ct_tm_pair(&T, &G, &x, e)); /* the threads: the atom's, then the groups */
+  CT_TRY(ct_l_concat2(&T, &G, &x, e)); /* the threads: the atom's, then the groups */
   ct_l_copy(&T, &x);
   /* the values: the atom's, then the tile's rest along r and c */
   ct_l_set_int(&a, tile[r] / (dr * l[r]), 1, dr * l[r], 1);
   ct_l_set_int(&b, tile[c] / (dc * l[c]), 1, tile[r] * dc * l[c], 1);
-  CT_TRY(ct_tm_pair(&a, &b, &G, e));
-  CT_TRY(ct_tm_pair(&V, &G, &x, e));
-  CT_TRY(ct_tm_pair(&T, &x, &V, e)); /* V := L0, the unpermuted layout */
+  CT_TRY(ct_l_concat2(&a, &b, &G, e));
+  CT_TRY(ct_l_concat2(&V, &G, &x, e));
+  CT_TRY(ct_l_concat2(&T, &x, &V, e)); /* V := L0, the unpermuted layout */
   if (!permuted || (!t->has_perm[r] && !t->has_perm[c])) {
     ct_l_copy(out, &V);
     return CT_OK;

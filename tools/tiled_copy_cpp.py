@@ -3,7 +3,8 @@
 
   tools/tiled_copy_cpp.py CUTEREF [CUTE_INCLUDE] [--keep DIR] [--list]
 
-Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc), a host program
+Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc; or the host
+compiler CUTE_CXX, e.g. g++, with CCCL's headers at CCCL_INCLUDE), a host program
 against the installed CuTe headers that prints get_layoutS_TV(),
 get_layoutD_TV() and the tiler (Tiler_MN) of the tiled copies of COPY_CASES,
 MMA_CASES, IMPL_CASES and CATOM_CASES, made by make_tiled_copy(Copy_Atom<Op,
@@ -12,7 +13,14 @@ make_tiled_copy_S/_D(Copy_Atom<Op, T>, make_tiled_copy(...)) and
 make_tiled_copy_C_atom(Copy_Atom<Op, T>, make_tiled_mma(...)); then asks `cuteref examples` whether
 the same calls of cuteref are the same functions of (thread, value)
 (both coalesced mode by mode, `coalesce(L, (1,1))`, compared with `=`) and,
-for the tiler, the same tuple. Prints one line per layout that differs and the count
+for the tiler, the same tuple. PART_CASES adds tidfrg_S/_D of a layout and
+get_slice(t).partition_S/_D of a tensor of a layout or a swizzled composed
+layout (its layout compared as a function, mode by mode coalesced, its
+offset from the tensor's pointer; of a composed layout, the element offset
+of every index of the thread's tensor, which CuTe may answer as a composed
+or a plain layout), and
+RETILE_CASES TiledCopy::retile of a fragment layout (TCOPY-8..TCOPY-11).
+Prints one line per layout that differs and the count
 "agree N of M". --list prints the cuteref calls and the C++ answers; --keep
 keeps the program and its output in DIR. Not built by Bazel: it needs nvcc.
 """
@@ -100,6 +108,37 @@ CATOM_CASES = [
     ((32,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1):(2,1,0)", None),
 ]
 
+# tidfrg_S/_D and partition_S/_D: (atom, bits, thr, val, X in cuteref's notation, X in C++, threads, tidfrg?)
+SW128 = ("tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))",
+         "tile_to_shape(composition(Swizzle<3,3,3>{}, make_layout(Shape<_8,_64>{}, Stride<_64,_1>{})), Shape<_128,_64>{})")
+SWK32 = ("tile_to_shape(Sw<2,3,3> o _0 o (_8,_32):(_32,_1), (64,32))",
+         "tile_to_shape(composition(Swizzle<2,3,3>{}, make_layout(Shape<_8,_32>{}, Stride<_32,_1>{})), Shape<_64,_32>{})")
+PART_CASES = [
+    ((128,), 16, "(16,8):(8,1)", "(1,8)", "(64,64):(64,1)", "make_layout(Shape<_64,_64>{}, Stride<_64,_1>{})", (0, 5, 127), True),
+    ((128,), 16, "(32,4):(4,1)", "(1,8)", "(128,64):(64,1)", "make_layout(Shape<_128,_64>{}, Stride<_64,_1>{})", (0, 9), True),
+    (("SM75_U32x4_LDSM_N",), 16, "(32,1):(1,0)", "(1,8)", "(64,16)", "make_layout(Shape<_64,_16>{})", (0, 9, 31), True),
+    (("SM75_U32x1_LDSM_N",), 16, "(8,4):(4,1)", "(1,2)", "(16,16):(16,1)", "make_layout(Shape<_16,_16>{}, Stride<_16,_1>{})", (3, 17), True),
+    (("SM80_CP_ASYNC_CACHEGLOBAL", 128), 16, "(32,4):(4,1)", "(1,8)", "(64,64):(1,64)", "make_layout(Shape<_64,_64>{}, Stride<_1,_64>{})", (1, 100), True),
+    ((32,), 32, "4:1", "(1,2)", "(8,6)", "make_layout(Shape<_8,_6>{})", (0, 3), True),
+    # NVIDIA/cutlass #3160: a swizzled composed smem layout, CPY_K = 8 elements along K
+    ((128,), 16, "(32,4):(4,1)", "(1,8)") + SW128 + ((0, 5, 64, 127), False),
+    (("SM80_CP_ASYNC_CACHEGLOBAL", 128), 16, "(16,8):(8,1)", "(1,8)") + SW128 + ((0, 1, 127), False),
+    ((64,), 16, "(16,8):(8,1)", "(1,4)") + SWK32 + ((0, 7, 100), False),
+    (("SM75_U32x4_LDSM_N",), 16, "(32,1):(1,0)", "(1,8)") + SW128 + ((0, 9, 31), False),
+]
+
+# retile: (atom, bits, make_tiled_copy's (thr, val) or a tiled MMA (op, MMA, atom layout, perms), F, F in C++)
+RETILE_CASES = [
+    ((128,), 16, ("(16,8):(8,1)", "(1,8)"), "(8,2,2):(1,8,16)"),
+    ((64,), 16, ("(16,8):(8,1)", "(1,4)"), "(8,2,2):(1,8,16)"),
+    (("SM75_U32x4_LDSM_N",), 16, ("A", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2,2),2,2):((1,2,4),8,16)"),
+    (("SM75_U32x4_LDSM_N",), 16, ("A", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2,2),1,4):((1,2,4),0,8)"),
+    (("SM75_U32x2_LDSM_N",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,2):((1,2),4,8)"),
+    (("SM75_U16x8_LDSM_T",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),4,2):((1,2),4,16)"),
+    (("SM90_U32x4_STSM_N",), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),2,2):((1,2),4,8)"),
+    ((32,), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,4):((1,2),4,8)"),
+]
+
 
 def cxx_tuple(s):
     """A tuple of the notation, (4,(2,2)), as a C++ type Shape<Int<4>, Shape<...>>."""
@@ -168,6 +207,56 @@ def cases():
     return out
 
 
+def part_cases():
+    """(key, kind, cuteref call, C++ statement printing the answer): kind L a layout compared as a
+    function, C a composed layout, O an offset."""
+    out = []
+    for i, (atom, bits, thr, val, x, xc, ts, frg) in enumerate(PART_CASES):
+        args = "%s, %s, %s" % (cuteref_atom(atom, bits), thr, val)
+        tc = "make_tiled_copy(%s, %s, %s)" % (cxx_atom(atom, bits), cxx_layout(thr), cxx_layout(val))
+        for side in "SD":
+            s = side.lower()
+            if frg:
+                out.append(("f%d%s" % (i, side), "L", "tiled_copy_tidfrg_%s(%s, %s)" % (s, args, x),
+                            "{ auto tc = %s; print(decltype(tc)::tidfrg_%s(%s)); }" % (tc, side, xc)))
+            for t in ts:
+                k = "p%d%s%d" % (i, side, t)
+                call = "tiled_copy_partition_%s(%s, %d, %s)" % (s, args, t, x)
+                body = ("auto tc = %s; half_t* b = (half_t*)0 + 4096; auto X = make_tensor(b, %s); "
+                        "auto P = tc.get_slice(%d).partition_%s(X);" % (tc, xc, t, side))
+                if frg:
+                    out.append((k, "L", call, "{ %s print(P.layout()); }" % body))
+                    out.append((k + "o", "O", "tiled_copy_partition_%s_offset(%s, %d, %s)" % (s, args, t, x),
+                                '{ %s printf("%%d", (int)(P.data() - b)); }' % body))
+                else:  # a composed layout: CuTe may answer a composed or a plain layout; compared by its values
+                    out.append((k, "C", call, '{ %s for (int i = 0; i < int(size(P)); ++i) printf(i ? ",%%d" : "%%d", '
+                                '(int)(&P(i) - b)); }' % body))
+    for i, (atom, bits, how, f) in enumerate(RETILE_CASES):
+        if len(how) == 2:
+            call = "tiled_copy_retile(%s, %s, %s, %s)" % (cuteref_atom(atom, bits), how[0], how[1], f)
+            tc = "make_tiled_copy(%s, %s, %s)" % (cxx_atom(atom, bits), cxx_layout(how[0]), cxx_layout(how[1]))
+        else:
+            op, mma, lay, perm = how
+            margs = "%s, %s" % (mma, lay) + ("" if perm is None else ", " + ", ".join(perm))
+            call = "tiled_copy_%s_retile(%s, %s, %s)" % (op.lower(), cuteref_atom(atom, bits), margs, f)
+            tc = "make_tiled_copy_%s(%s, %s)" % (op, cxx_atom(atom, bits), cxx_mma(mma, lay, perm))
+        out.append(("r%d" % i, "L", call, "{ auto tc = %s; print(decltype(tc)::retile(%s)); }" % (tc, cxx_layout(f))))
+    return out
+
+
+def rank_of(L):
+    """The number of top-level modes of a printed layout's shape."""
+    sh = L.split(":")[0]
+    if not sh.startswith("("):
+        return 1
+    depth, n = 0, 1
+    for ch in sh[1:-1]:
+        depth += ch == "("
+        depth -= ch == ")"
+        n += ch == "," and depth == 0
+    return n
+
+
 def program(cs):
     src = ["#include <cute/tensor.hpp>", "#include <cute/atom/copy_atom.hpp>", "#include <cute/atom/mma_atom.hpp>",
            "#include <cstdio>", "using namespace cute;",
@@ -175,7 +264,8 @@ def program(cs):
            ' printf("%s S ", k); print(tc.get_layoutS_TV()); printf("\\n");',
            ' printf("%s D ", k); print(tc.get_layoutD_TV()); printf("\\n");',
            ' printf("%s T ", k); print(typename TC::Tiler_MN{}); printf("\\n"); }', "int main() {"]
-    src += [' show("%s", %s);' % (k, cxx) for k, _, cxx in cs] + [" return 0; }"]
+    src += [' show("%s", %s);' % (k, cxx) for k, _, cxx in cs]
+    src += [' printf("%s X "); %s printf("\\n");' % (k, stmt) for k, _, _, stmt in part_cases()] + [" return 0; }"]
     return "\n".join(src) + "\n"
 
 
@@ -196,8 +286,10 @@ def main():
         with open(os.path.join(work, "tiled_copy.cu"), "w") as f:
             f.write(program(cs))
         nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-        subprocess.run([nvcc, "-std=c++17", "-I" + include, "-o", os.path.join(work, "tiled_copy"),
-                        os.path.join(work, "tiled_copy.cu")], check=True)
+        cxx = os.environ.get("CUTE_CXX")  # a host compiler (g++) instead: CuTe's host code, CCCL's headers
+        cmd = ([cxx, "-std=c++17", "-I" + include, "-I" + os.environ.get("CCCL_INCLUDE", "/usr/local/cuda/include/cccl"),
+                "-x", "c++"] if cxx else [nvcc, "-std=c++17", "-I" + include])
+        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_copy"), os.path.join(work, "tiled_copy.cu")], check=True)
         out = subprocess.run([os.path.join(work, "tiled_copy")], stdout=subprocess.PIPE, universal_newlines=True,
                              check=True).stdout
         with open(out_path, "w") as f:
@@ -210,6 +302,8 @@ def main():
     for k, calls, _ in cs:
         for w in "SDT":
             lines.append((k, w, calls[w], cpp[(k, w)]))
+    for k, kind, call, _ in part_cases():
+        lines.append((k, kind, call, cpp[(k, "X")]))
     if "--list" in sys.argv:
         for k, w, call, L in lines:
             print("%s %s  %s  C++: %s" % (k, w, call, L))
@@ -219,7 +313,15 @@ def main():
             # a tiler prints as a tuple: compared as a value (=>), marks dropped; a TV
             # layout as a function of (thread, value): coalesced mode by mode, the
             # canonical form of its two modes' functions
-            if w == "T":  # C_atom's tiler is a tuple of layouts: cuteref's tiler <...>
+            if w == "O":
+                f.write("%s = %s\n" % (call, L))
+            elif w == "C":  # the tensor's values: cuteref's composed answer at every index
+                for i, v in enumerate(L.split(",")):
+                    f.write("eval(%s, %d) = %s\n" % (call, i, v))
+            elif w == "L":  # a layout of any rank as a function, mode by mode coalesced
+                prof = "(" + ",".join(["1"] * rank_of(L)) + ")"
+                f.write("coalesce(%s, %s) = coalesce(%s, %s)\n" % (call, prof, L, prof))
+            elif w == "T":  # C_atom's tiler is a tuple of layouts: cuteref's tiler <...>
                 T = re.sub(r"_(\d)", r"\1", L)
                 f.write("%s => %s\n" % (call, "<" + T[1:-1] + ">" if ":" in T else T))
             else:
@@ -232,7 +334,8 @@ def main():
     for l in bad:
         print(l)
     agree = len(lines) - len(bad)
-    print("agree %d of %d (%d tiled copies)" % (agree, len(lines), len(cs)))
+    print("agree %d of %d (%d tiled copies; %d of them tidfrg, partition and retile answers)" % (
+        agree, len(lines), len(cs), len(part_cases())))
     return 0
 
 

@@ -1,0 +1,151 @@
+/* judge_tiled_copy_part.c -- judges of spec/tiled_copy.md's partitions:
+ * TCOPY-8 (tidfrg), TCOPY-9 and TCOPY-10 (get_slice(t).partition_S/_D),
+ * TCOPY-11 (retile). Each recomputes the element from the side's TV layout
+ * and the tile by integer arithmetic on coordinates, or counts values. */
+#include "judge/judge_tiled_copy.h"
+
+/* X's top-level mode sizes n[i] and the tile t[i] over them (1 past the
+ * tile's rank). */
+typedef struct {
+  int r;
+  int64_t n[CT_MAX_RANK], t[CT_MAX_RANK];
+  int64_t tiles, rests;
+} ct_jp;
+
+CT_FN static int ct_jp_init(const ct_layout *X, const int64_t *tile, int rt, ct_jp *p) {
+  int i;
+  p->r = X->shape.nd[0].kind == CT_TUPLE ? ct_l_rank(X) : 1;
+  if (rt > p->r || p->r > CT_MAX_RANK) return 0;
+  p->tiles = p->rests = 1;
+  for (i = 0; i < p->r; ++i) {
+    ct_layout M;
+    ct_val s;
+    ct_err e;
+    if (p->r == 1)
+      ct_l_copy(&M, X);
+    else if (ct_l_mode(X, &i, 1, &M, &e) != CT_OK)
+      return 0;
+    if (ct_l_size(&M, &s, &e) != CT_OK) return 0;
+    p->n[i] = s.v;
+    p->t[i] = i < rt ? tile[i] : 1;
+    if (p->t[i] < 1 || p->n[i] % p->t[i] != 0) return 0;
+    p->tiles *= p->t[i];
+    p->rests *= p->n[i] / p->t[i];
+  }
+  return 1;
+}
+
+/* X's index of tile element y in tile rr. */
+CT_FN static int64_t ct_jp_index(const ct_jp *p, int64_t y, int64_t rr) {
+  int64_t idx = 0, w = 1, q;
+  int i;
+  for (i = 0; i < p->r; ++i) {
+    q = p->n[i] / p->t[i];
+    idx += (y % p->t[i] + p->t[i] * (rr % q)) * w;
+    y /= p->t[i];
+    rr /= q;
+    w *= p->n[i];
+  }
+  return idx;
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *X,
+                                  const ct_layout *D, int64_t bound, ct_judgement *j) {
+  ct_jp p;
+  int64_t T, V, i, n, y, want, got;
+  if (!ct_jp_init(X, tile, rt, &p) || !ct_j_tv_sizes(L, &T, &V)) return ct_j_unchecked(j, "TCOPY-8");
+  n = T * V * p.rests;
+  if (ct_l_rank(D) != 3 || ct_j_size(D) != n)
+    return CT_J_VIOLATES(j, "TCOPY-8", "not (thread, value, rest) of %lld x %lld x %lld", (long long)T, (long long)V,
+                         (long long)p.rests);
+  for (i = 0; i < n && i < bound; ++i) {
+    y = ct_j_at(L, i % (T * V));
+    if (y < 0 || y >= p.tiles) return ct_j_unchecked(j, "TCOPY-8"); /* L leaves the tile: TCOPY-3's */
+    want = ct_j_at(X, ct_jp_index(&p, y, i / (T * V)));
+    got = ct_j_at(D, i);
+    if (got != want)
+      return CT_J_VIOLATES_AT(j, "TCOPY-8", i, "(t, v, rest) = (%lld, %lld, %lld) gives %lld, X there is %lld",
+                              (long long)(i % T), (long long)((i / T) % V), (long long)(i / (T * V)), (long long)got,
+                              (long long)want);
+  }
+  return ct_j_holds(j, "TCOPY-8");
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, int64_t t, const ct_composed *X,
+                                  const ct_composed *R, int64_t bound, ct_judgement *j) {
+  ct_jp p;
+  ct_err e;
+  int64_t T, V, i, n, y, want, got;
+  if (!ct_jp_init(&X->inner, tile, rt, &p) || !ct_j_tv_sizes(L, &T, &V) || t < 0 || t >= T)
+    return ct_j_unchecked(j, "TCOPY-9");
+  n = V * p.rests;
+  if (ct_j_size(&R->inner) != n)
+    return CT_J_VIOLATES(j, "TCOPY-9", "size %lld, not the %lld values x %lld tiles", (long long)ct_j_size(&R->inner),
+                         (long long)V, (long long)p.rests);
+  for (i = 0; i < n && i < bound; ++i) {
+    y = ct_j_at(L, t + T * (i % V));
+    if (y < 0 || y >= p.tiles) return ct_j_unchecked(j, "TCOPY-9");
+    if (ct_cl_eval(X, ct_jp_index(&p, y, i / V), &want, &e) != CT_OK || ct_cl_eval(R, i, &got, &e) != CT_OK)
+      return ct_j_unchecked(j, "TCOPY-9");
+    if (got != want)
+      return CT_J_VIOLATES_AT(j, "TCOPY-9", i, "thread %lld, (v, rest) = (%lld, %lld) gives %lld, X there is %lld",
+                              (long long)t, (long long)(i % V), (long long)(i / V), (long long)got, (long long)want);
+  }
+  return ct_j_holds(j, "TCOPY-9");
+}
+
+CT_FN int ct_judge_tcopy_10_start(const ct_composed *X, int64_t rho, int32_t *cnt) {
+  ct_err e;
+  int64_t i, n = ct_j_size(&X->inner), x;
+  for (i = 0; i < CT_TCOPY_COVER_MAX; ++i) cnt[i] = 0;
+  if (n < 0 || n > CT_TCOPY_COVER_MAX) return 0;
+  for (i = 0; i < n; ++i) {
+    if (ct_cl_eval(X, i, &x, &e) != CT_OK || x < 0 || x >= CT_TCOPY_COVER_MAX) return 0;
+    cnt[x] += (int32_t)rho;
+  }
+  return 1;
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_10_thread(const ct_composed *R, int32_t *cnt, int64_t t, ct_judgement *j) {
+  ct_err e;
+  int64_t i, n = ct_j_size(&R->inner), x;
+  for (i = 0; i < n; ++i) {
+    if (ct_cl_eval(R, i, &x, &e) != CT_OK) return ct_j_unchecked(j, "TCOPY-10");
+    if (x < 0 || x >= CT_TCOPY_COVER_MAX || cnt[x] <= 0)
+      return CT_J_VIOLATES_AT(j, "TCOPY-10", i, "thread %lld's value %lld at %lld: more often than X holds it, times rho",
+                              (long long)t, (long long)x, (long long)i);
+    --cnt[x];
+  }
+  return ct_j_holds(j, "TCOPY-10");
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_10_end(const int32_t *cnt, ct_judgement *j) {
+  int64_t x;
+  for (x = 0; x < CT_TCOPY_COVER_MAX; ++x)
+    if (cnt[x] != 0)
+      return CT_J_VIOLATES(j, "TCOPY-10", "X's value %lld is reached %d times too few over all threads", (long long)x,
+                           (int)cnt[x]);
+  return ct_j_holds(j, "TCOPY-10");
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_11(const ct_layout *F, const ct_layout *R, ct_judgement *j) {
+  CT_JUDGE_SCRATCH int32_t cnt[CT_TCOPY_COVER_MAX];
+  int64_t i, n = ct_j_size(F), x;
+  if (n < 0 || n > CT_TCOPY_COVER_MAX) return ct_j_unchecked(j, "TCOPY-11");
+  if (ct_j_size(R) != n)
+    return CT_J_VIOLATES(j, "TCOPY-11", "size %lld, the fragment's %lld", (long long)ct_j_size(R), (long long)n);
+  for (i = 0; i < CT_TCOPY_COVER_MAX; ++i) cnt[i] = 0;
+  for (i = 0; i < n; ++i) {
+    x = ct_j_at(F, i);
+    if (x < 0 || x >= CT_TCOPY_COVER_MAX) return ct_j_unchecked(j, "TCOPY-11");
+    ++cnt[x];
+  }
+  for (i = 0; i < n; ++i) {
+    x = ct_j_at(R, i);
+    if (x < 0 || x >= CT_TCOPY_COVER_MAX || cnt[x] <= 0)
+      return CT_J_VIOLATES_AT(j, "TCOPY-11", i, "retile gives register %lld, which the fragment holds fewer times",
+                              (long long)x);
+    --cnt[x];
+  }
+  return ct_j_holds(j, "TCOPY-11");
+}
