@@ -1,13 +1,12 @@
-/* ct_fork.h -- the host half's worker processes, one helper for the sweeps
- * (device/sweep.cu, ops_sweep.cu, divprod_sweep.cu, tv_sweep.cu) and
- * ct_gpu's host twin (device/agree.cu): P forked processes, worker w of P
+/* ct_fork.h -- the host half's worker processes, one helper (used by
+ * device/tv_sweep.cu and ops_sweep.cu; sweep.cu, divprod_sweep.cu and
+ * agree.cu still carry their own copy): P forked processes, worker w of P
  * running its share of the work, each writing its counts into its own slot
  * of memory shared with the parent, which waits for them all and adds up.
  * Host only (C++: the work is a lambda); include after device/ct_cuda.h
- * (ct_die). Processes, not threads: the reference keeps no global state,
- * but a worker that crashes must not take the run's other counts with it,
- * and a child of a process with CUDA threads must only compute, so a
- * program that uses CUDA forks before it starts CUDA (agree.cu). */
+ * (ct_die). A worker that dies is reported (ct_fork_wait counts it,
+ * ct_fork_run stops the program). A child of a process with CUDA threads
+ * must only compute: the programs fork before any CUDA call. */
 #ifndef CT_FORK_H
 #define CT_FORK_H
 
