@@ -66,6 +66,7 @@
 
 #define CT_PROG "ct_ops_sweep"
 #include "device/ct_cuda.h"
+#include "device/ct_fork.h"
 
 #include <cuda_runtime.h>
 
@@ -740,45 +741,29 @@ static void ct_ops_run_host(const ct_ops_opts *o, int op, ct_ops_run *run) {
   int64_t units = ct_ops_num(&o->b), nl = ct_ops_local_units(o->shard_i, o->shard_n, units);
   int w, nw = o->procs;
   ct_ops_slot *slots;
-  std::vector<pid_t> pids;
   double t0 = ct_now();
-  slots = (ct_ops_slot *)mmap(0, sizeof(ct_ops_slot) * nw, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (slots == MAP_FAILED) ct_die("mmap: %s", strerror(errno));
-  memset(slots, 0, sizeof(ct_ops_slot) * nw);
-  fflush(stdout);
-  fflush(stderr);
-  for (w = 0; w < nw; ++w) {
-    pid_t pid = fork();
-    if (pid < 0) ct_die("fork: %s", strerror(errno));
-    if (pid == 0) {
-      ct_ops_slot *s = &slots[w];
-      int64_t i;
-      for (i = w; i < nl; i += nw) { /* interleaved: the ranks' costs spread over the workers */
-        int64_t u = ct_ops_unit(i, o->shard_i, o->shard_n, units);
-        int v[CT_OPS_MAX_RANK], rank, code, check, res;
-        if (u < 0) continue;
-        res = ct_ops_case(&o->b, op, u, &s->counts, v, &rank, &code, &check);
-        if ((res == CT_R_WRONG || res == CT_R_CONS) && s->nex < 2 * CT_OPS_EXAMPLES)
-          ct_ops_keep(op, res, code, check, rank, v, &s->ex[s->nex++]);
-        else if (res == CT_R_UNCHECKED && s->nun < CT_OPS_EXAMPLES)
-          ct_ops_keep(op, res, code, check, rank, v, &s->ex[2 * CT_OPS_EXAMPLES + s->nun++]);
-      }
-      _exit(0);
+  slots = ct_fork_run<ct_ops_slot>(nw, [&](int w, ct_ops_slot *s) {
+    int64_t i;
+    for (i = w; i < nl; i += nw) { /* interleaved: the ranks' costs spread over the workers */
+      int64_t u = ct_ops_unit(i, o->shard_i, o->shard_n, units);
+      int v[CT_OPS_MAX_RANK], rank, code, check, res;
+      if (u < 0) continue;
+      res = ct_ops_case(&o->b, op, u, &s->counts, v, &rank, &code, &check);
+      if ((res == CT_R_WRONG || res == CT_R_CONS) && s->nex < 2 * CT_OPS_EXAMPLES)
+        ct_ops_keep(op, res, code, check, rank, v, &s->ex[s->nex++]);
+      else if (res == CT_R_UNCHECKED && s->nun < CT_OPS_EXAMPLES)
+        ct_ops_keep(op, res, code, check, rank, v, &s->ex[2 * CT_OPS_EXAMPLES + s->nun++]);
     }
-    pids.push_back(pid);
-  }
+  });
   memset(&run->counts, 0, sizeof run->counts);
   for (w = 0; w < nw; ++w) {
-    int st = 0, m;
-    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ct_die("a host worker died");
+    int m;
     ct_ops_add(&run->counts, &slots[w].counts);
     for (m = 0; m < slots[w].nex; ++m) run->ex.push_back(slots[w].ex[m]);
     for (m = 0; m < slots[w].nun; ++m) run->ex.push_back(slots[w].ex[2 * CT_OPS_EXAMPLES + m]);
   }
   run->seconds = ct_now() - t0;
-  munmap(slots, sizeof(ct_ops_slot) * nw);
+  ct_fork_free(slots, nw);
 }
 
 /* One example: the layout, the reference's answer, the check, a line to paste. */

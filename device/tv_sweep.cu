@@ -6,7 +6,8 @@
  * spec/atoms.md tiled to the operand's tile with tile_to_shape), on every GPU
  * or with --host on the host's cores.
  *
- *   ct_tv_sweep [--quick] [--limit N] [--shard I/N] [--gpus all|L] [--host [--procs P]] [--tsv FILE]
+ *   ct_tv_sweep [--quick] [--first F] [--limit N] [--shard I/N] [--gpus all|L] [--host [--procs P]]
+ *               [--threads T] [--per-base] [--tsv FILE]
  *
  * A base is (atom, atom layout, permutations); a configuration is a base and
  * a pair (sA, sB) of shared-memory layouts. Per base the reference builds
@@ -24,6 +25,13 @@
  *              thr_mma.partition_A(sA): the smem layout composed with the
  *              operand's TV layout at that thread) equals sX at the
  *              definition's coordinates, at every value.
+ * The work of a base is cut into slots (ct_tv_slot_run): its (configuration,
+ * thread) checks in order, cut into runs of consecutive checks, one per GPU
+ * thread of a block of T (--threads), and a heavy base (estimated by
+ * ct_tv_cost from its tile) gets several blocks; the host runs the same slots
+ * in turn, so both count and keep examples alike. --per-base keeps the first
+ * decomposition (one GPU thread or one host step per base) to compare with:
+ * every count is the same (device/tv_sweep_host_test.sh).
  * Rejected bases (ARG_TYPE, NOT_INJECTIVE) are counted apart and checked
  * against TMMA-PRE decided here (sizes, brute-force bijectivity); a GMMA atom
  * that does not divide the operand's tile (tile_to_shape's NOT_DIVISIBLE)
@@ -73,6 +81,7 @@
 
 #define CT_PROG "ct_tv_sweep"
 #include "device/ct_cuda.h"
+#include "device/ct_fork.h"
 
 #include <cuda_runtime.h>
 
@@ -80,10 +89,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -531,6 +539,13 @@ CT_FN static void ct_tv_fail(ct_tv_acc *A, long long u, int pair, int t, int v, 
   }
 }
 
+CT_FN static void ct_tv_note(ct_tv_acc *A, long long u, int pair, int op, int code) {
+  if (A->nex < CT_TV_EXAMPLES / 2) {
+    ct_tv_ex *x = &A->ex[A->nex++];
+    x->u = u, x->pair = pair, x->t = -1, x->v = op, x->kind = CT_TVF_PART_NA, x->got = code, x->want = 0;
+  }
+}
+
 /* The checks of one thread t of one configuration: fragments, ownership,
  * partitions. Z[0], Z[1]: composition(sA, L_A), composition(sB, L_B) (0:
  * not available), S[]: sA, sB. */
@@ -590,22 +605,36 @@ CT_FN static void ct_tv_thread(const ct_tv_base *B, const ct_tv_tiled *X, const 
   ++A->c.checks;
 }
 
-/* Base u: its rejection or every configuration of it, every thread. */
-CT_FN static void ct_tv_base_run(const ct_tv_bounds *b, long long u, ct_tv_acc *A) {
+/* A base, set up: decoded, built by the reference, its shared-memory layouts
+ * tried, and its configurations ((sA, sB) pairs, in order) listed. Built once
+ * per base on the host and once per GPU block (by its thread 0, in shared
+ * memory). */
+typedef struct {
   ct_tv_base B;
   ct_tv_tiled X;
+  long long u; /* the base's index in the whole domain */
+  int ns, nconf;
+  unsigned char pairs[CT_TV_NSMEM * CT_TV_NSMEM]; /* configuration j: pair sA * ns + sB */
+} ct_tv_prep;
+
+/* Base u (an offset from b->first): its rejection, its shapes and its
+ * shared-memory layouts, counted into A. 1: configurations to check. */
+CT_FN static int ct_tv_setup(const ct_tv_bounds *b, long long u, ct_tv_prep *P, ct_tv_acc *A) {
+  ct_tv_base *B = &P->B;
+  ct_tv_tiled *X = &P->X;
   ct_code code = CT_OK;
   int want, got, op, sa, sb, ns, built[2][CT_TV_NSMEM];
-  ct_composed S[2];
   u += b->first; /* the base's index in the whole domain */
-  ct_tv_decode(b, u, &B);
+  P->u = u;
+  P->nconf = 0;
+  ct_tv_decode(b, u, B);
   ++A->c.bases;
-  want = ct_tv_expect(&B);
-  got = ct_tv_build(&B, &X, &code);
+  want = ct_tv_expect(B);
+  got = ct_tv_build(B, X, &code);
   if (got < 0) {
     ct_tv_fail(A, u, -1, -1, -1, CT_TVF_REF, 0, 0);
     ++A->c.ref_error;
-    return;
+    return 0;
   }
   if (got == 0) { /* rejected: TMMA-PRE must fail, with one of its codes */
     int k = code == CT_NOT_INJECTIVE ? 1 : code == CT_ARG_TYPE ? 2 : 0;
@@ -615,30 +644,30 @@ CT_FN static void ct_tv_base_run(const ct_tv_bounds *b, long long u, ct_tv_acc *
       ct_tv_fail(A, u, -1, -1, -1, CT_TVF_REJ, code, want);
       ++A->c.rej_wrong;
     }
-    return;
+    return 0;
   }
   ++A->c.accepted;
   if (want) {
     ct_tv_fail(A, u, -1, -1, -1, CT_TVF_ACC, 0, want);
     ++A->c.acc_wrong;
-    return;
+    return 0;
   }
   for (op = 0; op < 3; ++op)
-    if (!ct_tv_shape_ok(&X.L[op], X.T, X.V[op])) {
+    if (!ct_tv_shape_ok(&X->L[op], X->T, X->V[op])) {
       ct_tv_fail(A, u, -1, -1, op, CT_TVF_SIZE, 0, 0);
       ++A->c.size_fail;
-      return;
+      return 0;
     }
-  if (X.T * X.V[2] != B.l[2] * B.tile[0] * B.tile[1]) { /* the count TMMA-1's ownership rests on */
-    ct_tv_fail(A, u, -1, -1, 2, CT_TVF_SIZE, X.T * X.V[2], B.l[2] * B.tile[0] * B.tile[1]);
+  if (X->T * X->V[2] != B->l[2] * B->tile[0] * B->tile[1]) { /* the count TMMA-1's ownership rests on */
+    ct_tv_fail(A, u, -1, -1, 2, CT_TVF_SIZE, X->T * X->V[2], B->l[2] * B->tile[0] * B->tile[1]);
     ++A->c.size_fail;
-    return;
+    return 0;
   }
-  ns = B.wg ? b->nsmem_wg : b->nsmem_sync;
+  P->ns = ns = B->wg ? b->nsmem_wg : b->nsmem_sync;
   for (op = 0; op < 2; ++op)
     for (sa = 0; sa < ns; ++sa) {
       ct_composed tmp;
-      built[op][sa] = ct_tv_smem(&B, op, sa, &tmp);
+      built[op][sa] = ct_tv_smem(B, op, sa, &tmp);
       if (built[op][sa] == 0) ++A->c.smem_na;
       else if (built[op][sa] == 1) ++A->c.smem_ok;
       else {
@@ -646,43 +675,139 @@ CT_FN static void ct_tv_base_run(const ct_tv_bounds *b, long long u, ct_tv_acc *
         ++A->c.smem_na_wrong;
       }
     }
-  for (sa = 0; sa < ns; ++sa) {
-    ct_composed Z[2];
-    ct_code zc[2] = {CT_OK, CT_OK};
-    int zok[2], zdone = 0;
-    if (built[0][sa] != 1) continue;
-    (void)ct_tv_smem(&B, 0, sa, &S[0]); /* sA and composition(sA, L_A): the reference's answers, once per sA */
-    for (sb = 0; sb < ns; ++sb) {
-      int pair = sa * ns + sb;
-      int64_t t;
-      if (B.wg && b->wg_pairs_matched && sa != sb) continue;
-      if (built[1][sb] != 1) continue;
-      (void)ct_tv_smem(&B, 1, sb, &S[1]);
-      for (op = zdone; op < 2; ++op) {
-        ct_layout I;
-        ct_err e;
-        zc[op] = ct_composition(&S[op].inner, &X.L[op], &I, &e);
-        zok[op] = zc[op] == CT_OK;
-        if (zok[op]) ct_cl_rewrap(&S[op], &I, &Z[op]);
+  for (sa = 0; sa < ns; ++sa)
+    for (sb = 0; sb < ns; ++sb)
+      if (built[0][sa] == 1 && built[1][sb] == 1 && !(B->wg && b->wg_pairs_matched && sa != sb))
+        P->pairs[P->nconf++] = (unsigned char)(sa * ns + sb);
+  return P->nconf > 0;
+}
+
+/* sX of configuration pair and composition(sX, L_X) (zok[op] 0: the
+ * reference rejects it, code in zc[op]). */
+CT_FN static void ct_tv_config(const ct_tv_prep *P, int pair, ct_composed *S, ct_composed *Z, int *zok, ct_code *zc) {
+  int op;
+  for (op = 0; op < 2; ++op) {
+    ct_layout I;
+    ct_err e;
+    (void)ct_tv_smem(&P->B, op, op == 0 ? pair / P->ns : pair % P->ns, &S[op]);
+    zc[op] = ct_composition(&S[op].inner, &P->X.L[op], &I, &e);
+    zok[op] = zc[op] == CT_OK;
+    if (zok[op]) ct_cl_rewrap(&S[op], &I, &Z[op]);
+  }
+}
+
+/* The per-base decomposition (--per-base; the sweep's first one): every
+ * configuration of base u, every thread, in one worker. */
+CT_FN static void ct_tv_base_run(const ct_tv_bounds *b, long long u, ct_tv_acc *A) {
+  ct_tv_prep P;
+  int j, op;
+  if (!ct_tv_setup(b, u, &P, A)) return;
+  for (j = 0; j < P.nconf; ++j) {
+    ct_composed S[2], Z[2];
+    ct_code zc[2];
+    int zok[2], pair = P.pairs[j];
+    int64_t t;
+    ct_tv_config(&P, pair, S, Z, zok, zc);
+    for (op = 0; op < 2; ++op)
+      if (!zok[op]) { /* counted and shown, not a failure: the thread's partition is no layout here */
+        ++A->c.part_unavail;
+        ct_tv_note(A, P.u, pair, op, zc[op]);
       }
-      zdone = 1;
+    ++A->c.configs;
+    for (t = 0; t < P.X.T; ++t) ct_tv_thread(&P.B, &P.X, S, Z, zok, P.u, pair, t, A);
+  }
+}
+
+/* The block decomposition: a set-up base's (configuration, thread) checks
+ * k = j * T + t, j < nconf, t < T, cut into S slots of consecutive k, slot s
+ * checking k in [s N / S, (s + 1) N / S) (N = nconf T). Every check falls in
+ * exactly one slot, in the per-base order; a configuration is counted (and its
+ * unavailable partitions noted) by the slot that holds its thread 0; the
+ * base's own counts (ct_tv_setup) by slot 0 alone. So the slots of a base add
+ * up to ct_tv_base_run's counts, for every S (tv_sweep_host_test.sh compares
+ * them), and within a slot the failures come in the per-base order. */
+CT_FN static void ct_tv_slot_run(const ct_tv_prep *P, long long s, long long nslots, ct_tv_acc *A) {
+  long long N = (long long)P->nconf * P->X.T, k0 = s * N / nslots, k1 = (s + 1) * N / nslots, k;
+  ct_composed S[2], Z[2];
+  ct_code zc[2];
+  int zok[2], cur = -1, op;
+  for (k = k0; k < k1; ++k) {
+    int j = (int)(k / P->X.T), pair = P->pairs[j];
+    int64_t t = k % P->X.T;
+    if (j != cur) {
+      cur = j;
+      ct_tv_config(P, pair, S, Z, zok, zc);
+    }
+    if (t == 0) {
       for (op = 0; op < 2; ++op)
-        if (!zok[op]) { /* counted and shown, not a failure: the thread's partition is no layout here */
+        if (!zok[op]) {
           ++A->c.part_unavail;
-          if (A->nex < CT_TV_EXAMPLES / 2) {
-            ct_tv_ex *x = &A->ex[A->nex++];
-            x->u = u, x->pair = pair, x->t = -1, x->v = op, x->kind = CT_TVF_PART_NA, x->got = zc[op], x->want = 0;
-          }
+          ct_tv_note(A, P->u, pair, op, zc[op]);
         }
       ++A->c.configs;
-      for (t = 0; t < X.T; ++t) ct_tv_thread(&B, &X, S, Z, zok, u, pair, t, A);
+    }
+    ct_tv_thread(&P->B, &P->X, S, Z, zok, P->u, pair, t, A);
+  }
+}
+
+/* A's examples appended to D's, in order, under ct_tv_fail's and ct_tv_note's
+ * caps (what one acc over the concatenated work would keep). */
+CT_FN static void ct_tv_ex_merge(ct_tv_acc *D, const ct_tv_acc *A) {
+  int m;
+  for (m = 0; m < A->nex; ++m)
+    if (A->ex[m].kind == CT_TVF_PART_NA ? D->nex < CT_TV_EXAMPLES / 2 : D->nex < CT_TV_EXAMPLES) D->ex[D->nex++] = A->ex[m];
+}
+
+/* Estimated values compared by base u (offset from b->first) and its
+ * (configuration, thread) checks, from the atom's fragments and the tile,
+ * without the reference: T threads each compare V_X values of X's fragment
+ * and V_A + V_B of the partitions, per configuration (wgmma's A and B are
+ * whole in every thread: V = tile). Sets how many slots a base gets. */
+CT_FN static long long ct_tv_cost(const ct_tv_bounds *b, long long u, long long *checks) {
+  ct_tv_base B;
+  ct_mma_frag f;
+  ct_err e;
+  long long t[3], nc, T, vals = 0;
+  int i, op, r, c;
+  ct_tv_decode(b, u + b->first, &B);
+  for (i = 0; i < 3; ++i) {
+    int64_t d = i == 0 ? B.m : i == 1 ? B.n : B.k;
+    t[i] = B.has_perm[i] ? ct_tv_flat_size(&B.perm[i]) : d * B.l[i];
+  }
+  nc = B.wg ? (b->wg_pairs_matched ? b->nsmem_wg : (long long)b->nsmem_wg * b->nsmem_wg)
+            : (long long)b->nsmem_sync * b->nsmem_sync;
+  T = 32 * ct_tv_flat_size(&B.lay);
+  for (op = 0; op < 3; ++op) {
+    long long ar, ac;
+    if (ct_mma_frag_init(B.m, B.n, B.k, B.bits, op, &f, &e) != CT_OK) continue;
+    if (op == 2) T = (long long)f.threads * ct_tv_flat_size(&B.lay);
+    ct_tiled_mma_modes(op, &r, &c);
+    ar = r == 0 ? B.m : r == 1 ? B.n : B.k;
+    ac = c == 0 ? B.m : c == 1 ? B.n : B.k;
+    {
+      long long nr = t[r] / (ar * B.l[r]), ncol = t[c] / (ac * B.l[c]);
+      vals += (op < 2 ? 2 : 1) * (long long)f.elems * (nr > 0 ? nr : 1) * (ncol > 0 ? ncol : 1);
     }
   }
+  *checks = nc * T;
+  return nc * T * vals + 1;
+}
+
+#define CT_TV_BLOCK_COST (1LL << 20) /* estimated values per block of slots, above which a base gets more blocks */
+
+/* Blocks of nthreads slots for base u, the same on the host and the GPU: one
+ * per CT_TV_BLOCK_COST estimated values, no more than its checks fill. */
+CT_FN static int ct_tv_blocks(const ct_tv_bounds *b, long long u, int nthreads) {
+  long long checks, n = (ct_tv_cost(b, u, &checks) + CT_TV_BLOCK_COST - 1) / CT_TV_BLOCK_COST,
+                    most = (checks + nthreads - 1) / nthreads;
+  if (n > most) n = most;
+  return n < 1 ? 1 : (int)n;
 }
 
 /* ---- GPU ---------------------------------------------------------------------------------- */
 
 #ifdef __CUDACC__ /* a host-only build (g++, for development) has --host alone */
+/* The per-base decomposition (--per-base): one GPU thread per base. */
 __global__ void ct_k_tv(ct_tv_bounds b, long long first, long long n, long long stride,
                         unsigned long long *counts, ct_tv_ex *ex, unsigned *nex) {
   long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
@@ -701,15 +826,58 @@ __global__ void ct_k_tv(ct_tv_bounds b, long long first, long long n, long long 
     if (m < CT_TV_EXAMPLES) ex[m] = A.ex[k];
   }
 }
+
+/* The block decomposition: block x is block bj[x] of the bn[x] blocks of base
+ * bu[x]; its thread 0 sets the base up in shared memory (counting only in the
+ * base's block 0), then thread i runs slot bj[x] * blockDim + i of the base's
+ * bn[x] * blockDim (ct_tv_slot_run). The block's examples are merged in slot
+ * order into ex[x * CT_TV_EXAMPLES ..], their count in nex[x]. */
+__global__ void ct_k_tv_block(ct_tv_bounds b, const long long *bu, const int *bj, const int *bn,
+                              unsigned long long *counts, ct_tv_ex *ex, int *nex) {
+  __shared__ ct_tv_prep P;
+  __shared__ ct_tv_acc E;
+  __shared__ int go;
+  ct_tv_acc A;
+  int k, any;
+  long long nslots = (long long)bn[blockIdx.x] * blockDim.x, s = (long long)bj[blockIdx.x] * blockDim.x + threadIdx.x;
+  memset(&A, 0, sizeof A);
+  if (threadIdx.x == 0) {
+    E.nex = 0;
+    if (bj[blockIdx.x] == 0) go = ct_tv_setup(&b, bu[blockIdx.x], &P, &A);
+    else {
+      ct_tv_acc D; /* another block of the base: block 0 counts the base */
+      memset(&D, 0, sizeof D);
+      go = ct_tv_setup(&b, bu[blockIdx.x], &P, &D);
+    }
+  }
+  __syncthreads();
+  if (go) ct_tv_slot_run(&P, s, nslots, &A);
+  {
+    unsigned long long *c = (unsigned long long *)&A.c;
+    for (k = 0; k < CT_TV_NCOUNT; ++k)
+      if (c[k]) atomicAdd(&counts[k], c[k]);
+  }
+  any = __syncthreads_or(A.nex > 0);
+  if (any)
+    for (k = 0; k < (int)blockDim.x; ++k) { /* slot order: the per-base order */
+      if (k == (int)threadIdx.x) ct_tv_ex_merge(&E, &A);
+      __syncthreads();
+    }
+  if (threadIdx.x == 0) {
+    nex[blockIdx.x] = E.nex;
+    for (k = 0; k < E.nex; ++k) ex[blockIdx.x * (long long)CT_TV_EXAMPLES + k] = E.ex[k];
+  }
+}
 #endif
 
 /* ---- options, runs, reports -------------------------------------------------------------- */
 
 typedef struct {
   ct_tv_bounds b;
-  int host, procs, threads, shard_i, shard_n, all_gpus;
+  int host, procs, threads, shard_i, shard_n, all_gpus, per_base;
   std::vector<int> gpus;
   long long batch;
+  double launch_s;
   const char *tsv;
 } ct_tv_opts;
 
@@ -745,8 +913,12 @@ static const char ct_tv_usage[] =
     "  --procs P           host processes (every core)\n"
     "  --gpus all|L        GPUs (all, or a comma-separated list); bases are dealt in blocks\n"
     "  --shard I/N         the I-th of N shards (also TEST_SHARD_INDEX/TEST_TOTAL_SHARDS)\n"
-    "  --threads T         GPU threads per block (64)\n"
-    "  --batch N           bases per kernel launch (65536)\n"
+    "  --threads T         slots per block (128): a base's (configuration, thread) checks are cut\n"
+    "                      into blocks of T slots, one GPU thread each (the host runs the same\n"
+    "                      slots in turn); a heavy base gets several blocks (by its tile's size)\n"
+    "  --launch-s S        aim each kernel launch at S seconds (1; a progress line every 5 s)\n"
+    "  --per-base          the first decomposition: one GPU thread (or host step) per base, a\n"
+    "                      batch of --batch N bases per launch (65536); for comparison\n"
     "  --tsv FILE          the results as key<TAB>value lines (device/run_gpu.sh)\n"
     "  --help              this text\n"
     "  --mutant N          TEST ONLY, in a build with -DCT_TV_MUTANTS=1: a broken check that must\n"
@@ -766,7 +938,9 @@ static void ct_tv_parse(int argc, char **argv, ct_tv_opts *o, int *count_only) {
   o->b.mutant = 0;
   o->host = 0;
   o->procs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-  o->threads = 64;
+  o->threads = 128;
+  o->per_base = 0;
+  o->launch_s = 1.0;
   o->batch = 65536;
   o->shard_i = 0;
   o->shard_n = 1;
@@ -803,6 +977,8 @@ static void ct_tv_parse(int argc, char **argv, ct_tv_opts *o, int *count_only) {
     else if (CT_ARG("--procs")) o->procs = atoi(v);
     else if (CT_ARG("--threads")) o->threads = atoi(v);
     else if (CT_ARG("--batch")) o->batch = strtoll(v, 0, 0);
+    else if (CT_ARG("--launch-s")) o->launch_s = atof(v);
+    else if (strcmp(a, "--per-base") == 0) o->per_base = 1;
     else if (CT_ARG("--tsv")) o->tsv = v;
     else if (CT_ARG("--gpus")) {
       o->all_gpus = strcmp(v, "all") == 0;
@@ -827,6 +1003,7 @@ static void ct_tv_parse(int argc, char **argv, ct_tv_opts *o, int *count_only) {
   if (o->procs < 1) o->procs = 1;
   if (o->threads < 32 || o->threads > 1024) ct_die("--threads must be in 32..1024");
   if (o->batch < 1024) o->batch = 1024;
+  if (!(o->launch_s > 0)) ct_die("--launch-s must be > 0");
 }
 
 /* This shard's bases: u = shard_i + shard_n * i. */
@@ -842,9 +1019,10 @@ static void ct_tv_add(ct_tv_counts *a, const ct_tv_counts *b) {
 }
 
 #ifdef __CUDACC__
-/* GPU k of ng: the local bases i = k, k + ng, ... (interleaved: the atoms'
- * costs spread over the GPUs), base u = shard_i + shard_n * i. */
-static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
+/* GPU k of ng, per base (--per-base): the local bases i = k, k + ng, ...
+ * (interleaved: the atoms' costs spread over the GPUs), base u = shard_i +
+ * shard_n * i, one thread each. */
+static void ct_tv_run_gpu_base(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
   long long units = ct_tv_num(&o->b), nl = ct_tv_local(o, units), mine, done = 0;
   unsigned long long *dc;
   ct_tv_ex *dex, ex[CT_TV_EXAMPLES];
@@ -891,6 +1069,100 @@ static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
   CT_CUDA(cudaFree(dex));
   CT_CUDA(cudaFree(dnex));
 }
+
+/* GPU k of ng, by blocks: the local bases i = k, k + ng, ... as above, each
+ * cut into ct_tv_blocks(u) blocks of --threads slots; a launch takes the next
+ * blocks (a heavy base's blocks may span launches) up to an estimated cost,
+ * rescaled after each launch so that one lasts about --launch-s seconds. */
+static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
+  long long units = ct_tv_num(&o->b), nl = ct_tv_local(o, units), mine, done = 0, i = 0, nchecks = 0;
+  const int maxb = 65536;
+  long long *du, *hu;
+  int *dj, *dn, *dnex, *hj, *hn, *hnex, j = 0, nb = 0;
+  unsigned long long *dc;
+  ct_tv_ex *dex, *hex;
+  ct_tv_acc E;
+  double t0, last, budget = (double)(1LL << 27);
+  cudaFuncAttributes fa;
+  size_t stack;
+  CT_CUDA(cudaSetDevice(run->device));
+  CT_CUDA(cudaFuncGetAttributes(&fa, ct_k_tv_block));
+  stack = fa.localSizeBytes + 32768;
+  if (stack < 65536) stack = 65536;
+  CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, stack));
+  mine = nl > k ? (nl - k + ng - 1) / ng : 0;
+  run->bases = mine;
+  memset(&E, 0, sizeof E);
+  hu = (long long *)malloc(sizeof *hu * maxb);
+  hj = (int *)malloc(sizeof *hj * maxb);
+  hn = (int *)malloc(sizeof *hn * maxb);
+  hnex = (int *)malloc(sizeof *hnex * maxb);
+  hex = (ct_tv_ex *)malloc(sizeof *hex * maxb * CT_TV_EXAMPLES);
+  if (!hu || !hj || !hn || !hnex || !hex) ct_die("out of memory");
+  CT_CUDA(cudaMalloc(&du, sizeof *du * maxb));
+  CT_CUDA(cudaMalloc(&dj, sizeof *dj * maxb));
+  CT_CUDA(cudaMalloc(&dn, sizeof *dn * maxb));
+  CT_CUDA(cudaMalloc(&dnex, sizeof *dnex * maxb));
+  CT_CUDA(cudaMalloc(&dex, sizeof *dex * maxb * CT_TV_EXAMPLES));
+  CT_CUDA(cudaMalloc(&dc, sizeof(ct_tv_counts)));
+  CT_CUDA(cudaMemset(dc, 0, sizeof(ct_tv_counts)));
+  CT_CUDA(cudaDeviceSynchronize());
+  t0 = last = ct_now();
+  while (i < mine) {
+    int nblk = 0, m;
+    double cost = 0, t1, el;
+    long long d0 = done, chk;
+    while (i < mine && nblk < maxb && cost < budget) { /* the next blocks: block j of base i's nb */
+      long long u = o->shard_i + (long long)o->shard_n * (k + (long long)ng * i);
+      if (j == 0) nb = ct_tv_blocks(&o->b, u, o->threads);
+      hu[nblk] = u, hj[nblk] = j, hn[nblk] = nb;
+      ++nblk;
+      cost += (double)ct_tv_cost(&o->b, u, &chk) / nb;
+      if (++j == nb) j = 0, ++i, ++done;
+    }
+    t1 = ct_now();
+    CT_CUDA(cudaMemcpy(du, hu, sizeof *hu * nblk, cudaMemcpyHostToDevice));
+    CT_CUDA(cudaMemcpy(dj, hj, sizeof *hj * nblk, cudaMemcpyHostToDevice));
+    CT_CUDA(cudaMemcpy(dn, hn, sizeof *hn * nblk, cudaMemcpyHostToDevice));
+    ct_k_tv_block<<<nblk, o->threads>>>(o->b, du, dj, dn, dc, dex, dnex);
+    CT_CUDA(cudaGetLastError());
+    CT_CUDA(cudaDeviceSynchronize());
+    CT_CUDA(cudaMemcpy(hnex, dnex, sizeof *hnex * nblk, cudaMemcpyDeviceToHost));
+    for (m = 0; m < nblk && hnex[m] == 0; ++m) {
+    }
+    if (m < nblk) { /* the blocks' examples, in block order: the per-base order */
+      CT_CUDA(cudaMemcpy(hex, dex, sizeof *hex * nblk * CT_TV_EXAMPLES, cudaMemcpyDeviceToHost));
+      for (; m < nblk; ++m) {
+        ct_tv_acc B;
+        B.nex = hnex[m];
+        memcpy(B.ex, hex + (long long)m * CT_TV_EXAMPLES, sizeof(ct_tv_ex) * B.nex);
+        ct_tv_ex_merge(&E, &B);
+      }
+    }
+    el = ct_now() - t1;
+    budget *= el > 0 ? (o->launch_s / el < 0.25 ? 0.25 : o->launch_s / el > 4 ? 4 : o->launch_s / el) : 4;
+    if (budget < 1e5) budget = 1e5;
+    if (ct_now() - last >= 5 || i >= mine) {
+      ct_tv_counts c;
+      last = ct_now();
+      CT_CUDA(cudaMemcpy(&c, dc, sizeof c, cudaMemcpyDeviceToHost));
+      nchecks = (long long)c.checks;
+      fprintf(stderr, CT_PROG ": GPU %d: %lld of %lld bases, %.0f s, %lld checks, %.3g checks/s, %llu failures "
+              "(last launch: %d blocks, %lld bases ended, %.2f s)\n", run->device, done, mine, last - t0, nchecks,
+              nchecks / (last - t0), c.failures, nblk, done - d0, el);
+    }
+  }
+  run->seconds = ct_now() - t0;
+  CT_CUDA(cudaMemcpy(&run->c, dc, sizeof(ct_tv_counts), cudaMemcpyDeviceToHost));
+  for (int m = 0; m < E.nex; ++m) run->ex.push_back(E.ex[m]);
+  CT_CUDA(cudaFree(du));
+  CT_CUDA(cudaFree(dj));
+  CT_CUDA(cudaFree(dn));
+  CT_CUDA(cudaFree(dnex));
+  CT_CUDA(cudaFree(dex));
+  CT_CUDA(cudaFree(dc));
+  free(hu), free(hj), free(hn), free(hnex), free(hex);
+}
 #endif
 
 typedef struct {
@@ -898,48 +1170,54 @@ typedef struct {
   long long done;
 } ct_tv_slot;
 
+/* Base u by blocks on the host: set up once (as each GPU block's thread 0
+ * does), then its ct_tv_blocks(u) * nthreads slots in turn, each slot's
+ * examples merged in slot order: the GPU's counts and examples. */
+static void ct_tv_base_slots(const ct_tv_bounds *b, long long u, int nthreads, ct_tv_acc *A) {
+  static ct_tv_prep P;
+  ct_tv_acc s;
+  long long n = (long long)ct_tv_blocks(b, u, nthreads) * nthreads, k;
+  int go;
+  memset(&s, 0, sizeof s);
+  go = ct_tv_setup(b, u, &P, &s);
+  for (k = 0; k < n; ++k) {
+    if (k) memset(&s, 0, sizeof s);
+    if (go) ct_tv_slot_run(&P, k, n, &s);
+    ct_tv_add(&A->c, &s.c);
+    ct_tv_ex_merge(A, &s);
+    if (!go) break;
+  }
+}
+
 static void ct_tv_run_host(const ct_tv_opts *o, ct_tv_run *run) {
   long long units = ct_tv_num(&o->b), nl = ct_tv_local(o, units);
   int w, nw = o->procs;
   ct_tv_slot *slots;
-  std::vector<pid_t> pids;
   double t0 = ct_now();
-  slots = (ct_tv_slot *)mmap(0, sizeof(ct_tv_slot) * nw, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (slots == MAP_FAILED) ct_die("mmap: %s", strerror(errno));
-  memset(slots, 0, sizeof(ct_tv_slot) * nw);
-  fflush(stdout);
-  fflush(stderr);
-  for (w = 0; w < nw; ++w) {
-    pid_t pid = fork();
-    if (pid < 0) ct_die("fork: %s", strerror(errno));
-    if (pid == 0) {
-      long long i;
-      double last = ct_now();
-      for (i = w; i < nl; i += nw) {
-        ct_tv_base_run(&o->b, o->shard_i + (long long)o->shard_n * i, &slots[w].acc);
-        slots[w].done = i;
-        if (w == 0 && ct_now() - last >= 10) {
-          last = ct_now();
-          fprintf(stderr, CT_PROG ": host: %lld of %lld bases, %.0f s, %.3g checks/s (worker 0 x %d)\n", i, nl,
-                  last - t0, slots[0].acc.c.checks * (double)nw / (last - t0), nw);
-        }
+  slots = ct_fork_run<ct_tv_slot>(nw, [&](int w, ct_tv_slot *s) {
+    long long i;
+    double last = ct_now();
+    for (i = w; i < nl; i += nw) {
+      long long u = o->shard_i + (long long)o->shard_n * i;
+      if (o->per_base) ct_tv_base_run(&o->b, u, &s->acc);
+      else ct_tv_base_slots(&o->b, u, o->threads, &s->acc);
+      s->done = i;
+      if (w == 0 && ct_now() - last >= 10) {
+        last = ct_now();
+        fprintf(stderr, CT_PROG ": host: %lld of %lld bases, %.0f s, %.3g checks/s (worker 0 x %d)\n", i, nl,
+                last - t0, s->acc.c.checks * (double)nw / (last - t0), nw);
       }
-      _exit(0);
     }
-    pids.push_back(pid);
-  }
+  });
   memset(&run->c, 0, sizeof run->c);
   for (w = 0; w < nw; ++w) {
-    int st = 0, m;
-    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ct_die("a host worker died");
+    int m;
     ct_tv_add(&run->c, &slots[w].acc.c);
     for (m = 0; m < slots[w].acc.nex; ++m) run->ex.push_back(slots[w].acc.ex[m]);
   }
   run->bases = nl;
   run->seconds = ct_now() - t0;
-  munmap(slots, sizeof(ct_tv_slot) * nw);
+  ct_fork_free(slots, nw);
 }
 
 /* One example: the base written out, the configuration, the thread. */
@@ -998,6 +1276,17 @@ int main(int argc, char **argv) {
     long long first_wg = 0;
     for (a = 0; a < CT_TV_SYNC; ++a) first_wg += ct_tv_bases_of(&w, a, &nl, &np);
     printf("mma.sync's bases: 0..%lld; wgmma's: %lld..\n", first_wg - 1, first_wg);
+    { /* what sets the slots (ct_tv_cost): an estimate, not a count */
+      double v[2] = {0, 0}, ch[2] = {0, 0};
+      long long u, chk;
+      for (u = 0; u < units; ++u) {
+        int g = u + o.b.first >= first_wg;
+        v[g] += (double)ct_tv_cost(&o.b, u, &chk);
+        ch[g] += (double)chk;
+      }
+      printf("estimated (an upper bound: every base accepted, every pair built): mma.sync %.3g checks, %.3g values; "
+             "wgmma %.3g checks, %.3g values\n", ch[0], v[0], ch[1], v[1]);
+    }
     return 0;
   }
   memset(&total.c, 0, sizeof total.c);
@@ -1027,7 +1316,8 @@ int main(int argc, char **argv) {
       memset(&runs[k].c, 0, sizeof runs[k].c);
       runs[k].device = o.gpus[k];
     }
-    for (k = 0; k < ndev; ++k) th.push_back(std::thread(ct_tv_run_gpu, &o, k, ndev, &runs[k]));
+    for (k = 0; k < ndev; ++k)
+      th.push_back(std::thread(o.per_base ? ct_tv_run_gpu_base : ct_tv_run_gpu, &o, k, ndev, &runs[k]));
     for (k = 0; k < ndev; ++k) th[k].join();
     CT_CUDA(cudaGetDeviceProperties(&prop, o.gpus[0]));
     snprintf(dev_name, sizeof dev_name, "%d x %s", ndev, prop.name);
@@ -1058,6 +1348,9 @@ int main(int argc, char **argv) {
          c->failures, c->frag_fail[0], c->frag_fail[1], c->frag_fail[2], c->size_fail, c->own_fail,
          c->part_fail[0], c->part_fail[1], c->ref_error);
   printf("partitions not checked (composition(sX, L_X) rejected by the reference): %llu\n", c->part_unavail);
+  std::stable_sort(total.ex.begin(), total.ex.end(), [](const ct_tv_ex &x, const ct_tv_ex &y) {
+    return x.u != y.u ? x.u < y.u : x.pair != y.pair ? x.pair < y.pair : x.t < y.t;
+  }); /* the runs' (GPUs', host workers') examples in (base, configuration, thread) order */
   { /* the failures first, then a few notes */
     int shown = 0, pass;
     for (pass = 0; pass < 2; ++pass)

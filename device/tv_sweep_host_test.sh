@@ -4,7 +4,8 @@
 # pass with 0 failures and count its checks and rejections; then the build
 # with deliberately broken checks compiled in (-DCT_TV_MUTANTS=1,
 # device/tv_sweep.cu) must see failures of each kind (--mutant 1..4) and exit
-# 1; and two shards must add up to the whole.
+# 1; two shards must add up to the whole; and the block decomposition (the
+# GPU's, the default) must count what the per-base one (--per-base) counts.
 #   tv_sweep_host_test.sh CT_TV_SWEEP CT_TV_SWEEP_BUILT_WITH_MUTANTS
 # About a minute on 2 loaded cores.
 set -euo pipefail  # grep reads a here-string, not a pipe: grep -q stopping early must not SIGPIPE the writer
@@ -72,4 +73,19 @@ total=$(awk -F'\t' '$1 == "checks" { print $2 }' "$tmp/tv.tsv")
 sum=$(cat "$tmp/s0.tsv" "$tmp/s1.tsv" | awk -F'\t' '$1 == "checks" { s += $2 } END { print s }')
 [ "$sum" = "$total" ] || fail "shards: $sum checks, the whole run $total"
 echo "shards 0/2 + 1/2: $sum checks, as the whole run"
+
+# 4. the block decomposition (the default: a base's (configuration, thread)
+# checks cut into slots of consecutive checks, as the GPU's blocks run them;
+# --threads slots per block) counts exactly what the per-base one counts
+# (--per-base: one worker per base), whatever the slots: every count line
+slice() { grep -E '^(bases|shared-memory|configurations|failures|partitions)' <<<"$1"; }
+for dom2 in "--quick --limit 300" "--quick --first $wg --limit 6" "--first 595000 --limit 2"; do
+  ref=$("$bin" --host --procs 2 $dom2 --per-base) || fail "--per-base $dom2 exited $?"
+  [ "$(slice "$ref" | wc -l)" = 5 ] || { echo "$ref"; fail "--per-base $dom2: not 5 count lines"; }
+  for th in 128 32; do
+    out=$("$bin" --host --procs 2 $dom2 --threads "$th") || fail "$dom2 --threads $th exited $?"
+    [ "$(slice "$out")" = "$(slice "$ref")" ] || { diff <(slice "$ref") <(slice "$out"); fail "$dom2 --threads $th: counts differ from --per-base"; }
+  done
+  echo "$dom2: slots of 128 and 32 per block count as --per-base: $(grep '^configurations' <<<"$ref")"
+done
 echo "1 passed, 0 failed"
