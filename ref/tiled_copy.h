@@ -75,6 +75,15 @@ CT_FN CT_MUST_USE ct_code ct_tiled_copy_tiler(const ct_tuple *tile, ct_tiler *ou
  * layout (CuTe's static shape_div). */
 CT_FN CT_MUST_USE ct_code ct_tiled_copy_tidfrg(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
                                                const ct_layout *X, ct_layout *out, ct_err *e);
+/* Thread thr's slice of a tidfrg D (thread, value, rest): (value, rest_0,
+ * ..., rest_{r-1}) and *off = D(thr, 0, 0), the offset the slice drops
+ * (TCOPY-9). COORD_OUT_OF_RANGE where thr lies outside [0, threads). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_slice(const ct_layout *D, int64_t thr, ct_layout *out, int64_t *off,
+                                              ct_err *e);
+/* The slice of a composed layout X's tidfrg D (= tidfrg of X's inner
+ * layout): outer o (offset + off) o slice (TCOPY-10). */
+CT_FN CT_MUST_USE ct_code ct_tiled_copy_slice_cl(const ct_composed *X, const ct_layout *D, int64_t thr,
+                                                 ct_composed *out, ct_err *e);
 /* get_slice(thr).partition_S / _D: tidfrg sliced at thread thr, (value,
  * rest_0, ..., rest_{r-1}) with r = rank(X), and *off the offset the
  * slice drops (TCOPY-9, TCOPY-10). COORD_OUT_OF_RANGE where thr lies

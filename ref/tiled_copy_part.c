@@ -132,31 +132,43 @@ CT_FN ct_code ct_tiled_copy_tidfrg(const ct_tcopy_atom *a, const ct_layout *TV, 
   return ct_l_concat(three, 3, out, e);
 }
 
-CT_FN ct_code ct_tiled_copy_partition(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
-                                      int64_t thr, const ct_layout *X, ct_layout *out, int64_t *off, ct_err *e) {
-  ct_layout D, th, va, rest;
+CT_FN ct_code ct_tiled_copy_slice(const ct_layout *D, int64_t thr, ct_layout *out, int64_t *off, ct_err *e) {
+  ct_layout th, va, rest;
   int64_t n;
-  CT_TRY(ct_tiled_copy_tidfrg(a, TV, T, which, X, &D, e));
-  CT_TRY(ct_tcp_mode_size(&D, 0, &n, e));
+  CT_TRY(ct_tcp_mode_size(D, 0, &n, e));
   if (thr < 0 || thr >= n)
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "tiled copy: thread %lld outside [0, %lld)", (long long)thr,
                    (long long)n);
-  CT_TRY(ct_tcp_mode(&D, 0, &th, e));
-  CT_TRY(ct_tcp_mode(&D, 1, &va, e));
-  CT_TRY(ct_tcp_mode(&D, 2, &rest, e));
+  CT_TRY(ct_tcp_mode(D, 0, &th, e));
+  CT_TRY(ct_tcp_mode(D, 1, &va, e));
+  CT_TRY(ct_tcp_mode(D, 2, &rest, e));
   CT_TRY(ct_l_eval(&th, thr, off, e)); /* TCOPY-9: the slice's offset, tidfrg(thr, 0, 0) */
   return ct_tcp_unfold(&va, &rest, out, e);
 }
 
-CT_FN ct_code ct_tiled_copy_partition_cl(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
-                                         int64_t thr, const ct_composed *X, ct_composed *out, ct_err *e) {
+CT_FN ct_code ct_tiled_copy_partition(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
+                                      int64_t thr, const ct_layout *X, ct_layout *out, int64_t *off, ct_err *e) {
+  ct_layout D;
+  CT_TRY(ct_tiled_copy_tidfrg(a, TV, T, which, X, &D, e));
+  return ct_tiled_copy_slice(&D, thr, out, off, e);
+}
+
+CT_FN ct_code ct_tiled_copy_slice_cl(const ct_composed *X, const ct_layout *D, int64_t thr, ct_composed *out,
+                                     ct_err *e) {
   ct_layout P;
   int64_t off, o2;
-  CT_TRY(ct_tiled_copy_partition(a, TV, T, which, thr, &X->inner, &P, &off, e));
+  CT_TRY(ct_tiled_copy_slice(D, thr, &P, &off, e));
   ct_cl_rewrap(X, &P, out);
   if (ct_add_ovf(ct_cl_offset(X), off, &o2)) return CT_FAIL(e, CT_OVERFLOW, "tiled copy partition: offset overflows");
   ct_t_set_int(&out->offset, o2, 0); /* TCOPY-10: the slice's offset joins the composed layout's */
   return CT_OK;
+}
+
+CT_FN ct_code ct_tiled_copy_partition_cl(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
+                                         int64_t thr, const ct_composed *X, ct_composed *out, ct_err *e) {
+  ct_layout D;
+  CT_TRY(ct_tiled_copy_tidfrg(a, TV, T, which, &X->inner, &D, e));
+  return ct_tiled_copy_slice_cl(X, &D, thr, out, e);
 }
 
 CT_FN ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tuple *tile,
