@@ -14,9 +14,6 @@
 #include "product.h"
 #include "rearrange.h"
 
-/* a / b rounded up, a >= 0, b > 0. */
-CT_FN static int64_t ct_ceil_div_pos(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 /* The mode of L at path (i). */
 CT_FN static ct_code ct_tcp_mode(const ct_layout *L, int i, ct_layout *out, ct_err *e) {
   return ct_l_mode(L, &i, 1, out, e);
@@ -69,8 +66,8 @@ CT_FN static ct_code ct_tcp_upcast(const ct_layout *L, int64_t n, ct_layout *out
     if (a % n != 0 && n % a != 0)
       return CT_FAIL(e, CT_SHAPE_DIVISIBILITY, "retile: upcast<%lld> of stride %lld (CuTe's divisibility condition)",
                      (long long)n, (long long)d);
-    out->shape.nd[i].v = ct_ceil_div_pos(s, ct_ceil_div_pos(n, a));
-    out->stride.nd[i].v = (d < 0 ? -1 : 1) * ct_ceil_div_pos(a, n);
+    out->shape.nd[i].v = ct_ceil_div(s, ct_ceil_div(n, a));
+    out->stride.nd[i].v = (d < 0 ? -1 : 1) * ct_ceil_div(a, n);
   }
   return CT_OK;
 }
