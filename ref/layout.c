@@ -133,10 +133,19 @@ CT_FN static ct_code ct_at_path(const ct_tuple *t, const int *path, int npath, i
 }
 
 CT_FN ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layout *out, ct_err *e) {
-  int i;
+  int i = 0; /* set by ct_at_path; initialized for -Wmaybe-uninitialized once inlined */
   CT_TRY(ct_at_path(&L->shape, path, npath, &i, e));
   ct_t_sub(&L->shape, i, &out->shape);
   ct_t_sub(&L->stride, i, &out->stride);
+  return CT_OK;
+}
+
+CT_FN ct_code ct_l_mode_size(const ct_layout *L, int i, int64_t *n, ct_err *e) {
+  ct_layout M;
+  ct_val s;
+  CT_TRY(ct_l_mode(L, &i, 1, &M, e));
+  CT_TRY(ct_l_size(&M, &s, e));
+  *n = s.v;
   return CT_OK;
 }
 

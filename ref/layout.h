@@ -50,6 +50,8 @@ CT_FN CT_MUST_USE ct_code ct_l_cosize(const ct_layout *L, ct_val *out, ct_err *e
 
 /* Sub-layout at an index path (CuTe's layout<I,J,...>). */
 CT_FN CT_MUST_USE ct_code ct_l_mode(const ct_layout *L, const int *path, int npath, ct_layout *out, ct_err *e);
+/* The size of L's top-level mode i (size<I>(L)). */
+CT_FN CT_MUST_USE ct_code ct_l_mode_size(const ct_layout *L, int i, int64_t *n, ct_err *e);
 /* Same walk on a bare tuple (get<I,J,...>). */
 CT_FN CT_MUST_USE ct_code ct_t_get(const ct_tuple *t, const int *path, int npath, ct_tuple *out, ct_err *e);
 

@@ -19,16 +19,6 @@ CT_FN static ct_code ct_tcp_mode(const ct_layout *L, int i, ct_layout *out, ct_e
   return ct_l_mode(L, &i, 1, out, e);
 }
 
-/* The size of L's mode i. */
-CT_FN static ct_code ct_tcp_mode_size(const ct_layout *L, int i, int64_t *n, ct_err *e) {
-  ct_layout M;
-  ct_val s;
-  CT_TRY(ct_tcp_mode(L, i, &M, e));
-  CT_TRY(ct_l_size(&M, &s, e));
-  *n = s.v;
-  return CT_OK;
-}
-
 /* out := (head, the top-level modes of rest...) (CuTe's slice flattening a
  * coordinate tuple of `_`: (v, (rm, rn)) read as (v, rm, rn)); a rest of
  * rank 1 is appended whole. Mode after mode (ct_l_append), no array of
@@ -132,7 +122,7 @@ CT_FN ct_code ct_tiled_copy_tidfrg(const ct_tcopy_atom *a, const ct_layout *TV, 
 CT_FN ct_code ct_tiled_copy_slice(const ct_layout *D, int64_t thr, ct_layout *out, int64_t *off, ct_err *e) {
   ct_layout th, va, rest;
   int64_t n;
-  CT_TRY(ct_tcp_mode_size(D, 0, &n, e));
+  CT_TRY(ct_l_mode_size(D, 0, &n, e));
   if (thr < 0 || thr >= n)
     return CT_FAIL(e, CT_COORD_OUT_OF_RANGE, "tiled copy: thread %lld outside [0, %lld)", (long long)thr,
                    (long long)n);
@@ -177,11 +167,11 @@ CT_FN ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, 
   int64_t T, Vr, V;
   int hs, hd, i, r;
   CT_TRY(ct_tcopy_atom_tv(a, CT_COPY_REF, &ref, e));
-  CT_TRY(ct_tcp_mode_size(&ref, 1, &Vr, e));
-  CT_TRY(ct_tcp_mode_size(TV, 0, &T, e));
+  CT_TRY(ct_l_mode_size(&ref, 1, &Vr, e));
+  CT_TRY(ct_l_mode_size(TV, 0, &T, e));
   if (ct_l_rank(F) < 2 || F->shape.nd[0].kind != CT_TUPLE)
     return CT_FAIL(e, CT_TOO_MANY_MODES, "retile: the fragment has fewer modes than (values, tile modes...)");
-  CT_TRY(ct_tcp_mode_size(F, 0, &V, e));
+  CT_TRY(ct_l_mode_size(F, 0, &V, e));
   /* frg_layout_mn = upcast<T * V>(with_shape(right_inverse(TV), tile)): (m, n) -> the V-block of the value */
   CT_TRY(ct_right_inverse(TV, &R, e));
   CT_TRY(ct_l_compact_left(tile, &C, e));
@@ -219,7 +209,7 @@ CT_FN ct_code ct_tiled_copy_retile(const ct_tcopy_atom *a, const ct_layout *TV, 
                    ct_l_rank(F), r);
   for (i = 0; i < r; ++i) { /* TCOPY-PRE: the fragment holds whole blocks of the copy's values */
     int64_t f, q = pe.nd[pe.nd[0].kind == CT_TUPLE ? ct_t_child(&pe, 0, i) : 0].v;
-    CT_TRY(ct_tcp_mode_size(F, i + 1, &f, e));
+    CT_TRY(ct_l_mode_size(F, i + 1, &f, e));
     if (q < 1 || f % q != 0)
       return CT_FAIL(e, CT_SHAPE_DIVISIBILITY,
                      "retile: the fragment's mode %d of %lld is no multiple of the %lld tiles the copy's values span",

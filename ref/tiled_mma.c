@@ -32,16 +32,6 @@ CT_FN static int ct_tm_bijective(const ct_layout *L, int64_t n, int64_t max) {
   return 1;
 }
 
-/* The size of mode i of L. */
-CT_FN static ct_code ct_tm_mode_size(const ct_layout *L, int i, int64_t *s, ct_err *e) {
-  ct_layout M;
-  ct_val v;
-  CT_TRY(ct_l_mode(L, &i, 1, &M, e));
-  CT_TRY(ct_l_size(&M, &v, e));
-  *s = v.v;
-  return CT_OK;
-}
-
 /* lay padded to rank 3 (CuTe's append<3>(lay, Layout<_1,_0>)). */
 CT_FN static ct_code ct_tm_pad(const ct_layout *lay, ct_layout *out, ct_err *e) {
   ct_layout one, r;
@@ -77,7 +67,7 @@ CT_FN ct_code ct_tiled_mma_check(const ct_tiled_mma *t, ct_layout *lay, int64_t 
                    "make_tiled_mma: the atom layout is no bijection onto [0, %lld)", (long long)sz.v);
   for (i = 0; i < 3; ++i) {
     int64_t l, d = ct_tm_atom_dim(t, i);
-    CT_TRY(ct_tm_mode_size(lay, i, &l, e));
+    CT_TRY(ct_l_mode_size(lay, i, &l, e));
     tile[i] = d * l;
     if (!t->has_perm[i]) continue;
     CT_TRY(ct_l_size(&t->perm[i], &sz, e));
@@ -165,7 +155,7 @@ CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct
   CT_TRY(ct_tiled_mma_check(t, &lay, tile, e));
   ct_tiled_mma_modes(op, &r, &c);
   for (i = 0; i < 3; ++i) {
-    CT_TRY(ct_tm_mode_size(&lay, i, &l[i], e));
+    CT_TRY(ct_l_mode_size(&lay, i, &l[i], e));
     if (!permuted) tile[i] = ct_tm_atom_dim(t, i) * l[i];
   }
   dr = ct_tm_atom_dim(t, r);
