@@ -53,14 +53,17 @@ else
   tail -5 "$t/m71.txt"
   status=1
 fi
+# The whole checks run as many at a time as there are processors (each is
+# one process; the score above does the same with its children).
+ids=$(echo "$out" | sed -n 's/^M\([0-9][0-9]*\) .*/\1/p' | grep -vx 12) # the ids of the score's table
+printf '%s\n' $ids | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c \
+  'timeout 120 "$0" check --mutant {} --cases 300 --regressions /dev/null >"$1/whole.{}" 2>&1; echo $? >"$1/rc.{}"' "$1" "$t"
 ended=0
-for m in $(echo "$out" | sed -n 's/^M\([0-9][0-9]*\) .*/\1/p'); do # the ids of the score's table
-  [ "$m" = 12 ] && continue
-  timeout 120 "$1" check --mutant "$m" --cases 300 --regressions /dev/null >"$t/whole.txt" 2>&1
-  s=$?
-  if [ "$s" -gt 1 ]; then
+for m in $ids; do
+  s=$(cat "$t/rc.$m" 2>/dev/null || echo missing)
+  if [ "$s" != 0 ] && [ "$s" != 1 ]; then
     echo "mutants_test: the whole check under mutant $m ended with status $s (124: past 120 s; 128+N: signal N)"
-    tail -3 "$t/whole.txt"
+    tail -3 "$t/whole.$m"
     status=1
   else
     ended=$((ended + 1))
