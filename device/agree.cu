@@ -33,6 +33,7 @@
 #define CT_PROG "ct_gpu"
 #include "device/ct_cuda.h"
 #include "device/ct_dev.h"
+#include "device/ct_fork.h"
 #include "props/engine.h"
 #include "ref/notation.h"
 
@@ -437,41 +438,27 @@ static void ct_kill_workers(void) {
 }
 
 /* Forks the workers before CUDA starts (a child of a process with CUDA
- * threads must not run anything but plain computation). */
+ * threads must not run anything but plain computation): device/ct_fork.h,
+ * worker w taking tasks w, w + nw, ... */
 static std::vector<pid_t> ct_fork_workers(const ct_opts *o, const std::vector<ct_pjob> &jobs,
                                          const std::vector<long long> &task_job, const std::vector<long long> &task_chunk,
                                          ct_task *tasks) {
   std::vector<pid_t> pids;
   long long ntasks = (long long)task_job.size();
-  int w, nw = o->procs;
+  int nw = o->procs;
   if (ntasks == 0) return pids;
   if (nw > ntasks) nw = (int)ntasks;
-  fflush(stdout);
-  fflush(stderr);
-  for (w = 0; w < nw; ++w) {
-    pid_t pid = fork();
-    if (pid < 0) ct_die("fork: %s", strerror(errno));
-    if (pid == 0) {
-      long long i;
-      for (i = w; i < ntasks; i += nw) ct_host_chunk(o, &jobs[task_job[i]], task_chunk[i], &tasks[i]);
-      _exit(0);
-    }
-    pids.push_back(pid);
-  }
+  pids = ct_fork_start(nw, [&](int w) {
+    long long i;
+    for (i = w; i < ntasks; i += nw) ct_host_chunk(o, &jobs[task_job[i]], task_chunk[i], &tasks[i]);
+  });
   ct_live_workers = pids;
   atexit(ct_kill_workers);
   return pids;
 }
 
 static int ct_wait_workers(const std::vector<pid_t> &pids) {
-  int bad = 0;
-  size_t i;
-  for (i = 0; i < pids.size(); ++i) {
-    int st = 0;
-    while (waitpid(pids[i], &st, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ++bad;
-  }
+  int bad = ct_fork_wait(pids);
   ct_live_workers.clear();
   return bad;
 }

@@ -1,6 +1,6 @@
 /* ct_fork.h -- the host half's worker processes, one helper (used by
- * device/tv_sweep.cu and ops_sweep.cu; sweep.cu, divprod_sweep.cu and
- * agree.cu still carry their own copy): P forked processes, worker w of P
+ * every program of device/ that forks: agree.cu, sweep.cu, divprod_sweep.cu,
+ * ops_sweep.cu and tv_sweep.cu): P forked processes, worker w of P
  * running its share of the work, each writing its counts into its own slot
  * of memory shared with the parent, which waits for them all and adds up.
  * Host only (C++: the work is a lambda); include after device/ct_cuda.h

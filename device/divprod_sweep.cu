@@ -70,6 +70,7 @@
 
 #define CT_PROG "ct_divprod_sweep"
 #include "device/ct_cuda.h"
+#include "device/ct_fork.h"
 #include "device/ct_sweep.h" /* the enumeration of flat layouts (ct_sweep_decode, ct_sweep_mode) */
 
 #include <cuda_runtime.h>
@@ -742,47 +743,31 @@ static double ct_dp_run_host(const ct_dp_opts *o, int64_t pairs, ct_dp_slot *tot
   int64_t nl = ct_dp_local_count(o->shard_i, o->shard_n, pairs);
   int w, nw = o->procs, op, m;
   ct_dp_slot *slots;
-  std::vector<pid_t> pids;
   double t0 = ct_now();
-  slots = (ct_dp_slot *)mmap(0, sizeof(ct_dp_slot) * nw, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (slots == MAP_FAILED) ct_die("mmap: %s", strerror(errno));
-  memset(slots, 0, sizeof(ct_dp_slot) * nw);
-  fflush(stdout);
-  fflush(stderr);
-  for (w = 0; w < nw; ++w) {
-    pid_t pid = fork();
-    if (pid < 0) ct_die("fork: %s", strerror(errno));
-    if (pid == 0) {
-      static ct_dp_scratch S;
-      ct_dp_slot *s = &slots[w];
-      int64_t blk, L;
-      double last = ct_now();
-      for (blk = w; blk * CT_DP_BLOCK < nl; blk += nw) {
-        for (L = blk * CT_DP_BLOCK; L < (blk + 1) * CT_DP_BLOCK && L < nl; ++L) {
-          int64_t p = ct_dp_global(L, o->shard_i, o->shard_n, pairs);
-          ct_dp_out out[CT_DP_OPS];
-          if (p < 0) continue;
-          ct_dp_pair(&o->b, p, &S, s->n, out);
-          for (op = 0; op < CT_DP_OPS; ++op)
-            if (((o->b.ops >> op) & 1) && (out[op].verdict == 2 || out[op].verdict == 3)) ct_dp_keep(s, p, op, &out[op]);
-        }
-        if (w == 0 && ct_now() - last >= 10) { /* worker 0 speaks for all: they move together */
-          double done = (double)(blk + 1) * CT_DP_BLOCK; /* blk: the shard's block index, every worker's */
-          last = ct_now();
-          fprintf(stderr, CT_PROG ": host: about %.3g of %.3g pairs, %.3g pairs/s\n", done < nl ? done : (double)nl,
-                  (double)nl, done / (last - t0));
-        }
+  slots = ct_fork_run<ct_dp_slot>(nw, [&](int w, ct_dp_slot *s) {
+    static ct_dp_scratch S;
+    int64_t blk, L;
+    double last = ct_now();
+    for (blk = w; blk * CT_DP_BLOCK < nl; blk += nw) {
+      for (L = blk * CT_DP_BLOCK; L < (blk + 1) * CT_DP_BLOCK && L < nl; ++L) {
+        int64_t p = ct_dp_global(L, o->shard_i, o->shard_n, pairs);
+        ct_dp_out out[CT_DP_OPS];
+        int op;
+        if (p < 0) continue;
+        ct_dp_pair(&o->b, p, &S, s->n, out);
+        for (op = 0; op < CT_DP_OPS; ++op)
+          if (((o->b.ops >> op) & 1) && (out[op].verdict == 2 || out[op].verdict == 3)) ct_dp_keep(s, p, op, &out[op]);
       }
-      _exit(0);
+      if (w == 0 && ct_now() - last >= 10) { /* worker 0 speaks for all: they move together */
+        double done = (double)(blk + 1) * CT_DP_BLOCK; /* blk: the shard's block index, every worker's */
+        last = ct_now();
+        fprintf(stderr, CT_PROG ": host: about %.3g of %.3g pairs, %.3g pairs/s\n", done < nl ? done : (double)nl,
+                (double)nl, done / (last - t0));
+      }
     }
-    pids.push_back(pid);
-  }
+  });
   memset(tot, 0, sizeof *tot);
   for (w = 0; w < nw; ++w) {
-    int st = 0;
-    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ct_die("a host worker died");
     for (op = 0; op < CT_DP_OPS; ++op) ct_dp_add(&tot->n[op], &slots[w].n[op]);
     for (m = 0; m < CT_DP_OPS * 2; ++m) {
       int k;
@@ -790,7 +775,7 @@ static double ct_dp_run_host(const ct_dp_opts *o, int64_t pairs, ct_dp_slot *tot
         tot->ex[m * CT_DP_EXAMPLES + tot->nex[m]++] = slots[w].ex[m * CT_DP_EXAMPLES + k];
     }
   }
-  munmap(slots, sizeof(ct_dp_slot) * nw);
+  ct_fork_free(slots, nw);
   snprintf(name, cap, "host, %d processes", nw);
   return ct_now() - t0;
 }

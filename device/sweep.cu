@@ -30,6 +30,7 @@
 #include "device/ct_cuda.h"
 #include "device/ct_sweep.h"
 #include "device/sweep_fast.h"
+#include "device/ct_fork.h"
 
 #include <cuda_runtime.h>
 
@@ -799,7 +800,6 @@ static void ct_run_host(const ct_sopts *o, ct_gpu_run *run) {
   int64_t units = ct_sweep_num_units(&o->b), nl = ct_local_units(o->shard_i, o->shard_n, 0, 1, units);
   int w, nw = o->procs;
   ct_host_slot *slots;
-  std::vector<pid_t> pids;
   double t0 = ct_now();
   ct_fast_tables tb = {0, 0, 0};
   if (o->fast) { /* the tables, before the workers fork */
@@ -811,43 +811,29 @@ static void ct_run_host(const ct_sopts *o, ct_gpu_run *run) {
     for (i = 0; i < na * per; ++i) ct_fast_table_entry(&o->b, i / per, (int)(i % per), tb);
     run->table_seconds = ct_now() - t0;
   }
-  slots = (ct_host_slot *)mmap(0, sizeof(ct_host_slot) * nw, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (slots == MAP_FAILED) ct_die("mmap: %s", strerror(errno));
-  memset(slots, 0, sizeof(ct_host_slot) * nw);
-  fflush(stdout);
-  for (w = 0; w < nw; ++w) {
-    pid_t pid = fork();
-    if (pid < 0) ct_die("fork: %s", strerror(errno));
-    if (pid == 0) {
-      int64_t L;
-      ct_host_slot *s = &slots[w];
-      for (L = w; L < nl; L += nw) {
-        int64_t u = ct_local_unit(L, o->shard_i, o->shard_n, 0, 1, units);
-        ct_unit_ex e;
-        int va[CT_SWEEP_MAX_RANK], vb[CT_SWEEP_MAX_RANK], ra, rb, kind;
-        if (u < 0) continue;
-        if (o->fast) {
-          ct_fast_unit(&o->b, u, tb, &s->counts, &e, va, &ra, vb, &rb);
-          if (ct_fast_sampled(L, o->sample)) ct_fast_sample_unit(&o->b, u, tb, &s->counts);
-        } else {
-          ct_sweep_unit(&o->b, u, &s->counts, &e, va, &ra, vb, &rb);
-        }
-        for (kind = 1; kind <= 2; ++kind) {
-          int v0 = kind == 1 ? e.fail_v0 : e.cons_v0;
-          if (v0 < 0 || s->nex[kind - 1] >= CT_SWEEP_EXAMPLES) continue;
-          ct_unit_example(&e, kind, va, ra, vb, rb, &s->ex[(kind - 1) * CT_SWEEP_EXAMPLES + s->nex[kind - 1]++]);
-        }
+  slots = ct_fork_run<ct_host_slot>(nw, [&](int w, ct_host_slot *s) {
+    int64_t L;
+    for (L = w; L < nl; L += nw) {
+      int64_t u = ct_local_unit(L, o->shard_i, o->shard_n, 0, 1, units);
+      ct_unit_ex e;
+      int va[CT_SWEEP_MAX_RANK], vb[CT_SWEEP_MAX_RANK], ra, rb, kind;
+      if (u < 0) continue;
+      if (o->fast) {
+        ct_fast_unit(&o->b, u, tb, &s->counts, &e, va, &ra, vb, &rb);
+        if (ct_fast_sampled(L, o->sample)) ct_fast_sample_unit(&o->b, u, tb, &s->counts);
+      } else {
+        ct_sweep_unit(&o->b, u, &s->counts, &e, va, &ra, vb, &rb);
       }
-      _exit(0);
+      for (kind = 1; kind <= 2; ++kind) {
+        int v0 = kind == 1 ? e.fail_v0 : e.cons_v0;
+        if (v0 < 0 || s->nex[kind - 1] >= CT_SWEEP_EXAMPLES) continue;
+        ct_unit_example(&e, kind, va, ra, vb, rb, &s->ex[(kind - 1) * CT_SWEEP_EXAMPLES + s->nex[kind - 1]++]);
+      }
     }
-    pids.push_back(pid);
-  }
+  });
   memset(&run->counts, 0, sizeof run->counts);
   for (w = 0; w < nw; ++w) {
-    int st = 0, kind, m;
-    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ct_die("a host worker died");
+    int kind, m;
     ct_add_counts(&run->counts, &slots[w].counts);
     for (kind = 0; kind < 2; ++kind)
       for (m = 0; m < slots[w].nex[kind]; ++m) run->ex.push_back(slots[w].ex[kind * CT_SWEEP_EXAMPLES + m]);
@@ -855,7 +841,7 @@ static void ct_run_host(const ct_sopts *o, ct_gpu_run *run) {
   run->seconds = ct_now() - t0;
   run->units = nl;
   snprintf(run->name, sizeof run->name, "host, %d processes", nw);
-  munmap(slots, sizeof(ct_host_slot) * nw);
+  ct_fork_free(slots, nw);
   free(tb.T);
   free(tb.FA);
   free(tb.H);
