@@ -2,17 +2,21 @@
 """The atom atlas judged in the peers (issue 41, item 4; docs/data/atlas-peers.md):
 each peer's thread-value (TV) layouts of its NVIDIA MMA and copy atoms, and of
 its tiled constructions, compared as functions with cuteref's atlas
-(mma_tv_a/b/c of spec/mma.md, copy_tv_src/dst of spec/copy.md,
-tiled_mma_{a,b,c}_tv of spec/tiled_mma.md, make_layout_tv of spec/partition.md).
+(mma_tv_a/b/c and umma_tv_a/b/c of spec/mma.md, copy_tv_src/dst of spec/copy.md
+with its TMEM and .b8 forms, tiled_mma_{a,b,c}_tv of spec/tiled_mma.md,
+make_layout_tv of spec/partition.md, tiled_copy_* of spec/tiled_copy.md with
+the partitions and retile, TCOPY-8..11).
 
   tools/atlas_peers.py CUTEREF [--peer=cutedsl|tensor-layouts|all] [--list] [--markdown] [--cpp]
   tools/atlas_peers.py CUTEREF --self-test     (the comparison tells equal from different: no peer needed)
 
 Peers (pinned; each runs only where it is installed, and a peer that is not
 installed is reported as NOT RUN with exit status 2: never a silent pass):
-  cutedsl         nvidia-cutlass-dsl 4.8.1: its ops' atoms built inside one
-                  @cute.jit trace on the CPU (CUTE_DSL_ARCH=sm_90a, in a child
-                  process, so a crash of the DSL is reported, not fatal);
+  cutedsl         nvidia-cutlass-dsl 4.8.1: its ops' atoms built inside @cute.jit
+                  traces on the CPU, in two child processes (CUTE_DSL_ARCH=sm_90a
+                  for warp, warpgroup and the tiled constructions; sm_100a for
+                  tcgen05's UMMA and TMEM ops), so a crash of the DSL is
+                  reported, not fatal;
   tensor-layouts  tensor-layouts 0.3.2: every MMAAtom and CopyAtom of its
                   tensor_layouts.atoms_nv module, by name.
 CuTe C++ is compared by tools/atlas_count.py and tools/atlas_copy.py
@@ -25,6 +29,9 @@ coalesced layout is the canonical form of the mode's function
 (spec/coalesce.md, COAL-4, COAL-6), so the two have the same thread count,
 the same value count and the same value L(t, v) at every (thread, value).
 A difference of rank or nesting alone (NVIDIA/cutlass #3254) is agreement.
+A partition or retile (a tensor's layout, perhaps swizzled, with its offset)
+is compared value by value at every index (`table`): the DSL's tensor over an
+integer iterator (CuTe's counting tensor) against cuteref's answer.
 
 Every disagreement must match a decision of DECISIONS (whose answer is right
 by the PTX ISA and spec/principle.md, and the spec page that says so); one
@@ -81,6 +88,21 @@ DECISIONS = [
      "CopyAtom\"), the DSL builds it without a word, and the layout it gives has the atom's 8 values a "
      "thread over a tile whose threads own 4 each. cuteref rejects it as C++ does (ARG_TYPE, "
      "spec/tiled_copy.md); the DSL is wrong to accept it."),
+    ("cutedsl", "ldmatrix/stmatrix", r"^recast_layout<1,8>\(copy_tv_(src|dst)\(SM100_U8x(8|16)_LDSM_T\)\)$",
+     r"\[PTX's text \(COPY-7\): holds\]$",
+     "ldmatrix.m16n16.xN.trans.b8: the DSL's pair and CuTe C++'s (the atlas's) both meet everything PTX's text "
+     "says (checked here, COPY-7: each lane's bytes are bytes of stored rows 4q..4q+3 at columns g and g+8, "
+     "each row addressed by one of lanes 0..16N-1, every byte once); they differ in how a lane's eight bytes "
+     "fill r0 and r1, which only PTX's Figure 105 (an image) draws, and in the numbering of the rows (CuTe's "
+     "rho; the DSL's lane i addresses row i). Not decided by PTX's text: neither is called wrong; the atlas "
+     "keeps CuTe C++'s reading (spec/copy.md, COPY-B8 and Differences, \"ldmatrix.m16n16's row numbering\")."),
+    ("cutedsl", "UMMA atoms", r"^umma_tv_[abc]\(128, \d+, \d+\)$",
+     r"^accepted .*error ARG_TYPE umma_tv: no tcgen05\.mma\.cta_group::1 of M = 128",
+     "tcgen05.mma of one CTA with M = 128 and N an odd multiple of 8: the DSL builds it (its docstring: "
+     "CtaGroup.ONE, 8 <= N <= 256 step 8), and so does CuTe C++ 4.2's SM100_MMA_*_SS (static_assert N % 8 "
+     "only; its _TS atoms want N % 16 at M = 128); the atlas takes PTX's shapes (M = 128: N a multiple of "
+     "16) and rejects it (ARG_TYPE). A bound, not a function: the layout the DSL gives is MMA-UMMA's formula "
+     "at that N. Neither is called wrong; spec/mma.md, Differences, \"UMMA\"."),
     ("cutedsl", "one-thread copy atoms",
      r"^recast_layout<1,\d+>\(copy_tv_(src|dst)\(SM80_CP_ASYNC_CACHE(ALWAYS|GLOBAL), \d+\)\)$",
      r"^accepted .*error ARG_TYPE",
@@ -162,9 +184,11 @@ def collect_cutedsl():
     import cutlass.cute as cute
     out = []
 
+    part = _collect_cutedsl_sm100 if os.environ.get("ATLAS_PEERS_PART") == "sm100" else _collect_cutedsl
+
     @cute.jit
     def trace():
-        out.extend(_collect_cutedsl(cute))
+        out.extend(part(cute))
     trace()
     return out
 
@@ -179,6 +203,9 @@ def _collect_cutedsl(cute):
 
     def rec(family, item, call, layout, kind="compare", note=""):
         recs.append({"family": family, "item": item, "call": call, "layout": layout, "kind": kind, "note": note})
+        if os.environ.get("ATLAS_PEERS_TRACE"):   # where a crash of the DSL's C++ layer happened
+            sys.stderr.write("%s | %s\n" % (family, item))
+            sys.stderr.flush()
 
     def err(e):
         text = re.sub(r"\x1b\[[0-9;]*m", "", " ".join(str(e).split()))
@@ -224,13 +251,7 @@ def _collect_cutedsl(cute):
             rec("warp MMA", name, None, None, "outside",
                 "sparse or SM120 block-scaled: not in the atlas (spec/mma.md covers dense SM75..SM90)")
 
-    # SM100 tcgen05 (UMMA, TMEM load/store/copy): listed, not compared (not in the atlas yet)
-    from cutlass.cute.nvgpu import tcgen05
-    bases = ("MmaOp", "CopyOp", "Tcgen05MmaOp", "SparseMmaOp", "BlockScaledMmaOp", "BlockScaledSparseMmaOp",
-             "CollectorOp", "TmemLoadRedOp")
-    for name in sorted(n for n in dir(tcgen05) if n.endswith("Op") and n not in bases):
-        rec("tcgen05 (SM100)", name, None, None, "outside",
-            "SM100 UMMA and TMEM fragments: not in the atlas yet (spec/mma.md, spec/copy.md)")
+    # SM100 tcgen05 (UMMA, TMEM load/store): in the sm100 part (_collect_cutedsl_sm100)
 
     # warpgroup wgmma (cute.nvgpu.warpgroup): every N, A source, majors and types
     srcs = [("RMEM", warpgroup.OperandSource.RMEM), ("SMEM", warpgroup.OperandSource.SMEM)]
@@ -480,6 +501,175 @@ def _collect_cutedsl(cute):
                         rec("tiled copy", item, "tiled_copy_%s_d_tv(%s)" % (x, args), dst)
                         if "tiled_copy_%s_tile" % x in ops:
                             rec("tiled copy", item, "tiled_copy_%s_tile(%s)" % (x, args), tup(sizes), kind="tuple")
+
+    # partitions: get_slice(t).partition_S/_D of tensors, every thread, and retile of fragments, against
+    # tiled_copy_partition_s/_d and tiled_copy_retile (spec/tiled_copy.md, TCOPY-8..11). The tensors are
+    # over an integer iterator (CuTe's counting tensor), so the DSL's offsets are static; a tensor over a
+    # shared-memory pointer gives the same layout with a run-time offset (checked: PART_PTR below).
+    if {"tiled_copy_partition_s", "tiled_copy_partition_d", "tiled_copy_retile"} <= ops:
+        f16 = T["Float16"]
+        pcopies = [("CopyUniversalOp 128 bits", lambda: cute.make_copy_atom(CopyUniversalOp(), f16, num_bits_per_copy=128),
+                    "128", ((32, 4), (4, 1)), ((1, 8), (1, 1))),
+                   ("cpasync.CopyG2SOp(GLOBAL) 128 bits",
+                    lambda: cute.make_copy_atom(cpasync.CopyG2SOp(cpasync.LoadCacheMode.GLOBAL), f16, num_bits_per_copy=128),
+                    "SM80_CP_ASYNC_CACHEGLOBAL, 128", ((32, 4), (4, 1)), ((1, 8), (1, 1))),
+                   ("CopyUniversalOp 64 bits", lambda: cute.make_copy_atom(CopyUniversalOp(), f16, num_bits_per_copy=64),
+                    "64", ((16, 8), (8, 1)), ((1, 4), (1, 1))),
+                   ("CopyUniversalOp 16 bits", lambda: cute.make_copy_atom(CopyUniversalOp(), f16, num_bits_per_copy=16),
+                    "16", ((16, 8), (8, 1)), ((1, 1), (1, 1))),
+                   ("LdMatrix8x8x16bOp(False,4)", lambda: cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), f16),
+                    "SM75_U32x4_LDSM_N", ((32, 1), (1, 32)), ((1, 8), (1, 1)))]
+        # (label, DSL layout maker, cuteref text): #3160's swizzled K-major 128 x 64 tile, a plain one, another swizzle
+        tensors = [("Sw<3,3,3> 128x64", lambda: cute.tile_to_shape(cute.make_composed_layout(
+                        cute.make_swizzle(3, 3, 3), 0, cute.make_layout((8, 64), stride=(64, 1))), (128, 64), (0, 1)),
+                    "tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))"),
+                   ("(128,64):(64,1)", lambda: cute.make_layout((128, 64), stride=(64, 1)), "(128,64):(64,1)"),
+                   ("Sw<2,3,3> 64x32", lambda: cute.tile_to_shape(cute.make_composed_layout(
+                        cute.make_swizzle(2, 3, 3), 0, cute.make_layout((8, 32), stride=(32, 1))), (64, 32), (0, 1)),
+                    "tile_to_shape(Sw<2,3,3> o _0 o (_8,_32):(_32,_1), (64,32))")]
+        # fragments of rank 3: on one of rank 1 or 2 (cuteref: TOO_MANY_MODES) the DSL 4.8.1 aborts the process
+        # (std::bad_variant_access in its C++ layer), so those are not asked here
+        frags = ["(8,2,2):(1,8,16)", "(16,2,2):(1,16,32)", "(4,2,2):(1,4,8)", "(8,1,4):(1,0,8)"]
+        for label, mk, cname, (ts, td), (vs, vd) in pcopies:
+            thr, val = tup(ts) + ":" + tup(td), tup(vs) + ":" + tup(vd)
+            try:
+                tc = cute.make_tiled_copy_tv(mk(), cute.make_layout(ts, stride=td), cute.make_layout(vs, stride=vd))
+            except Exception as e:  # noqa: BLE001
+                rec("tiled copy partitions", label, None, None, "rejected", err(e))
+                continue
+            for tlabel, mkx, xtxt in tensors:
+                X = mkx()
+                xt = cute.make_tensor(0, X)
+                for t in range(ts[0] * ts[1]):
+                    th = tc.get_slice(t)
+                    for side in ("S", "D"):
+                        item = "%s, %s, %s: get_slice(%d).partition_%s(%s)" % (label, thr, val, t, side, tlabel)
+                        try:
+                            pt = getattr(th, "partition_" + side)(xt)
+                            lay = "%s o %s" % (pt.iterator, pt.layout)
+                        except Exception as e:  # noqa: BLE001
+                            rec("tiled copy partitions", item, None, None, "rejected", err(e))
+                            continue
+                        args = "%s, 16, %s, %s, %d, %s" % (cname, thr, val, t, xtxt)
+                        rec("tiled copy partitions", item, "tiled_copy_partition_%s(%s)" % (side.lower(), args), lay,
+                            kind="function")
+                        if "Sw<" not in xtxt:   # a plain X: the slice's offset is apart (TCOPY-9), added here
+                            recs[-1]["offset"] = "tiled_copy_partition_%s_offset(%s)" % (side.lower(), args)
+                        if t == 5 and side == "S":   # PART_PTR: over a shared-memory pointer, the same layout
+                            ptr = cute.make_ptr(f16, 0, cute.AddressSpace.smem, assumed_align=16)
+                            pp = th.partition_S(cute.make_tensor(ptr, X))
+                            if str(pp.layout) != str(pt.layout):
+                                rec("tiled copy partitions", item + " (smem pointer)", None, None, "outside",
+                                    "over a smem pointer the DSL gives %s, over the counting tensor %s"
+                                    % (pp.layout, pt.layout))
+            for ftxt in frags:
+                fs, fd = ftxt.split(":")
+                item = "%s, %s, %s: retile(%s)" % (label, thr, val, ftxt)
+                try:
+                    F = cute.make_rmem_tensor(cute.make_layout(eval(fs), stride=eval(fd)), f16)
+                    lay = str(tc.get_slice(0).retile(F).layout)
+                except Exception as e:  # noqa: BLE001
+                    rec("tiled copy partitions", item, None, None, "rejected", err(e))
+                    continue
+                rec("tiled copy partitions", item, "tiled_copy_retile(%s, 16, %s, %s, %s)" % (cname, thr, val, ftxt),
+                    lay, kind="function")
+    else:
+        rec("tiled copy partitions", "partition_S/_D, retile", None, None, "outside",
+            "not compared: this cuteref has no tiled_copy_partition_s / _d / retile (spec/tiled_copy.md)")
+    return recs
+
+
+# The DSL's SM100 ops (cute.nvgpu.tcgen05): TMEM loads and stores by CuTe's names, and the
+# UMMA atoms' (CTA, value) layouts. Traced in a child of its own, CUTE_DSL_ARCH=sm_100a.
+TMEM_SHAPES = [("Ld32x32bOp", "St32x32bOp", "32dp32b"), ("Ld16x64bOp", "St16x64bOp", "16dp64b"),
+               ("Ld16x128bOp", "St16x128bOp", "16dp128b"), ("Ld16x256bOp", "St16x256bOp", "16dp256b"),
+               ("Ld16x32bx2Op", "St16x32bx2Op", "16dp32b")]
+
+
+def _collect_cutedsl_sm100(cute):
+    import warnings
+    import cutlass
+    from cutlass.cute.nvgpu import tcgen05, OperandMajorMode
+    warnings.simplefilter("ignore", DeprecationWarning)
+    recs = []
+    names = set(os.environ.get("ATLAS_PEERS_NAMES", "").split())
+
+    def rec(family, item, call, layout, kind="compare", note=""):
+        recs.append({"family": family, "item": item, "call": call, "layout": layout, "kind": kind, "note": note})
+
+    def err(e):
+        text = re.sub(r"\x1b\[[0-9;]*m", "", " ".join(str(e).split()))
+        return re.sub(r"^error: ", "", text.split(" --> ")[0])[:160]
+
+    # TMEM loads and stores: every shape, .num x1..x128, with and without the 16-bit packing;
+    # the DSL's layouts are in units of the element type, the atlas's in bits
+    for ld, st, shape in TMEM_SHAPES:
+        for opname, kind, extra in ((ld, "LOAD", "Pack"), (st, "STORE", "Unpack")):
+            for rep in tcgen05.Repetition:
+                for packed in (False, True):
+                    n = int(rep.name[1:])
+                    cname = "SM100_TMEM_%s_%s%dx%s" % (kind, shape, n, "_16b" if packed else "")
+                    types = ("Float16",) if packed else ("Float32", "Float16")
+                    for tn in types:
+                        item = "%s(%s%s) of %s" % (opname, rep.name, (", %s" % ("PACK_16b_IN_32b" if kind == "LOAD"
+                                                                            else "UNPACK_32b_IN_16b")) if packed else "", tn)
+                        # a .num PTX does not define (16x128b past x64, 16x256b past x32): asked of the DSL
+                        # anyway, so that its acceptance (a disagreement) or rejection is on record
+                        ptx_none = (shape == "16dp128b" and n > 64) or (shape == "16dp256b" and n > 32)
+                        if cname not in names and not ptx_none:
+                            rec("TMEM load/store", item, None, None, "outside",
+                                "%s: not in this atlas (spec/copy.md, COPY-TMEM)" % cname)
+                            continue
+                        T = getattr(cutlass, tn)
+
+                        def mk(opname=opname, rep=rep, packed=packed, extra=extra):
+                            arg = getattr(getattr(tcgen05, extra), "PACK_16b_IN_32b" if extra == "Pack"
+                                          else "UNPACK_32b_IN_16b") if packed else None
+                            op = getattr(tcgen05, opname)(rep) if arg is None else getattr(tcgen05, opname)(rep, arg)
+                            return cute.make_copy_atom(op, T)
+                        try:
+                            c = mk()
+                            lays = (str(c.layout_src_tv), str(c.layout_dst_tv))
+                        except Exception as e:  # noqa: BLE001
+                            rec("TMEM load/store", item, None, None, "rejected", err(e))
+                            continue
+                        for side, lay in zip(("src", "dst"), lays):
+                            rec("TMEM load/store", item, "recast_layout<1,%d>(copy_tv_%s(%s))" % (T.width, side, cname), lay)
+
+    # UMMA (tcgen05.mma): every M, N of each CTA group, A from SMEM or TMEM, K- or MN-major
+    T = cutlass
+    ops = [("MmaF16BF16Op(Float16,Float32)", lambda *r: tcgen05.MmaF16BF16Op(T.Float16, T.Float32, *r), 16),
+           ("MmaF16BF16Op(BFloat16,Float32)", lambda *r: tcgen05.MmaF16BF16Op(T.BFloat16, T.Float32, *r), 16),
+           ("MmaTF32Op", lambda *r: tcgen05.MmaTF32Op(*r), 8),
+           ("MmaI8Op(Int8)", lambda *r: tcgen05.MmaI8Op(T.Int8, *r), 32),
+           ("MmaFP8Op(Float8E4M3FN,Float32)", lambda *r: tcgen05.MmaFP8Op(T.Float8E4M3FN, T.Float32, *r), 32)]
+    srcs = [("SMEM", tcgen05.OperandSource.SMEM), ("TMEM", tcgen05.OperandSource.TMEM)]
+    majors = [("K", OperandMajorMode.K, OperandMajorMode.K), ("MN", OperandMajorMode.MN, OperandMajorMode.MN)]
+    for label, mk, K in ops:
+        for cg, ctas, Ms in ((tcgen05.CtaGroup.ONE, 1, (64, 128)), (tcgen05.CtaGroup.TWO, 2, (128, 256))):
+            for M in Ms:
+                for N in range(8, 257, 8):
+                    for sn, src in srcs:
+                        for mn, am, bm in majors:
+                            if sn == "TMEM" and mn == "MN":
+                                continue       # A from TMEM is K-major (the DSL's docstring)
+                            item = "%s((%d,%d,%d),%s,%s,%s)" % (label, M, N, K, cg.name, sn, mn)
+                            try:
+                                a = cute.make_mma_atom(mk((M, N, K), cg, src, am, bm))
+                                lays = (str(a.tv_layout_A), str(a.tv_layout_B), str(a.tv_layout_C))
+                            except Exception as e:  # noqa: BLE001
+                                rec("UMMA atoms", item, None, None, "rejected", err(e))
+                                continue
+                            extra = "" if ctas == 1 else ", 2"
+                            for x, lay in zip("abc", lays):
+                                rec("UMMA atoms", item, "umma_tv_%s(%d, %d, %d%s)" % (x, M, N, K, extra), lay)
+    done = {"MmaF16BF16Op", "MmaTF32Op", "MmaI8Op", "MmaFP8Op"} | {o for t in TMEM_SHAPES for o in t[:2]}
+    bases = ("MmaOp", "CopyOp", "Tcgen05MmaOp", "SparseMmaOp", "BlockScaledMmaOp", "BlockScaledSparseMmaOp",
+             "CollectorOp", "TmemLoadRedOp")
+    for name in sorted(n for n in dir(tcgen05) if n.endswith("Op") and n not in bases and n not in done):
+        rec("UMMA atoms" if name.startswith(("Mma", "SM10")) else "TMEM load/store", name, None, None, "outside",
+            "sparse, block-scaled, F8F6F4, SM103/SM107, tcgen05.cp and ld.red forms: not in the atlas "
+            "(spec/mma.md, spec/copy.md)")
     return recs
 
 
@@ -518,17 +708,30 @@ def dsl_vs_cpp_sm100(cuteref):
              item, side, out[2 * i][3:], out[2 * i + 1][3:]) for i, (item, side, cpp, dsl) in enumerate(rows)]
 
 
+def tmem_names():
+    """CuTe's names of the TMEM loads and stores (copy_traits_sm100.hpp) that the DSL has ops for."""
+    return ["SM100_TMEM_%s_%s%dx%s" % (k, shape, 1 << i, p) for _, _, shape in TMEM_SHAPES for k in ("LOAD", "STORE")
+            for i in range(8) for p in ("", "_16b")]
+
+
 def run_cutedsl(cuteref):
-    """The DSL's records, collected in a child process (the DSL's C++ layer may kill it)."""
-    names = [c[2] for c in SM100_LDSM]
+    """The DSL's records, collected in two child processes (the DSL's C++ layer may kill one): the
+    SM90 part under CUTE_DSL_ARCH=sm_90a (wgmma asks for it), the SM100 part under sm_100a (tcgen05).
+    The atom names the atlas is asked for are the ones this cuteref answers (`accepted`), so atoms
+    it gains later (e.g. the TMEM `_16b` forms) are compared from then on without an edit here."""
+    names = [c[2] for c in SM100_LDSM] + tmem_names()
     have = accepted(cuteref, ["copy_tv_src(%s)" % n for n in names])
-    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a", ATLAS_PEERS_OPS=" ".join(cuteref_ops(cuteref)),
-               ATLAS_PEERS_NAMES=" ".join(n for n in names if "copy_tv_src(%s)" % n in have))
-    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--collect-cutedsl"], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, universal_newlines=True, env=env)
-    if p.returncode != 0:
-        raise RuntimeError("the DSL's collection died (status %d): %s" % (p.returncode, p.stderr.strip()[-600:]))
-    return json.loads(p.stdout)
+    recs = []
+    for arch, part in (("sm_90a", "sm90"), ("sm_100a", "sm100")):
+        env = dict(os.environ, CUTE_DSL_ARCH=arch, ATLAS_PEERS_PART=part, ATLAS_PEERS_OPS=" ".join(cuteref_ops(cuteref)),
+                   ATLAS_PEERS_NAMES=" ".join(n for n in names if "copy_tv_src(%s)" % n in have))
+        p = subprocess.run([sys.executable, os.path.abspath(__file__), "--collect-cutedsl"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, universal_newlines=True, env=env)
+        if p.returncode != 0:
+            raise RuntimeError("the DSL's collection (%s) died (status %d): %s"
+                               % (part, p.returncode, p.stderr.strip()[-600:]))
+        recs += json.loads(p.stdout)
+    return recs
 
 
 # --------------------------------------------------------------------------
@@ -566,6 +769,12 @@ def run_tensor_layouts(cuteref):
 
     for name in sorted(n for n in dir(atoms_nv) if isinstance(getattr(atoms_nv, n), MMAAtom)):
         a = getattr(atoms_nv, name)
+        m = re.match(r"^SM100_(\d+)x(\d+)x(\d+)_\w+_SS$", a.name)
+        if m and tuple(int(g) for g in m.groups()) == tuple(a.shape_mnk) and a.thr_id.shape == 1:
+            # UMMA, one CTA: the (CTA, value) layouts of umma_tv_x(M, N, K) (spec/mma.md, MMA-UMMA)
+            for x, L in zip("abc", (a.a_layout, a.b_layout, a.c_layout)):
+                rec("UMMA atoms", a.name, "umma_tv_%s(%s, %s, %s)" % ((x,) + m.groups()), lay(L))
+            continue
         if (re.match(r"^SM(61|70|100|120)_", a.name) or "SPARSE" in a.name) and "mma_tv_c(%s)" % a.name not in known:
             rec("MMA atoms", a.name, None, None, "outside",
                 "SM61 dp4a, SM70 quad-pair, SM100 UMMA, SM120 and sparse atoms: not in this atlas (spec/mma.md)")
@@ -604,12 +813,79 @@ def unmark(s):
     return re.sub(r"(?<![\w])_(?=\d)", "", s.replace(" ", ""))
 
 
+def _tuple(text):
+    """A nested tuple of ints from CuTe's text, `(8,(2,4))` or `8` (static marks already dropped)."""
+    out, stack, num = [], [[]], ""
+    for ch in text + ",":
+        if ch.isdigit() or ch == "-":
+            num += ch
+            continue
+        if num:
+            stack[-1].append(int(num))
+            num = ""
+        if ch == "(":
+            stack.append([])
+        elif ch == ")":
+            t = tuple(stack.pop())
+            stack[-1].append(t)
+        elif ch != ",":
+            raise ValueError("not a tuple: %r" % text)
+    out = stack[0]
+    if len(out) != 1:
+        raise ValueError("not a tuple: %r" % text)
+    return out[0]
+
+
+def _flat(t):
+    return [x for y in t for x in _flat(y)] if isinstance(t, tuple) else [t]
+
+
+def table(text):
+    """The function a layout's text stands for, as the list of its values at 0 .. size-1 (colexicographic
+    index): a layout `S:D`, or a chain `A o B o ... o L` of swizzles `S<b,m,s>`/`Sw<b,m,s>`, offsets (or an
+    integer iterator) and layouts, applied from the right. None where the text is none of these. The
+    partitions and retiles (kind "function") are compared this way: by value at every index, whatever
+    the ranks and nesting."""
+    try:
+        parts = [p.strip() for p in unmark(text).replace("o", " o ").split(" o ") if p.strip()]
+        *outer, inner = parts
+        shape, stride = inner.split(":")
+        sh, st = _flat(_tuple(shape)), _flat(_tuple(stride))
+        if len(sh) != len(st):
+            return None
+        size = 1
+        for n in sh:
+            size *= n
+        vals = []
+        for i in range(size):
+            v, r = 0, i
+            for n, d in zip(sh, st):
+                v += (r % n) * d
+                r //= n
+            vals.append(v)
+        for p in reversed(outer):
+            m = re.match(r"^Sw?<(\d+),(\d+),(-?\d+)>$", p)
+            if m:
+                b, mm, ss = (int(g) for g in m.groups())
+                ymask = ((1 << b) - 1) << (mm + max(0, ss))
+                vals = [x ^ ((x & ymask) >> ss) if ss >= 0 else x ^ ((x & ymask) << -ss) for x in vals]
+            elif re.match(r"^-?\d+$", p):
+                vals = [x + int(p) for x in vals]
+            else:
+                return None
+        return vals
+    except (ValueError, IndexError):
+        return None
+
+
 def judge(cuteref, recs):
     """Adds 'atlas' (the atlas's text or error) and 'verdict' (equal | differ | atlas-rejects) to each record."""
     reqs = []
     for r in recs:
-        if r["kind"] in ("compare", "tuple"):
+        if r["kind"] in ("compare", "tuple", "function"):
             reqs.append(r["call"])
+            if r.get("offset"):
+                reqs.append(r["offset"])
             if r["kind"] == "compare":
                 reqs += ["coalesce(%s, (1,1))" % r["call"], "coalesce(%s, (1,1))" % r["layout"]]
     uniq = sorted(set(reqs))
@@ -622,12 +898,22 @@ def judge(cuteref, recs):
         raise RuntimeError("cuteref eval - gave %d answers to %d requests: %s" % (len(ans), len(uniq), p.stderr[-400:]))
     a = dict(zip(uniq, ans))
     for r in recs:
-        if r["kind"] not in ("compare", "tuple"):
+        if r["kind"] not in ("compare", "tuple", "function"):
             continue
         got = a[r["call"]]
         r["atlas"] = got[3:] if got.startswith("ok ") else got
         if not got.startswith("ok "):
             r["verdict"] = "atlas-rejects"
+        elif r["kind"] == "function":
+            if r.get("offset"):   # the atlas's answer is `offset o layout`, the offset asked apart
+                off = a[r["offset"]]
+                r["atlas"] = "%s o %s" % (off[3:] if off.startswith("ok ") else "(%s)" % off, r["atlas"])
+            x, y = table(r["atlas"]), table(r["layout"])
+            r["verdict"] = "equal" if x is not None and x == y else "differ"
+            r["canon"] = str(y)
+            if x is not None and y is not None and x != y:   # the first index where they part, for the page
+                i = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]), min(len(x), len(y)))
+                r["layout"] += "  (at %d: %s, the atlas %s)" % (i, y[i] if i < len(y) else "-", x[i] if i < len(x) else "-")
         elif r["kind"] == "tuple":
             r["verdict"] = "equal" if unmark(got[3:]) == unmark(r["layout"]) else "differ"
         else:
@@ -638,6 +924,48 @@ def judge(cuteref, recs):
                 continue
             r["verdict"] = "equal" if unmark(x) == unmark(y) else "differ"
             r["canon"] = unmark(y)[3:]   # the peer's layout by mode, canonical: one text per function
+    mark_b8(recs)
+
+
+def b8_text_holds(src, dst, n):
+    """What PTX's text says of ldmatrix.m16n16.xN.trans.b8 (spec/copy.md, COPY-B8 and COPY-7), checked on a
+    pair of byte layouts (thread mode first, 32 threads) whatever their numbering of the rows: lanes
+    0 .. 16N-1 address distinct rows; the register side is a bijection; each byte a lane t (g = t / 4,
+    q = t % 4) holds is a byte of the row some lane a addresses, with (a mod 16) / 4 == q, at column g or
+    g + 8. Figure 105 (an image), which orders a lane's eight bytes in r0 and r1, is not checked."""
+    S, D = table(src), table(dst)
+    if S is None or D is None or len(S) % 32 or len(D) != 256 * n:
+        return False
+    rows = {}
+    for a in range(16 * n):
+        if S[a] % 16 or S[a] // 16 in rows:
+            return False
+        rows[S[a] // 16] = a
+    if len(set(D)) != len(D):
+        return False
+    for k, x in enumerate(D):
+        t = k % 32
+        a = rows.get(x // 16)
+        if a is None or (a % 16) // 4 != t % 4 or x % 16 not in (t // 4, t // 4 + 8):
+            return False
+    return True
+
+
+def mark_b8(recs):
+    """Marks the DSL's differing ldmatrix.m16n16 layouts with whether its pair meets PTX's text."""
+    by = {}
+    for r in recs:
+        m = re.match(r"^recast_layout<1,8>\(copy_tv_(src|dst)\(SM100_U8x(8|16)_LDSM_T\)\)$", r.get("call") or "")
+        if m:
+            by.setdefault(r["item"], {})[m.group(1)] = (r, int(m.group(2)) // 8)
+    for item, sides in by.items():
+        if set(sides) != {"src", "dst"}:
+            continue
+        (rs, n), (rd, _) = sides["src"], sides["dst"]
+        holds = b8_text_holds(rs["layout"], rd["layout"], n)
+        for r in (rs, rd):
+            if r.get("verdict") == "differ":
+                r["layout"] += "  [PTX's text (COPY-7): %s]" % ("holds" if holds else "FAILS")
 
 
 def decide(peer, r):
@@ -662,17 +990,66 @@ SELF_TEST = [
     ("tiled_mma_c_tv(SM80_16x8x16_F16F16F16F16_TN, (2,2,1))",
      "((4,8,2,2),((2,2),(1,1))):((64,1,256,16),((32,8),(0,0)))", "differ"),            # warps transposed
     ("mma_tv_c(16, 8, 12, 16)", "((4,8),(2,2)):((32,1),(16,8))", "atlas-rejects"),
+    # TMEM loads (in 32-bit units, as the DSL gives them), UMMA atoms (CTA, value)
+    ("recast_layout<1,32>(copy_tv_dst(SM100_TMEM_LOAD_16dp64b2x))", "((2,2,8),(1,2)):((32,1,4),(1,2))", "equal"),
+    ("recast_layout<1,32>(copy_tv_dst(SM100_TMEM_LOAD_16dp64b2x))", "((2,2,8),(1,2)):((1,32,4),(1,2))", "differ"),
+    ("umma_tv_a(256, 64, 16, 2)", "(2,(128,16)):(128,(1,256))", "equal"),
+    ("umma_tv_a(256, 64, 16, 2)", "(2,(128,16)):(1,(2,256))", "differ"),                  # CTAs interleaved
+    ("umma_tv_c(128, 24, 16)", "(1,(128,24)):(128,(1,128))", "atlas-rejects"),
+    # .b8 ldmatrix: CuTe's byte layout is the atlas's, the DSL's is not (decided by mark_b8 and DECISIONS)
+    ("recast_layout<1,8>(copy_tv_dst(SM100_U8x8_LDSM_T))", "((4,8),(2,2,2)):((32,1),(16,8,128))", "equal"),
+    ("recast_layout<1,8>(copy_tv_dst(SM100_U8x8_LDSM_T))", "((4,8),(1,4,2)):((64,1),(1,16,8))", "differ"),
+]
+
+# The partitions and retiles, compared value by value (kind "function"): #3160's construction, thread 16
+# (row 4, where Sw<3,3,3> flips bit 5 of the offset): the DSL 4.8.1's answer (a negative stride), the
+# swizzle dropped after the offset (the failure #3160 reported), a wrong offset; a plain tensor's offset
+# is asked apart (TCOPY-9); a retile with two modes exchanged.
+X3160 = "tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))"
+SELF_TEST_FUNCTION = [
+    ("tiled_copy_partition_s(128, 16, (32,4):(4,1), (1,8), 16, %s)" % X3160, None,
+     "288 o ((8,1),4,2):((1,0),2048,-32)", "equal"),
+    ("tiled_copy_partition_s(128, 16, (32,4):(4,1), (1,8), 16, %s)" % X3160, None,
+     "288 o ((8,1),4,2):((1,0),2048,32)", "differ"),
+    ("tiled_copy_partition_d(128, 16, (32,4):(4,1), (1,8), 16, %s)" % X3160, None,
+     "256 o ((8,1),4,2):((1,0),2048,32)", "differ"),
+    ("tiled_copy_partition_s(128, 16, (32,4):(4,1), (1,8), 16, (128,64):(64,1))",
+     "tiled_copy_partition_s_offset(128, 16, (32,4):(4,1), (1,8), 16, (128,64):(64,1))",
+     "256 o ((8,1),4,2):((1,0),2048,32)", "equal"),
+    ("tiled_copy_partition_s(128, 16, (32,4):(4,1), (1,8), 16, (128,64):(64,1))",
+     "tiled_copy_partition_s_offset(128, 16, (32,4):(4,1), (1,8), 16, (128,64):(64,1))",
+     "0 o ((8,1),4,2):((1,0),2048,32)", "differ"),
+    ("tiled_copy_retile(128, 16, (32,4):(4,1), (1,8), (16,2,2):(1,16,32))", None, "((8,2),2,2):((1,8),16,32)", "equal"),
+    ("tiled_copy_retile(128, 16, (32,4):(4,1), (1,8), (16,2,2):(1,16,32))", None, "((8,2),2,2):((1,16),8,32)", "differ"),
+    ("tiled_copy_retile(128, 16, (32,4):(4,1), (1,8), (8,4):(1,8))", None, "((8,1),4):((1,0),8)", "atlas-rejects"),
+]
+
+# PTX's text of ldmatrix.m16n16.trans.b8 (b8_text_holds): CuTe's pair and the DSL's meet it; a pair whose
+# lane t holds columns other than g, g + 8, or rows of another q, does not
+SELF_TEST_B8 = [
+    ("((2,2,4,2),16):((16,128,32,0),1)", "((4,8),(2,2,2)):((32,1),(16,8,128))", 1, True),
+    ("((16,2),16):((16,0),1)", "((4,8),(1,4,2)):((64,1),(1,16,8))", 1, True),
+    ("((16,2),16):((16,0),1)", "((4,8),(1,4,2)):((64,2),(1,16,1))", 1, False),
+    ("((16,2),16):((16,0),1)", "((4,8),(1,4,2)):((16,1),(64,4,8))", 1, False),
+    ("(32,16):(16,1)", "((4,8),(1,4,2,2)):((64,1),(1,16,8,256))", 2, True),
 ]
 
 
 def self_test(cuteref):
     recs = [{"family": "self-test", "item": c, "call": c, "layout": l, "kind": "compare"} for c, l, _ in SELF_TEST]
+    recs += [{"family": "self-test", "item": c, "call": c, "layout": l, "kind": "function", "offset": o}
+             for c, o, l, _ in SELF_TEST_FUNCTION]
+    wants = [w for _, _, w in SELF_TEST] + [w for _, _, _, w in SELF_TEST_FUNCTION]
     judge(cuteref, recs)
-    bad = [(r["call"], r["layout"], r["verdict"], want) for r, (_, _, want) in zip(recs, SELF_TEST)
-           if r["verdict"] != want]
+    bad = [(r["call"], r["layout"], r["verdict"], want) for r, want in zip(recs, wants) if r["verdict"] != want]
+    for src, dst, n, want in SELF_TEST_B8:
+        if b8_text_holds(src, dst, n) != want:
+            bad.append(("ldmatrix.m16n16 text", "%s / %s" % (src, dst), "holds" if not want else "fails",
+                        "holds" if want else "fails"))
     for b in bad:
         print("self-test: %s vs %s: %s, wanted %s" % b)
-    print("self-test: %d of %d comparisons as expected" % (len(SELF_TEST) - len(bad), len(SELF_TEST)))
+    n = len(wants) + len(SELF_TEST_B8)
+    print("self-test: %d of %d comparisons as expected" % (n - len(bad), n))
     return 1 if bad else 0
 
 
@@ -745,16 +1122,16 @@ def main():
         dis, tot = [], [0, 0, 0, 0]
         for fam in fams:
             rs = [r for r in recs if r["family"] == fam]
-            items = sorted(set(r["item"] for r in rs if r["kind"] in ("compare", "tuple")))
+            items = sorted(set(r["item"] for r in rs if r["kind"] in ("compare", "tuple", "function")))
             rej = sorted(set(r["item"] for r in rs if r["kind"] == "rejected"))
             out = sorted(set(r["item"] for r in rs if r["kind"] == "outside"))
-            cmp_ = [r for r in rs if r["kind"] in ("compare", "tuple")]
+            cmp_ = [r for r in rs if r["kind"] in ("compare", "tuple", "function")]
             eq = [r for r in cmp_ if r["verdict"] == "equal"]
             bad = [r for r in cmp_ if r["verdict"] != "equal"]
             dec = [r for r in bad if decide(peer, r)]
             und = [r for r in bad if not decide(peer, r)]
             dis += bad
-            nfun = len(set(r.get("canon", r["layout"]) for r in cmp_ if r["kind"] == "compare"))
+            nfun = len(set(r.get("canon", r["layout"]) for r in cmp_ if r["kind"] in ("compare", "function")))
             tot = [tot[0] + len(cmp_), tot[1] + len(eq), tot[2] + len(dec), tot[3] + len(und)]
             if und:
                 status = max(status, 1)
@@ -783,7 +1160,7 @@ def main():
                     print("    also: %s: %s vs %s" % (r2["item"], r2["call"], r2["layout"]))
         if listing:
             for r in recs:
-                if r["kind"] in ("compare", "tuple"):
+                if r["kind"] in ("compare", "tuple", "function"):
                     print("%s | %s | %s | %s = %s | %s" % (r["verdict"], r["family"], r["item"], r["call"],
                                                           r.get("atlas"), r["layout"]))
                 else:
