@@ -138,6 +138,7 @@ ct_code ct_b_tiled_copy_c_retile(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_copy_tv_src(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_copy_tv_dst(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_copy_tv_ref(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_copy_tmem_addr(const ct_args *a, ct_value *out, ct_err *e);
 /* The swizzle and non-swizzle portions of a composed layout (CL-PORTION). */
 ct_code ct_b_get_swizzle_portion(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_get_nonswizzle_portion(const ct_args *a, ct_value *out, ct_err *e);

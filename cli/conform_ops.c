@@ -7,6 +7,7 @@
 #include "props/props_copy.h"
 #include "props/props_mma.h"
 #include "ref/copy_atom.h"
+#include "ref/copy_tmem.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -80,6 +81,12 @@ int cf_gen_request(const ct_op_gen *G, uint64_t seed, uint64_t index, char *buf,
       int st, num, trans, which;
       ct_case_copy(&c, &st, &num, &trans, &which);
       if (!ct_copy_call_args(st, num, trans, tmp, sizeof tmp)) snprintf(tmp, sizeof tmp, "SM75_U32x4_LDSM_N");
+      n = cf_put(buf, n, cap, tmp);
+      f += 3;
+    } else if (f[0] == '%' && f[1] == 't' && f[2] == '0') { /* a TMEM atom's name (spec/copy.md, COPY-TMEM16) */
+      int ld, s, num, pack;
+      ct_case_tmem_atom(&c, &ld, &s, &num, &pack);
+      ct_tmem_name(ld, s, num, pack, tmp, (int)sizeof tmp);
       n = cf_put(buf, n, cap, tmp);
       f += 3;
     } else if (f[0] == '%' && (f[1] == 'y' || f[1] == 'z') && (f[2] == '0' || f[2] == '1')) {

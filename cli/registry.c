@@ -968,6 +968,13 @@ const ct_op ct_ops[] = {
      0, CT_NO_JUDGE_CATALOGUE, CT_DRAW_RESULT, 0, 0,
      CT_CL_UNDEFINED, 0, CT_BY_BUILTIN,
      0, 0},
+    {"copy_tmem_addr", 1, 1, 0, ct_b_copy_tmem_addr,
+     "copy_tmem_addr(NAME): TMEM copy atom NAME's (tcgen05.ld/.st, _16b: .pack::16b) tile bit -> its Tensor Memory address in bits (a lane 2^21), CuTe's ValID",
+     "copy.md",
+     {{"copy_tmem_addr/atoms", CT_GEN_SWIZZLE, "copy_tmem_addr(%t0)"}},
+     0, CT_NO_JUDGE_CATALOGUE, CT_DRAW_RESULT, 0, 0,
+     CT_CL_UNDEFINED, 0, CT_BY_BUILTIN,
+     0, 0},
     /* make_tiled_copy and its _A/_B/_C forms (h41-A; spec/tiled_copy.md) */
     {"tiled_copy_tidfrg_s", 5, 6, 0, ct_b_tiled_copy_tidfrg_s,
      "tiled_copy_tidfrg_s(COPY, bits, thr, val, X): CuTe's TiledCopy::tidfrg_S of the layout X by make_tiled_copy(...), (thread, value, rest) -> X's index",

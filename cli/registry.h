@@ -26,7 +26,8 @@
  * swizzles and %y0 / %z0 their Y and Z masks (spec/swizzle.md), %a0 its
  * shared-memory atom's arguments (spec/atoms.md), %e0 / %i0 / %n0 its
  * CUTLASS 2.x arguments (spec/cutlass2x.md), %m0 / %c0 / %u0 an MMA,
- * copy or UMMA atom's arguments (props_mma.h, props_copy.h). The name seeds the
+ * copy or UMMA atom's arguments (props_mma.h, props_copy.h), %t0 a TMEM
+ * copy atom's name (props_copy.h). The name seeds the
  * random stream (so renaming one changes its cases). */
 typedef struct {
   const char *name; /* "composition/admissible" */

@@ -1,7 +1,9 @@
-/* judge_tmem.c -- COPY-8 and COPY-9 of spec/copy.md (COPY-TMEM). Neither
+/* judge_tmem.c -- COPY-8, COPY-9 and COPY-10 of spec/copy.md (COPY-TMEM,
+ * COPY-TMEM16). None
  * reads ref/copy_tmem.c's formula: COPY-8 uses the tile's size (lanes x
  * bits from the shape's name and .num) and the 32-bit registers; COPY-9
- * PTX's figures in its own words (ct_jt_figure). */
+ * PTX's figures in its own words (ct_jt_figure); COPY-10 those and PTX's
+ * words for .pack::16b: two 16-bit elements of adjacent columns a register. */
 #include "judge/judge_tmem.h"
 
 /* The shape's lanes and bits a lane (one repetition), from its name:
@@ -103,4 +105,40 @@ CT_FN ct_jstatus ct_judge_copy_9(int s, int num, const ct_layout *regs, int64_t 
                                 (long long)want);
     }
   return ct_j_holds(j, "COPY-9");
+}
+
+CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *regs, const ct_layout *addr, int64_t bound,
+                                  ct_judgement *j) {
+  CT_JUDGE_SCRATCH int64_t at[CT_TMEM_BITS_MAX]; /* the address map, bit by bit */
+  int64_t T, V, t, v, x, W = ct_jt_lane_bits(s, num), n = ct_jt_lanes(s) * W;
+  ct_leaf_form F, A;
+  if (!ct_j_tv_sizes(regs, &T, &V) || T != 32 || 32 * V != n)
+    return CT_J_VIOLATES(j, "COPY-10", "the register side is no (32 threads, %lld bits) pair of modes",
+                         (long long)(n / 32));
+  if (ct_j_size(addr) != n)
+    return CT_J_VIOLATES(j, "COPY-10", "the address map has %lld bits, not the tile's %lld", (long long)ct_j_size(addr),
+                         (long long)n);
+  if (T * V > bound || n > CT_TMEM_BITS_MAX) return ct_j_unchecked(j, "COPY-10");
+  ct_lf_init(&F, regs);
+  ct_lf_init(&A, addr);
+  for (x = 0; x < n; ++x) at[x] = ct_j_at_form(&A, x); /* in order: one step a bit, then looked up */
+  for (v = 0; v < V; ++v)
+    for (t = 0; t < T; ++t) {
+      int64_t lane = 0, col = ct_jt_figure(s, num, t, v / 32, &lane), got, want;
+      x = ct_j_at_form(&F, t + T * v);
+      /* .pack::16b: "two 16-bit elements from adjacent columns" in one register, the low half the first column */
+      want = ((int64_t)1 << 21) * lane + (pack ? 32 * (2 * col + (v % 32) / 16) + v % 16 : 32 * col + v % 32);
+      if (x < 0 || x >= n)
+        return CT_J_VIOLATES_AT(j, "COPY-10", t + T * v, "thread %lld's value %lld is bit %lld, outside the tile",
+                                (long long)t, (long long)v, (long long)x);
+      got = at[x];
+      if (got != want)
+        return CT_J_VIOLATES_AT(j, "COPY-10", t + T * v,
+                                "thread %lld's value %lld (register %lld, bit %lld) is at TMEM address %lld; PTX gives "
+                                "lane %lld, column %lld, bit %lld (%lld)",
+                                (long long)t, (long long)v, (long long)(v / 32), (long long)(v % 32), (long long)got,
+                                (long long)lane, (long long)(pack ? 2 * col + (v % 32) / 16 : col),
+                                (long long)(pack ? v % 16 : v % 32), (long long)want);
+    }
+  return ct_j_holds(j, "COPY-10");
 }

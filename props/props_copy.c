@@ -205,3 +205,28 @@ CT_FN void ct_p_copy_9(const ct_case *c, ct_outcome *o) {
   ct_judge_copy_9(x[1], x[2], &L[x[0] ? CT_COPY_DST : CT_COPY_SRC], CT_TMEM_BITS_MAX, &j);
   ct_judged(&j, o);
 }
+
+/* COPY-10: a TMEM atom's register bits at PTX's Tensor Memory addresses,
+ * the case's atom with or without .pack::16b / .unpack::16b (CuTe's `_16b`,
+ * COPY-TMEM16): its register side read through ct_tmem_val_id. */
+CT_FN void ct_case_tmem_atom(const ct_case *c, int *ld, int *s, int *num, int *pack) {
+  ct_case_tmem(c, ld, s, num);
+  *pack = (int)((ct_mix64((uint64_t)c->k[0] * 31u + (uint64_t)c->k[1]) >> 7) & 1);
+}
+
+CT_FN void ct_p_copy_10(const ct_case *c, ct_outcome *o) {
+  int ld, s, num, pack;
+  ct_layout R, A;
+  ct_judgement j;
+  ct_err e;
+  ct_case_tmem_atom(c, &ld, &s, &num, &pack);
+  o->digest = ct_mix64((uint64_t)ld + 2u * (uint64_t)s + 16u * (uint64_t)num + 4096u * (uint64_t)pack);
+  if (ct_copy_tv(pack ? (ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16) : ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST, num, s,
+                 ld ? CT_COPY_DST : CT_COPY_SRC, &R, &e) != CT_OK ||
+      ct_tmem_val_id(s, num, pack, &A, &e) != CT_OK) {
+    CT_FAILS(o, "tcgen05.%s shape %d .x%d%s rejected: %s", ld ? "ld" : "st", s, num, pack ? " (16b)" : "", e.msg);
+    return;
+  }
+  ct_judge_copy_10(s, num, pack, &R, &A, CT_TMEM_BITS_MAX, &j);
+  ct_judged(&j, o);
+}

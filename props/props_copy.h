@@ -9,4 +9,9 @@
  * (CT_COPY_SRC, _DST, _REF) of a CT_GEN_SWIZZLE case. */
 CT_FN void ct_case_copy(const ct_case *c, int *st, int *num, int *trans, int *which);
 
+/* The TMEM atom of a CT_GEN_SWIZZLE case (COPY-TMEM, COPY-TMEM16):
+ * tcgen05.ld (ld 1) or .st, shape s, .num x1 .. x8, with .pack::16b /
+ * .unpack::16b (pack 1) or not. */
+CT_FN void ct_case_tmem_atom(const ct_case *c, int *ld, int *s, int *num, int *pack);
+
 #endif

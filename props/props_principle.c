@@ -810,6 +810,7 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"copy_tv_src", "no layout argument: a copy atom's name, or its bits"},
     {"copy_tv_dst", "no layout argument: a copy atom's name, or its bits"},
     {"copy_tv_ref", "no layout argument: a copy atom's name, or its bits"},
+    {"copy_tmem_addr", "no layout argument: a TMEM copy atom's name"},
     {"tiled_copy_s_tv", "a copy atom's name and its tiling; marks of thr and val: TCOPY-6 (spec/tiled_copy.md)"},
     {"tiled_copy_d_tv", "a copy atom's name and its tiling; marks of thr and val: TCOPY-6 (spec/tiled_copy.md)"},
     {"tiled_copy_tile", "a copy atom's name and its tiling; marks of thr and val: TCOPY-6 (spec/tiled_copy.md)"},

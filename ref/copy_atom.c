@@ -164,7 +164,8 @@ CT_FN static ct_code ct_copy_one_pre(int kind, int bits, ct_err *e) {
  * every (thread, value). */
 CT_FN ct_code ct_copy_tv(int st, int num, int trans, int which, ct_layout *out, ct_err *e) {
   ct_tv_formula f;
-  if (st == CT_COPY_TMEM_LD || st == CT_COPY_TMEM_ST) return ct_tmem_tv(st == CT_COPY_TMEM_LD, trans, num, which, out, e);
+  if (st >= CT_COPY_TMEM_LD && st <= CT_COPY_TMEM_ST16) /* COPY-TMEM; _16b: the packed tile's bits (COPY-TMEM16) */
+    return ct_tmem_tv(st == CT_COPY_TMEM_LD || st == CT_COPY_TMEM_LD16, trans, num, which, out, e);
   if (st < CT_COPY_LDSM || st > CT_COPY_STSM8) return CT_FAIL(e, CT_ARG_TYPE, "copy_tv: no copy instruction %d", st);
   if (st == CT_COPY_ONE) CT_TRY(ct_copy_one_pre(trans, num, e));
   else if (st == CT_COPY_LDSM16 && ((num != 1 && num != 2) || trans != 1))
@@ -222,9 +223,9 @@ static const struct {
 
 int ct_copy_by_name(const char *name, int *st, int *num, int *trans) {
   size_t k;
-  int ld;
-  if (ct_tmem_by_name(name, &ld, trans, num)) { /* COPY-TMEM */
-    *st = ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST;
+  int ld, pack;
+  if (ct_tmem_by_name(name, &ld, trans, num, &pack)) { /* COPY-TMEM, COPY-TMEM16 */
+    *st = pack ? (ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16) : ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST;
     return 1;
   }
   for (k = 0; k < sizeof ct_copy_atoms / sizeof ct_copy_atoms[0]; ++k)

@@ -31,6 +31,10 @@ enum { CT_COPY_LDSM16 = 4, CT_COPY_STSM8 = 5 };
  * from Tensor Memory) and tcgen05.st; num is .num, trans the shape
  * (CT_TMEM_32x32b ...). */
 enum { CT_COPY_TMEM_LD = 6, CT_COPY_TMEM_ST = 7 };
+/* Their .pack::16b / .unpack::16b forms (CuTe's `_16b` atoms,
+ * COPY-TMEM16): the same layouts, the bits in Tensor Memory elsewhere
+ * (ct_tmem_addr). */
+enum { CT_COPY_TMEM_LD16 = 8, CT_COPY_TMEM_ST16 = 9 };
 enum { CT_COPY_UNIVERSAL = 0, CT_COPY_CP_ASYNC_CA = 1, CT_COPY_CP_ASYNC_CG = 2, CT_COPY_TMA = 3 };
 
 /* The most bits a one-thread atom of the atlas moves (a TMA box of 2^20

@@ -10,12 +10,21 @@
  *   .16x256b   thread t: lane g (r0, r1), g + 8 (r2, r3), columns 2q, 2q+1;
  *   .16x32bx2  thread t: lane t%16, the first (t < 16) or the second half
  *              (at immHalfSplitoff, counted after the first's .num columns).
- * Repetition n of .num is the next base bits of each lane. */
+ * Repetition n of .num is the next base bits of each lane.
+ *
+ * .pack::16b / .unpack::16b (COPY-TMEM16; PTX's tcgen05.ld: "pack two
+ * 16-bit elements from adjacent columns into a single 32-bit element"; .st
+ * the inverse): the registers and their layouts are the same, counted in
+ * the bits of the packed tile; what changes is where a packed lane's bits
+ * lie in Tensor Memory (ct_tmem_addr, CuTe's ValID): twice the columns, the
+ * low 16 bits of each. */
 #include "copy_tmem.h"
 
+#include "leaf_form.h"
 #include "tv_fit.h"
 
 #if !CT_ON_DEVICE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #endif
@@ -107,9 +116,64 @@ CT_FN ct_code ct_tmem_tv(int ld, int s, int num, int which, ct_layout *out, ct_e
   return ct_tv_fit_formula(&f, out, e);
 }
 
+CT_FN int64_t ct_tmem_addr(int s, int num, int pack, int64_t x) {
+  int64_t W = (int64_t)ct_tmem_base_bits(s) * num, lane = x / W, y = x % W;
+  if (!pack) return CT_TMEM_LANE_ADDR * lane + y;
+  return CT_TMEM_LANE_ADDR * lane + 32 * (y / 16) + y % 16; /* COPY-TMEM16: half y/16 in column y/16's low bits */
+}
+
+CT_FN ct_code ct_tmem_val_id(int s, int num, int pack, ct_layout *out, ct_err *e) {
+  int64_t W, x, n, a;
+  int hdr, sub;
+  ct_leaf_form F;
+  if (s < 0 || s >= CT_TMEM_SHAPES) return CT_FAIL(e, CT_ARG_TYPE, "copy_tmem: no tcgen05 shape %d", s);
+  if (num < 1 || num > ct_tmem_max_num(s) || (num & (num - 1)) != 0)
+    return CT_FAIL(e, CT_ARG_TYPE, "copy_tmem: tcgen05's .num of this shape is x1, x2, ... x%d, not x%d",
+                   ct_tmem_max_num(s), num);
+  W = (int64_t)ct_tmem_base_bits(s) * num;
+  n = W * ct_tmem_lanes(s);
+  ct_t_clear(&out->shape);
+  ct_t_clear(&out->stride);
+  CT_TRY(ct_t_open(&out->shape, &hdr, e));
+  CT_TRY(ct_t_open(&out->stride, &sub, e));
+  if (pack) { /* the lane's bits: (16, W/16):(1, 32) */
+    int h1, h2;
+    CT_TRY(ct_t_open(&out->shape, &h1, e));
+    CT_TRY(ct_t_push_int(&out->shape, 16, 1, e));
+    CT_TRY(ct_t_push_int(&out->shape, W / 16, 1, e));
+    CT_TRY(ct_t_close(&out->shape, h1, e));
+    CT_TRY(ct_t_open(&out->stride, &h2, e));
+    CT_TRY(ct_t_push_int(&out->stride, 1, 1, e));
+    CT_TRY(ct_t_push_int(&out->stride, 32, 1, e));
+    CT_TRY(ct_t_close(&out->stride, h2, e));
+  } else {
+    CT_TRY(ct_t_push_int(&out->shape, W, 1, e));
+    CT_TRY(ct_t_push_int(&out->stride, 1, 1, e));
+  }
+  CT_TRY(ct_t_push_int(&out->shape, ct_tmem_lanes(s), 1, e));
+  CT_TRY(ct_t_push_int(&out->stride, CT_TMEM_LANE_ADDR, 1, e));
+  CT_TRY(ct_t_close(&out->shape, hdr, e));
+  CT_TRY(ct_t_close(&out->stride, sub, e));
+  ct_lf_init(&F, out);
+  for (x = 0; x < n; ++x) { /* the layout is the address map at every bit, not assumed */
+    CT_TRY(ct_lf_eval(&F, x, &a, e));
+    if (a != ct_tmem_addr(s, num, pack, x))
+      return CT_FAIL(e, CT_NO_LAYOUT, "copy_tmem: the TMEM addresses are no layout at bit %lld", (long long)x);
+  }
+  return CT_OK;
+}
+
 #if !CT_ON_DEVICE
-int ct_tmem_by_name(const char *name, int *ld, int *s, int *num) {
-  static const char *const shape[CT_TMEM_SHAPES] = {"32dp32b", "16dp64b", "16dp128b", "16dp256b", "16dp32b"};
+static const char *const ct_tmem_shape_names[CT_TMEM_SHAPES] = {"32dp32b", "16dp64b", "16dp128b", "16dp256b",
+                                                                 "16dp32b"};
+
+void ct_tmem_name(int ld, int s, int num, int pack, char *buf, int cap) {
+  snprintf(buf, (size_t)cap, "SM100_TMEM_%s_%s%dx%s", ld ? "LOAD" : "STORE",
+           ct_tmem_shape_names[((s % CT_TMEM_SHAPES) + CT_TMEM_SHAPES) % CT_TMEM_SHAPES], num, pack ? "_16b" : "");
+}
+
+int ct_tmem_by_name(const char *name, int *ld, int *s, int *num, int *pack) {
+  const char *const *shape = ct_tmem_shape_names;
   const char *p;
   size_t n;
   int k;
@@ -127,7 +191,10 @@ int ct_tmem_by_name(const char *name, int *ld, int *s, int *num) {
     n = strlen(shape[k]);
     if (strncmp(p, shape[k], n) != 0 || p[n] < '1' || p[n] > '9') continue;
     x = strtol(p + n, &end, 10);
-    if (end[0] != 'x' || end[1] != '\0' || x < 1 || x > 128 || (x & (x - 1)) != 0 || x > ct_tmem_max_num(k)) return 0;
+    *pack = end[0] == 'x' && strcmp(end + 1, "_16b") == 0; /* .pack::16b / .unpack::16b (COPY-TMEM16) */
+    if (end[0] != 'x' || (end[1] != '\0' && !*pack) || x < 1 || x > 128 || (x & (x - 1)) != 0 ||
+        x > ct_tmem_max_num(k))
+      return 0;
     *s = k;
     *num = (int)x;
     return 1;

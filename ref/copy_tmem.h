@@ -35,8 +35,28 @@ CT_FN int64_t ct_tmem_reg_at(int s, int num, int t, int v);
  * TMEM side of both. ARG_TYPE for a shape or .num PTX does not define. */
 CT_FN CT_MUST_USE ct_code ct_tmem_tv(int ld, int s, int num, int which, ct_layout *out, ct_err *e);
 
+/* CuTe's TMEM address of a lane's first bit, in bits (its TMEM::DP_b): the
+ * lane is the address's upper 16 bits, a column 32 bits. */
+#define CT_TMEM_LANE_ADDR ((int64_t)1 << 21)
+
+/* The Tensor Memory address (bits: CT_TMEM_LANE_ADDR a lane, 32 a column)
+ * of the tile's bit x = W*lane + y, W = base * num (COPY-TMEM16): lane's
+ * bit y; with pack (.pack::16b of tcgen05.ld, .unpack::16b of .st) the
+ * 16-bit half y / 16 of the packed lane is the low 16 bits of column y / 16,
+ * so a 32-bit register's halves are two adjacent columns. */
+CT_FN int64_t ct_tmem_addr(int s, int num, int pack, int64_t x);
+
+/* That map as CuTe's ValID writes it: (W, L):(1, 2^21), or with pack
+ * ((16, W/16), L):((1, 32), 2^21); checked against ct_tmem_addr at every
+ * bit. ARG_TYPE as ct_tmem_tv. */
+CT_FN CT_MUST_USE ct_code ct_tmem_val_id(int s, int num, int pack, ct_layout *out, ct_err *e);
+
 /* CuTe's name SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp64b,16dp128b,16dp256b,
- * 16dp32b}{N}x as (ld, s, num): 1 if it is one, else 0. Host only. */
-int ct_tmem_by_name(const char *name, int *ld, int *s, int *num);
+ * 16dp32b}{N}x[_16b] as (ld, s, num, pack): 1 if it is one, else 0. Host
+ * only. */
+int ct_tmem_by_name(const char *name, int *ld, int *s, int *num, int *pack);
+/* Its inverse: CuTe's name of (ld, s, num, pack) into buf (cap bytes).
+ * Host only. */
+void ct_tmem_name(int ld, int s, int num, int pack, char *buf, int cap);
 
 #endif

@@ -10,16 +10,19 @@ derived from the PTX ISA) gives, compared as functions by `cuteref examples`.
 Copy_Traits<NAME>::{Src,Dst,Ref}Layout{} for the atoms with an atlas name and for
 SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> and
 UniversalCopy<uint128_t>, and wants each printed text (static marks kept)
-to be exactly what `cuteref eval 'copy_tv_x(...)'` prints.
+to be exactly what `cuteref eval 'copy_tv_x(...)'` prints; for the TMEM atoms
+also Copy_Traits<NAME>::ValID{}, their Tensor Memory addresses, against
+`copy_tmem_addr(NAME)` (COPY-TMEM16).
 
 Each `Copy_Traits<NAME>` of copy_traits_sm75.hpp, copy_traits_sm90.hpp and
 copy_traits_sm100.hpp (its ldmatrix/stmatrix forms and its TMEM loads and
-stores, SM100_TMEM_{LOAD,STORE}_*x, without the `_16b` variants)
+stores, SM100_TMEM_{LOAD,STORE}_*x and their `_16b` pack/unpack forms)
 gives its SrcLayout, DstLayout and RefLayout (in bits), following
 `typename Copy_Traits<OTHER>::XLayout` and `RefLayout = SrcLayout`. NAME
 is covered when `copy_tv_x(NAME)` is accepted; each distinct (layout, call)
 pair becomes a line `copy_tv_x(NAME) = LAYOUT` run by `cuteref examples`
-(same function, shapes compatible: EQUIV-2). A layout counts as covered when
+(same function, shapes compatible: EQUIV-2), and each TMEM atom's ValID
+(TMEM::DP_b read as 2^21) a line `copy_tmem_addr(NAME) = LAYOUT`. A layout counts as covered when
 an atlas call equals it; distinct layouts are counted by their text.
 """
 import os
@@ -34,9 +37,10 @@ from atlas_count import layout_text, strip_comments  # noqa: E402
 DEFAULT_DIR = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include/cute/atom"
 FILES = ["copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "copy_traits_sm100.hpp"]
 # of copy_traits_sm100.hpp, the ldmatrix/stmatrix forms and the TMEM loads and
-# stores (tcgen05.ld/st, COPY-TMEM) without their 16-bit pack/unpack variants
-# (`_16b`); its 256-bit global copies are not in this count: docs/data/atlas.md
-NAME_FILTER = {"copy_traits_sm100.hpp": r"_(LDSM|STSM)_|^SM100_TMEM_(LOAD|STORE)_\w+x$"}
+# stores (tcgen05.ld/st, COPY-TMEM) with their 16-bit pack/unpack forms
+# (`_16b`, COPY-TMEM16); its 256-bit global copies and tcgen05.cp (SM100_UTCCP_*,
+# no thread-value layout: spec/copy.md) are not in this count: docs/data/atlas.md
+NAME_FILTER = {"copy_traits_sm100.hpp": r"_(LDSM|STSM)_|^SM100_TMEM_(LOAD|STORE)_\w+x(_16b)?$"}
 OPS = {"Src": "copy_tv_src", "Dst": "copy_tv_dst", "Ref": "copy_tv_ref"}
 
 
@@ -55,6 +59,9 @@ def read_traits(atom_dir):
             body = s[m.end():j - 1]
             traits[m.group(1)] = {op: mm.group(1).strip() for op in OPS
                                   for mm in [re.search(r"using\s+%sLayout\s*=\s*([^;]*);" % op, body)] if mm}
+            mm = re.search(r"using\s+ValID\s*=\s*([^;]*);", body)
+            if mm and m.group(1).startswith("SM100_TMEM_"):
+                traits[m.group(1)]["Val"] = mm.group(1).strip()
     return traits
 
 
@@ -72,6 +79,20 @@ def resolve(traits, name, op, depth=0):
     return layout_text(e, {})
 
 
+DP_B = 1 << 21  # CuTe's TMEM::DP_b (tmem_allocator_sm100.hpp): a lane's address, in bits
+
+
+def resolve_val(traits, name, depth=0):
+    """The text of a TMEM atom's ValID, references followed; None if unread."""
+    e = traits.get(name, {}).get("Val")
+    if e is None or depth > 8:
+        return None
+    m = re.match(r"^(?:typename\s+)?Copy_Traits\s*<\s*(\w+)\s*>\s*::\s*ValID$", e)
+    if m:
+        return resolve_val(traits, m.group(1), depth + 1)
+    return layout_text(e.replace("TMEM::DP_b", "_%d" % DP_B), {})
+
+
 CPP_ONE = [("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "SM80_CP_ASYNC_CACHEALWAYS, 64"),
            ("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL, 128"),
            ("UniversalCopy<uint128_t>", "128")]
@@ -82,6 +103,7 @@ def cpp_check(cuteref, atom_dir, names):
     nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
     inc = os.path.dirname(os.path.dirname(os.path.abspath(atom_dir)))
     atoms = [(n, n) for n in names] + CPP_ONE
+    tmem = [n for n in names if n.startswith("SM100_TMEM_")]
     prog = ["#include <cute/tensor.hpp>", "#include <cute/atom/copy_traits_sm75.hpp>",
             "#include <cute/atom/copy_traits_sm80.hpp>", "#include <cute/atom/copy_traits_sm90.hpp>",
             "#include <cute/atom/copy_traits_sm100.hpp>",
@@ -89,7 +111,8 @@ def cpp_check(cuteref, atom_dir, names):
             "template <class T> void p() { print(typename Copy_Traits<T>::SrcLayout{}); printf(\" \");",
             "  print(typename Copy_Traits<T>::DstLayout{}); printf(\" \");",
             "  print(typename Copy_Traits<T>::RefLayout{}); printf(\"\\n\"); }",
-            "int main() {"] + ["  p<%s>();" % t for t, _ in atoms] + ["}"]
+            "template <class T> void q() { print(typename Copy_Traits<T>::ValID{}); printf(\"\\n\"); }",
+            "int main() {"] + ["  p<%s>();" % t for t, _ in atoms] + ["  q<%s>();" % t for t in tmem] + ["}"]
     with tempfile.TemporaryDirectory() as d:
         open(os.path.join(d, "t.cu"), "w").write("\n".join(prog) + "\n")
         subprocess.run([nvcc, "-std=c++17", "-arch=sm_90", "-I" + inc, "t.cu", "-o", "t"], cwd=d, check=True,
@@ -104,6 +127,11 @@ def cpp_check(cuteref, atom_dir, names):
             if got != text:
                 bad.append("  C++ differs: Copy_Traits<%s>::%sLayout is %s, copy_tv_%s(%s) %s" %
                            (t, op.capitalize(), text, op, args, got))
+    for t, line in zip(tmem, out[len(atoms):]):
+        got = subprocess.run([cuteref, "eval", "copy_tmem_addr(%s)" % t], capture_output=True, text=True).stdout.strip()
+        n += 1
+        if got != line.strip():
+            bad.append("  C++ differs: Copy_Traits<%s>::ValID is %s, copy_tmem_addr(%s) %s" % (t, line.strip(), t, got))
     return n, bad
 
 
@@ -131,6 +159,16 @@ def main():
     for text, calls in layouts.items():
         for c in sorted(set(c for c in calls if c)):
             lines.append((text, c))
+    vals, val_unread = {}, []  # the TMEM atoms' ValIDs: text -> calls of copy_tmem_addr
+    for name in sorted(n for n in traits if n.startswith("SM100_TMEM_")):
+        text = resolve_val(traits, name)
+        if text is None:
+            val_unread.append("%s::ValID" % name)
+            continue
+        call = "copy_tmem_addr(%s)" % name
+        vals.setdefault(text, []).append(call if accepted(cuteref, call) else None)
+    val_lines = [(t, c) for t, cs in vals.items() for c in sorted(set(c for c in cs if c))]
+    lines += val_lines
     with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
         f.write("```cuteref\n" + "".join("%s = %s\n" % (c, t) for t, c in lines) + "```\n")
         path = f.name
@@ -144,7 +182,8 @@ def main():
     if r.returncode != 0 and not failed:
         print(r.stdout + r.stderr)
         return 1
-    covered = {t for t, c in lines if (t, c) not in failed}
+    covered = {t for t, c in lines if (t, c) not in failed and (t, c) not in val_lines}
+    val_covered = {t for t, c in val_lines if (t, c) not in failed}
     print("Copy_Traits read: %d (%s), layouts read: %d, unread: %d" %
           (len(traits), ", ".join(FILES), sum(len(v) for v in layouts.values()), len(unread)))
     atoms = [n for n in sorted(traits) if accepted(cuteref, "copy_tv_src(%s)" % n)]
@@ -153,6 +192,10 @@ def main():
     print("distinct TV layouts: %d; equal to the atlas's, as functions: %d; without an atlas call: %d; differing: %d" %
           (len(layouts), len(covered), sum(1 for t, cs in layouts.items() if not any(cs)),
            len({t for t, c in failed} - covered)))
+    print("TMEM ValIDs (Tensor Memory addresses) read: %d, unread: %d; distinct: %d; equal to copy_tmem_addr's: %d" %
+          (sum(len(v) for v in vals.values()), len(val_unread), len(vals), len(val_covered)))
+    for u in val_unread:
+        print("  unread: " + u)
     for t, cs in sorted(layouts.items()):
         if not any(cs):
             names = sorted(set(n for n in (resolve_names(traits, t))))
