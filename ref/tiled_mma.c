@@ -175,7 +175,7 @@ CT_FN static ct_code ct_tm_qp_threads(const ct_layout *T, const ct_layout *G, in
   CT_TRY(ct_l_concat2(&a, &b, &split, e));
   CT_TRY(ct_composition(T, &split, &TS, e)); /* (r, h) */
   if (n % 4 == 0) {
-    ct_l_set_int(&b, n / 4, 1, 4, 1);
+    ct_l_set_int(&b, n / 4, 1, 4, 1); /* (q, w) = (4, n/4):(1, 4), a still 4:1 */
   } else {
     ct_l_set_int(&a, n, 1, 1, 1);
     ct_l_set_int(&b, 4 / n, 1, 0, 1); /* q mod n */
