@@ -1,8 +1,9 @@
 /* builtins_tiled_mma.c -- make_tiled_mma's thread-value layouts
  * (spec/tiled_mma.md): tiled_mma_a_tv / _b_tv / _c_tv(ATOM, atom_layout[,
  * perm_m, perm_n, perm_k]) and tiled_mma_shape(...). ATOM is a CuTe name
- * (SM80_16x8x16_F16F16F16F16_TN) or (M, N, K, bits) as spec/mma.md names
- * the atom; a permutation is a layout, an integer n (n:1) or `_`. */
+ * (SM80_16x8x16_F16F16F16F16_TN, SM70_8x8x4_F32F16F16F32_TN) or (M, N, K,
+ * bits) as spec/mma.md names the atom; a permutation is a layout, an
+ * integer n (n:1) or `_`. */
 #include "builtins.h"
 #include "ref/tiled_mma.h"
 
@@ -18,8 +19,9 @@ static ct_code ct_tm_args(const ct_args *a, const char *nm, ct_tiled_mma *t, ct_
   int j;
   if (a->n != 2 && a->n != 5)
     return CT_FAIL(e, CT_ARITY, "%s(ATOM, atom_layout[, perm_m, perm_n, perm_k]): 2 or 5 arguments", nm);
-  if (a->a[0].kind == CT_V_SYMBOL) {
-    if (!ct_mma_by_name(a->a[0].sym, &t->m, &t->n, &t->k, &t->bits))
+  t->form = 0;
+  if (a->a[0].kind == CT_V_SYMBOL) { /* SM70's quad-pair atoms too, their form in the name (TMMA-QP) */
+    if (!ct_mma_by_name_form(a->a[0].sym, &t->m, &t->n, &t->k, &t->bits, &t->form))
       return CT_FAIL(e, CT_ARG_TYPE, "%s: %s is no MMA atom of the atlas (spec/mma.md)", nm, a->a[0].sym);
   } else {
     const ct_tuple *x;

@@ -26,8 +26,8 @@
   "Colors: threadID_in_group = lane mod 4, one color each for T0..T3 of a group, the index of the PTX ISA's fragment tables " \
   "(9.7.14.5)."
 
-static ct_layout ct_da_l[3], ct_da_g[3];
-static ct_tv_panel ct_da_p[3];
+static ct_layout ct_da_l[6], ct_da_g[6];
+static ct_tv_panel ct_da_p[6];
 
 /* The integers of a flat tuple text (mma_shape's (M,N,K) ...): 0, or 1 with the error reported. */
 static int ct_da_ints(const char *text, int64_t *out, int n) {
@@ -285,6 +285,72 @@ static int ct_da_umma(const char *name, const int64_t *mnkc, const char *majors)
                     "descriptors. B is drawn N x K, CuTe's tile. Colors: the CTA, CUTLASS's print_latex colors.", 0);
 }
 
+/* A two-CTA UMMA atom (.cta_group::2): each operand's tile drawn as its two
+ * CTAs' parts side by side, CTA c's rows c*R/2 .. (c+1)*R/2 - 1 as a grid of
+ * R/2 rows (a 64-row window would show CTA 0's half alone where R is 128).
+ * The cells are the reference's umma_tv_x(M, N, K, 2) at (c, v), re-indexed
+ * into CTA c's part; a value outside it is an error, never drawn. */
+static int64_t ct_da_parts[6][65536];
+
+static int ct_da_umma_pair(const char *name, const int64_t *mnkc, const char *majors) {
+  char e[CT_DA_TEXT], g[64], title[CT_DA_TEXT], buf[CT_DA_TEXT];
+  static const char *const op = "abc", *const rn[3] = {"m", "n", "m"}, *const cn[3] = {"k", "k", "n"};
+  int k, c;
+  for (k = 0; k < 3; ++k) {
+    int64_t R = mnkc[k == 1 ? 1 : 0], S = mnkc[k == 2 ? 1 : 2], per = R / 2, V = per * S, v;
+    snprintf(e, sizeof e, "umma_tv_%c(%lld, %lld, %lld, 2)", op[k], (long long)mnkc[0], (long long)mnkc[1],
+             (long long)mnkc[2]);
+    if (ct_tv_eval_layout(e, &ct_da_l[k], 0)) return 1;
+    ct_print_layout(&ct_da_l[k], buf, sizeof buf);
+    snprintf(g, sizeof g, "(%lld,%lld)", (long long)per, (long long)S);
+    if (2 * V > 65536) return ct_usage_error("%s", "dot --atom draws UMMA operands of up to 65536 elements");
+    for (c = 0; c < 2; ++c) {
+      int n = 2 * k + c;
+      ct_tv_panel *p = &ct_da_p[n];
+      memset(p, 0, sizeof *p);
+      if (ct_tv_eval_layout(g, &ct_da_g[n], 1)) return 1;
+      for (v = 0; v < 2 * V; ++v) ct_da_parts[n][v] = -1;
+      for (v = 0; v < V; ++v) {
+        int64_t x = 0, row;
+        ct_err er;
+        if (ct_l_eval(&ct_da_l[k], c + 2 * v, &x, &er) != CT_OK) {
+          ct_report_error(e, &er);
+          return 1;
+        }
+        row = x % R;
+        if (row / per != c) {
+          fprintf(stderr, "cuteref: dot --atom: %s at (%d, %lld) is row %lld, outside CTA %d's rows\n", e, c,
+                  (long long)v, (long long)row, c);
+          return 1;
+        }
+        ct_da_parts[n][c + 2 * v] = row - c * per + per * (x / R);
+      }
+      snprintf(p->title, sizeof p->title, "%c, CTA %d: rows %lld..%lld of %lld x %lld (%c x %c), %s", "ABC"[k], c,
+               (long long)(c * per), (long long)(c * per + per - 1), (long long)R, (long long)S, "MNM"[k], "KKN"[k],
+               k == 2 ? "tensor memory" : k == 0 && strstr(name, "_TS") ? "tensor memory" : "shared memory");
+      snprintf(p->sub, sizeof p->sub, "%.200s = %.250s at thread %d", e, buf, c);
+      p->table = ct_da_parts[n];
+      p->T = 2;
+      p->V = V;
+      p->grid = &ct_da_g[n];
+      p->row_name = rn[k];
+      p->col_name = cn[k];
+      p->unit = 1;
+      p->palette = CT_TV_PAL_T8;
+    }
+  }
+  snprintf(title, sizeof title, "UMMA atom, tcgen05.mma.cta_group::2 of (M, N, K) = (%lld, %lld, %lld)%s%s%s: %.300s",
+           (long long)mnkc[0], (long long)mnkc[1], (long long)mnkc[2], majors[0] ? ", majors (" : "", majors,
+           majors[0] ? ")" : "", name);
+  return ct_tv_draw(title, ct_da_p, 6,
+                    "Each operand is drawn as its two CTAs' parts side by side: row r of CTA c's grid is row c*R/2 + r "
+                    "of the operand's R x S tile. Cell (row, column) holds T#V#: T# is the CTA that provides the\n"
+                    "element (CTA 0 or 1 of the peer pair of .cta_group::2), V# the element's index in that CTA's "
+                    "part, column-major (spec/mma.md, MMA-UMMA). No thread holds a fragment: one thread issues\n"
+                    "tcgen05.mma for the pair and the majors reach only the descriptors. B is drawn N x K, CuTe's "
+                    "tile. Colors: the CTA, CUTLASS's print_latex colors.", -2); /* a row per operand */
+}
+
 /* cuteref dot --atom NAME */
 static int ct_dot_atom(const char *name) {
   char args[CT_DA_TEXT], t[CT_DA_TEXT];
@@ -293,7 +359,7 @@ static int ct_dot_atom(const char *name) {
     int64_t mnkc[4];
     char majors[64];
     int u = ct_da_umma_name(args, mnkc, majors, sizeof majors);
-    if (u) return u < 0 ? 1 : ct_da_umma(args, mnkc, majors);
+    if (u) return u < 0 ? 1 : mnkc[3] == 2 ? ct_da_umma_pair(args, mnkc, majors) : ct_da_umma(args, mnkc, majors);
   }
   snprintf(t, sizeof t, "mma_tv_c(%.500s)", args);
   if (ct_da_ok(t)) return ct_da_mma(name, args);
@@ -320,6 +386,12 @@ static int ct_dot_tiled_mma(int argc, char **argv) {
   if (argc != 2 && argc != 5)
     return ct_usage_error("%s", "dot --tiled-mma takes ATOM LAY, or ATOM LAY PERM_M PERM_N PERM_K");
   ct_da_args(atom_text, atom, sizeof atom);
+  if (strncmp(atom, "SM100_MMA_", 10) == 0) { /* spec/tiled_mma.md defines no tiled MMA of UMMA atoms */
+    fprintf(stderr, "cuteref: dot --tiled-mma: %.300s is a UMMA atom (tcgen05.mma, spec/mma.md MMA-UMMA); the reference "
+                    "defines no tiled MMA of UMMA atoms (spec/tiled_mma.md, \"UMMA atoms\"): `cuteref dot --atom` "
+                    "draws the atom itself\n", atom);
+    return 1;
+  }
   if (strchr(atom, ',')) snprintf(t, sizeof t, "(%s)", atom); /* (M,N,K,bits) stays one argument */
   else snprintf(t, sizeof t, "%s", atom);
   if (argc == 2) snprintf(args, sizeof args, "%.300s, %.300s", t, argv[1]);

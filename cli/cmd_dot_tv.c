@@ -255,9 +255,10 @@ static int64_t ct_tv_width(const ct_tv_panel *p, int64_t rows, int64_t cols) {
 
 /* Each panel is a node of its own (a table nested in a table cell would be
  * stretched to the cell); panels of one row share a rank, in order, and a
- * row holds panels up to row_limit points wide (0: CT_TV_ROW_PT). */
+ * row holds panels up to row_limit points wide (0: CT_TV_ROW_PT; -k: k
+ * panels a row, whatever their width). */
 int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legend, int64_t row_limit) {
-  int i, shared_any = 0, empty_any = 0, row0 = 0;
+  int i, shared_any = 0, empty_any = 0, row0 = 0, per_row = row_limit < 0 ? (int)-row_limit : 0;
   int64_t row_pt = 0, rows, cols, shared, empty, wpt[8];
   if (n < 1 || n > 8) return ct_tv_err("dot", "1 to 8 panels");
   if (row_limit <= 0) row_limit = CT_TV_ROW_PT;
@@ -283,7 +284,7 @@ int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legen
     empty_any |= empty > 0;
     row_pt += wpt[i];
     if (i + 1 < n) { /* the next panel: beside this one, or under the row's first when the row is full */
-      if (row_pt + wpt[i + 1] > row_limit) {
+      if (per_row ? (i + 1) % per_row == 0 : row_pt + wpt[i + 1] > row_limit) {
         printf("  P%d -> P%d;\n", row0, i + 1);
         row0 = i + 1;
         row_pt = 0;

@@ -30,7 +30,8 @@ typedef struct {
 } ct_tv_panel;
 
 /* A picture of 1 to 8 panels (side by side, a new row where a row would
- * pass row_limit points; 0: 1300), a title line above and a legend under
+ * pass row_limit points; 0: 1300; -k: a new row after every k panels), a
+ * title line above and a legend under
  * them; prints Graphviz DOT and returns the exit status: 0, or 1 with the
  * reason on stderr (and nothing on stdout). */
 int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legend, int64_t row_limit);

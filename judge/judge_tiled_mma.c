@@ -15,6 +15,7 @@ typedef struct {
   int64_t d[3];        /* the atom's M, N, K */
   int r, c;            /* the operand's tile modes */
   int64_t T, V;        /* threads and values of the tiled layout */
+  int64_t rep;         /* the warp's repetition of the atoms: 4 / n for 1 or 2 quad-pair atoms, else 1 */
 } ct_jt;
 
 CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
@@ -24,7 +25,7 @@ CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
   int i;
   x->t = t;
   if (ct_tiled_mma_check(t, &x->lay, x->tile, &e) != CT_OK) return 0;
-  if (ct_mma_frag_init(t->m, t->n, t->k, t->bits, op, &x->f, &e) != CT_OK) return 0;
+  if (ct_mma_frag_init_form(t->m, t->n, t->k, t->bits, t->form, op, &x->f, &e) != CT_OK) return 0;
   for (i = 0; i < 3; ++i) {
     int p = i;
     if (ct_l_mode(&x->lay, &p, 1, &M, &e) != CT_OK || ct_l_size(&M, &s, &e) != CT_OK) return 0;
@@ -35,6 +36,11 @@ CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
   x->d[2] = t->k;
   ct_tiled_mma_modes(op, &x->r, &x->c);
   x->T = (int64_t)x->f.threads * x->l[0] * x->l[1] * x->l[2];
+  x->rep = 1;
+  if (t->form && x->T < 32) { /* TMMA-QP: 1 or 2 quad-pair atoms fill a warp, repeated */
+    x->rep = 32 / x->T;
+    x->T = 32;
+  }
   x->V = (int64_t)x->f.elems * (x->tile[x->r] / (x->d[x->r] * x->l[x->r])) *
          (x->tile[x->c] / (x->d[x->c] * x->l[x->c]));
   return 1;
@@ -68,7 +74,7 @@ CT_FN static ct_jstatus ct_jt_count(const char *id, const ct_jt *x, const ct_lay
 CT_FN ct_jstatus ct_judge_tmma_1(const ct_tiled_mma *t, const ct_layout *L, int64_t bound, ct_judgement *j) {
   ct_jt x;
   if (!ct_jt_init(t, CT_MMA_C, &x)) return ct_j_unchecked(j, "TMMA-1");
-  return ct_jt_count("TMMA-1", &x, L, x.tile[0] * x.tile[1], x.l[2], bound, j);
+  return ct_jt_count("TMMA-1", &x, L, x.tile[0] * x.tile[1], x.l[2] * x.rep, bound, j);
 }
 
 CT_FN ct_jstatus ct_judge_tmma_2(const ct_tiled_mma *t, int op, const ct_layout *L, int64_t bound, ct_judgement *j) {
@@ -79,7 +85,7 @@ CT_FN ct_jstatus ct_judge_tmma_2(const ct_tiled_mma *t, int op, const ct_layout 
   n = x.tile[x.r] * x.tile[x.c];
   /* the atom's replication: its (t, v) pairs per element of its tile */
   atom = (int64_t)x.f.threads * x.f.elems / (x.d[x.r] * x.d[x.c]);
-  return ct_jt_count("TMMA-2", &x, L, n, atom * x.l[op == CT_MMA_A ? 1 : 0], bound, j);
+  return ct_jt_count("TMMA-2", &x, L, n, atom * x.l[op == CT_MMA_A ? 1 : 0] * x.rep, bound, j);
 }
 
 /* perm_i(y), or y where the mode has none. */
@@ -112,11 +118,17 @@ CT_FN ct_jstatus ct_judge_tmma_3(const ct_tiled_mma *t, int op, const ct_layout 
   RR = x.tile[x.r] / (x.d[x.r] * x.l[x.r]);
   ct_lf_init(&F, L);
   for (i = 0; i < T * V; ++i) {
-    int64_t th = i % T, v = i / T, a = inv[th / Ta], crd[3], rest = v / Va, el, row, col, want, got;
+    int64_t th = i % T, v = i / T, ta = th % Ta, g = th / Ta, a, crd[3], rest = v / Va, el, row, col, want, got;
+    if (t->form) { /* TMMA-QP: th is lane th % 32 of warp th / 32; quad-pair p = lane / 4 % 4 runs group p + 4 w */
+      int64_t lane = th % 32;
+      ta = lane % 4 + 4 * (lane / 16);
+      g = (lane / 4 % 4 + 4 * (th / 32)) % n;
+    }
+    a = inv[g];
     crd[0] = a % x.l[0];
     crd[1] = (a / x.l[0]) % x.l[1];
     crd[2] = a / (x.l[0] * x.l[1]);
-    el = ct_mma_frag_at(&x.f, (int)(th % Ta), (int)(v % Va)); /* in the atom's tile, column-major */
+    el = ct_mma_frag_at(&x.f, (int)ta, (int)(v % Va)); /* in the atom's tile, column-major */
     row = el % x.d[x.r] + x.d[x.r] * (crd[x.r] + x.l[x.r] * (rest % RR));
     col = el / x.d[x.r] + x.d[x.c] * (crd[x.c] + x.l[x.c] * (rest / RR));
     want = ct_jt_perm(&x, x.r, row) + x.tile[x.r] * ct_jt_perm(&x, x.c, col);

@@ -121,7 +121,7 @@ CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcom
   ct_case_tiled_copy(c, &x->a, &x->thr, &x->val);
   x->mma = mma;
   x->op = 0;
-  x->t.m = x->t.n = x->t.k = x->t.bits = 0;
+  x->t.m = x->t.n = x->t.k = x->t.bits = x->t.form = 0;
   o->digest = ct_mix64((uint64_t)(x->a.st + 4 * x->a.num) * 1024u + (uint64_t)(x->a.trans * 64 + x->a.bits) +
                        (uint64_t)mma * 7u);
   if (mma != 1) {

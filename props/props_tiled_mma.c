@@ -1,5 +1,6 @@
 /* props_tiled_mma.c -- properties of spec/tiled_mma.md: TMMA-1..TMMA-5 on
- * tiled MMAs of every atom of the atlas (ct_case_mma), atom layouts of up
+ * tiled MMAs of every atom of the atlas (ct_case_mma; a quarter of them
+ * SM70's quad-pair atoms, TMMA-QP, ct_case_tiled_mma_qp), atom layouts of up
  * to 8 atoms and permutation tiles of M, N or K (an interleaving, M's tile
  * twice the atom layout's); and TMMA-PRE's errors. */
 #include "judge/judge_tiled_mma.h"
@@ -37,11 +38,11 @@ CT_FN static void ct_tm_lay2(ct_layout *L, int64_t s0, int64_t d0, int64_t s1, i
   if (ct_l_concat2(&a, &b, L, &e) != CT_OK) ct_l_set_int(L, 1, 1, 0, 1);
 }
 
-CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
+/* The atom layout and permutations of the case (k0) for t's atom. */
+CT_FN static void ct_tm_draw(const ct_case *c, ct_tiled_mma *t) {
   uint64_t h = ct_mix64((uint64_t)c->k[0] * 2654435761u + 17u);
   int64_t s[3], d[3], dm, dn;
   int i;
-  ct_case_mma(c, &t->m, &t->n, &t->k, &t->bits, op);
   s[0] = (int64_t)1 << (h % 3);
   s[1] = (int64_t)1 << ((h / 3) % 3);
   s[2] = (int64_t)1 << ((h / 9) % 2);
@@ -91,12 +92,38 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
   }
 }
 
+CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
+  ct_case_mma(c, &t->m, &t->n, &t->k, &t->bits, op);
+  t->form = 0;
+  ct_tm_draw(c, t);
+}
+
+/* ct_case_tiled_mma, but a quarter of the cases take SM70's quad-pair atom
+ * instead, each of its eight forms alike (MMA-QP): the atom layout (1, 2, 4
+ * or 8 atoms) and permutations are the case's, drawn for the 8 x 8 x 4 atom
+ * (ct_case_tiled_mma, which the requests' generators share, keeps to atoms
+ * that (M, N, K, bits) names). */
+CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *op) {
+  uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+  if (h % 4 != 0) {
+    ct_case_tiled_mma(c, t, op);
+    return;
+  }
+  t->m = t->n = 8;
+  t->k = 4;
+  t->bits = 16;
+  t->form = CT_MMA_QP | (int)((h / 4) % 8);
+  *op = (int)((h / 32) % 3);
+  ct_tm_draw(c, t);
+}
+
 /* The case's tiled MMA and operand (op >= 0: that one), built. */
 CT_FN static int ct_tm_of_case(const ct_case *c, int op, ct_tiled_mma *t, int *o_op, ct_layout *L, ct_outcome *o) {
   ct_err e;
-  ct_case_tiled_mma(c, t, o_op);
+  ct_case_tiled_mma_qp(c, t, o_op);
   if (op >= 0) *o_op = op;
-  o->digest = ct_mix64((uint64_t)(t->m + 128 * t->n + 65536 * t->k) * 64u + (uint64_t)t->bits * 4u + (uint64_t)*o_op);
+  o->digest = ct_mix64((uint64_t)(t->m + 128 * t->n + 65536 * t->k) * 64u + (uint64_t)t->bits * 4u + (uint64_t)*o_op +
+                       (uint64_t)t->form * 131071u);
   if (ct_tiled_mma_tv(t, *o_op, L, &e) != CT_OK) {
     CT_FAILS(o, "tiled_mma_%c_tv((%d, %d, %d, %d), ...) rejected: %s", "abc"[*o_op], t->m, t->n, t->k, t->bits, e.msg);
     return 0;

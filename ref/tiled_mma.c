@@ -4,7 +4,9 @@
  * layout (thrfrg_C, mma_atom.hpp); the reference builds the same function
  * the other way round: the atom's TV layout spread into the tile, the atom
  * layout's inverse for the thread groups, the rest as values, and the
- * permutation composed last (TMMA-4). */
+ * permutation composed last (TMMA-4). SM70's quad-pair atoms spread each
+ * atom's 8 threads over the lanes of a warp (TMMA-QP): the thread mode is
+ * then split at the lane's bits. */
 #include "tiled_mma.h"
 
 #include "composition.h"
@@ -51,11 +53,17 @@ CT_FN static ct_code ct_tm_pad(const ct_layout *lay, ct_layout *out, ct_err *e) 
   return CT_OK;
 }
 
+CT_FN int64_t ct_tiled_mma_threads(int form, int64_t Ta, int64_t atoms) {
+  if (!form) return Ta * atoms;
+  if (atoms == 1 || atoms == 2) return 32; /* TMMA-QP: one warp, its quad-pairs repeating the atoms */
+  return atoms % 4 == 0 ? 8 * atoms : 0;
+}
+
 CT_FN ct_code ct_tiled_mma_check(const ct_tiled_mma *t, ct_layout *lay, int64_t *tile, ct_err *e) {
   ct_mma_frag f;
   ct_val sz;
   int i;
-  CT_TRY(ct_mma_frag_init(t->m, t->n, t->k, t->bits, CT_MMA_C, &f, e));
+  CT_TRY(ct_mma_frag_init_form(t->m, t->n, t->k, t->bits, t->form, CT_MMA_C, &f, e));
   if (ct_l_rank(&t->lay) > 3) return CT_FAIL(e, CT_ARG_TYPE, "make_tiled_mma: the atom layout has rank > 3 (M, N, K)");
   CT_TRY(ct_tm_pad(&t->lay, lay, e));
   CT_TRY(ct_l_size(lay, &sz, e));
@@ -65,6 +73,10 @@ CT_FN ct_code ct_tiled_mma_check(const ct_tiled_mma *t, ct_layout *lay, int64_t 
   if (!ct_tm_bijective(lay, sz.v, CT_TMMA_ATOMS_MAX))
     return CT_FAIL(e, CT_NOT_INJECTIVE,
                    "make_tiled_mma: the atom layout is no bijection onto [0, %lld)", (long long)sz.v);
+  if (ct_tiled_mma_threads(t->form, f.threads, sz.v) == 0) /* TMMA-QP */
+    return CT_FAIL(e, CT_ARG_TYPE,
+                   "make_tiled_mma: %lld quad-pair atoms; a warp holds four: 1, 2 or a multiple of 4 atoms",
+                   (long long)sz.v);
   for (i = 0; i < 3; ++i) {
     int64_t l, d = ct_tm_atom_dim(t, i);
     CT_TRY(ct_l_mode_size(lay, i, &l, e));
@@ -116,7 +128,7 @@ CT_FN static ct_code ct_tm_atom(const ct_tiled_mma *t, int op, int64_t dr, int64
                                 ct_layout *V, ct_err *e) {
   ct_layout atom, S, a, b, SA;
   int p;
-  CT_TRY(ct_mma_tv(t->m, t->n, t->k, t->bits, op, &atom, e));
+  CT_TRY(ct_mma_tv_form(t->m, t->n, t->k, t->bits, t->form, op, &atom, e));
   ct_l_set_int(&a, dr, 1, 1, 1);
   ct_l_set_int(&b, dc, 1, R, 1);
   CT_TRY(ct_l_concat2(&a, &b, &S, e));
@@ -148,6 +160,43 @@ CT_FN static ct_code ct_tm_groups(const ct_layout *lay, const int64_t *l, const 
   return ct_composition(&D, &rinv, G, e);
 }
 
+/* TMMA-QP: the threads of a tiled MMA of quad-pair atoms, T the atom's 8
+ * threads (t = r + 4h) and G the groups' map (n atoms). The tiled MMA's
+ * thread x is read as the lane bits (r, q, h, w) = (x % 4, x/4 % 4, x/16 % 2,
+ * x / 32): atom thread r + 4h of group q + 4w (CuTe's tiled_product of ThrID
+ * (4,2):(1,16) with the atom layout); with 1 or 2 atoms, group q mod n (the
+ * warp's other quad-pairs repeat them). */
+CT_FN static ct_code ct_tm_qp_threads(const ct_layout *T, const ct_layout *G, int64_t n, ct_layout *out, ct_err *e) {
+  ct_layout a, b, split, TS, GS, parts[4];
+  const ct_layout *pp[4];
+  int p, i, np = n % 4 == 0 ? 4 : 3;
+  ct_l_set_int(&a, 4, 1, 1, 1);
+  ct_l_set_int(&b, 2, 1, 4, 1);
+  CT_TRY(ct_l_concat2(&a, &b, &split, e));
+  CT_TRY(ct_composition(T, &split, &TS, e)); /* (r, h) */
+  if (n % 4 == 0) {
+    ct_l_set_int(&b, n / 4, 1, 4, 1); /* (q, w) = (4, n/4):(1, 4), a still 4:1 */
+  } else {
+    ct_l_set_int(&a, n, 1, 1, 1);
+    ct_l_set_int(&b, 4 / n, 1, 0, 1); /* q mod n */
+  }
+  CT_TRY(ct_l_concat2(&a, &b, &split, e));
+  CT_TRY(ct_composition(G, &split, &GS, e)); /* (q, w), or q mod n */
+  p = 0;
+  CT_TRY(ct_l_mode(&TS, &p, 1, &parts[0], e));
+  if (n % 4 == 0) {
+    CT_TRY(ct_l_mode(&GS, &p, 1, &parts[1], e));
+    p = 1;
+    CT_TRY(ct_l_mode(&GS, &p, 1, &parts[3], e));
+  } else {
+    ct_l_copy(&parts[1], &GS);
+  }
+  p = 1;
+  CT_TRY(ct_l_mode(&TS, &p, 1, &parts[2], e));
+  for (i = 0; i < np; ++i) pp[i] = &parts[i];
+  return ct_l_concat(pp, np, out, e);
+}
+
 CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct_layout *out, ct_err *e) {
   int64_t tile[3], l[3], d3[3], dr, dc;
   int r, c, i;
@@ -165,7 +214,10 @@ CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct
   d3[r] = dr;
   d3[c] = tile[r] * dc;
   CT_TRY(ct_tm_groups(&lay, l, d3, &G, e));
-  CT_TRY(ct_l_concat2(&T, &G, &x, e)); /* the threads: the atom's, then the groups */
+  if (t->form)
+    CT_TRY(ct_tm_qp_threads(&T, &G, l[0] * l[1] * l[2], &x, e)); /* the lanes' bits (TMMA-QP) */
+  else
+    CT_TRY(ct_l_concat2(&T, &G, &x, e)); /* the threads: the atom's, then the groups */
   ct_l_copy(&T, &x);
   /* the values: the atom's, then the tile's rest along r and c */
   ct_l_set_int(&a, tile[r] / (dr * l[r]), 1, dr * l[r], 1);

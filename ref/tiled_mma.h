@@ -13,11 +13,12 @@
 #define CT_TMMA_ATOMS_MAX 1024
 #define CT_TMMA_MODE_MAX 4096
 
-/* make_tiled_mma(atom, lay, perm): the atom mMnNkK with A of `bits` bits;
- * lay the atom layout, rank <= 3 (missing modes are 1:0); perm[i] the
- * permutation tile of mode i (M, N, K) where has_perm[i], else `_`. */
+/* make_tiled_mma(atom, lay, perm): the atom mMnNkK with A of `bits` bits
+ * and form `form` (0, or CT_MMA_QP and its flags: SM70's quad-pair atoms,
+ * MMA-QP); lay the atom layout, rank <= 3 (missing modes are 1:0); perm[i]
+ * the permutation tile of mode i (M, N, K) where has_perm[i], else `_`. */
 typedef struct {
-  int m, n, k, bits;
+  int m, n, k, bits, form;
   ct_layout lay;
   int has_perm[3];
   ct_layout perm[3];
@@ -43,5 +44,12 @@ CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int 
 
 /* The two tile modes of operand op: C (M, N), A (M, K), B (N, K). */
 CT_FN void ct_tiled_mma_modes(int op, int *r, int *c);
+
+/* The threads of the tiled MMA of `atoms` atoms of Ta threads each: Ta *
+ * atoms, but for a quad-pair atom (form != 0) 32 where atoms is 1 or 2 (a
+ * whole warp: its other quad-pairs repeat the atoms) and 8 * atoms where
+ * atoms is a multiple of 4 (TMMA-QP). 0 where a quad-pair atom has another
+ * count of atoms (TMMA-PRE: ARG_TYPE). */
+CT_FN int64_t ct_tiled_mma_threads(int form, int64_t Ta, int64_t atoms);
 
 #endif

@@ -12,7 +12,10 @@ independently of the reference and of CuTe's notation:
   - a tiled MMA of 2 x 2 warps (spec/tiled_mma.md, TMMA-3): warp g sits at
     atom (g % 2, g / 2) of the column-major atom layout (2,2,1);
   - SM100's UMMA atoms from spec/mma.md's MMA-UMMA: CTA c of the pair holds
-    rows c*R/ctas .. (c+1)*R/ctas - 1 of each operand, column-major;
+    rows c*R/ctas .. (c+1)*R/ctas - 1 of each operand, column-major (a
+    two-CTA atom drawn as each operand's two CTA parts, side by side);
+  - a tiled MMA of SM70's quad-pair atoms (TMMA-QP): lane t is in quad-pair
+    (t/4) % 4, which runs the atom of that group, its thread t%4 + 4(t/16);
   - local_partition with a row-major thread layout (2,4):(4,1)
     (spec/partition.md, PART-DEF) and make_layout_tv (TV-1).
 It also checks the axis labels, the palette the legend names, the usage
@@ -166,8 +169,9 @@ def test_umma(cuteref):
         rc, out, err = run(cuteref, "--atom", name)
         check(rc == 0, "--atom %s: exit %d: %s" % (name, rc, err))
         ps = panels(out)
-        check(sorted(ps) == [0, 1, 2], "--atom %s: panels %s, want A, B, C" % (name, sorted(ps)))
-        if sorted(ps) != [0, 1, 2]:
+        want = list(range(3 * ctas))  # two CTAs: A, B, C each as CTA 0's and CTA 1's parts
+        check(sorted(ps) == want, "--atom %s: panels %s, want %s" % (name, sorted(ps), want))
+        if sorted(ps) != want:
             continue
         check("cta_group::%d of (M, N, K) = (%d, %d, %d)" % (ctas, M, N, K) in out,
               "--atom %s: the title names tcgen05.mma.cta_group::%d of (%d, %d, %d)" % (name, ctas, M, N, K))
@@ -175,24 +179,30 @@ def test_umma(cuteref):
         for k, (which, R, S, head) in enumerate((("a", M, K, "m&#8595;k&#8594;"), ("b", N, K, "n&#8595;k&#8594;"),
                                                 ("c", M, N, "m&#8595;n&#8594;"))):
             per = R // ctas
-            cells = ps[k]["cells"]
-            check(ps[k]["head"] == head, "--atom %s %s: axes %r, want %r" % (name, which, ps[k]["head"], head))
-            rows, cols = min(R, 64), min(S, 64)  # the drawing's window
-            expect_grid("--atom %s %s" % (name, which.upper()), cells, rows, cols,
-                        lambda r, s: (r // per, r % per + per * s, 0))
-            for (r, s), cell in cells.items():
-                if cell and cell[3] != T8[cell[0] % 8]:
-                    failures.append("--atom %s %s: cell (%d,%d) of CTA %d colored %s" % (name, which, r, s, cell[0],
-                                                                                         cell[3]))
-                    break
-            for r, s in ((0, 0), (rows - 1, 0), (1, cols - 1), (rows - 1, cols - 1)):
-                cell = cells.get((r, s))
-                if not cell:
-                    continue
-                got = eval_int(cuteref, "eval(umma_tv_%s(%d, %d, %d, %d), %d, %d)" % (which, M, N, K, ctas,
-                                                                                       cell[0], cell[1]))
-                check(got == r + R * s, "--atom %s %s: cell (%d,%d) shows T%dV%d, but eval(umma_tv_%s(...), %d, %d) "
-                      "= %s, want %d" % (name, which, r, s, cell[0], cell[1], which, cell[0], cell[1], got, r + R * s))
+            for c in range(ctas):  # panel of CTA c's part: its row r is the tile's row c*per + r
+                n = ctas * k + c
+                cells = ps[n]["cells"]
+                nm = "--atom %s %s%s" % (name, which.upper(), " CTA %d" % c if ctas == 2 else "")
+                check(ps[n]["head"] == head, "%s: axes %r, want %r" % (nm, ps[n]["head"], head))
+                rows, cols = min(per if ctas == 2 else R, 64), min(S, 64)  # the drawing's window
+                base = c * per if ctas == 2 else 0
+                expect_grid(nm, cells, rows, cols, lambda r, s: ((base + r) // per, (base + r) % per + per * s, 0))
+                if ctas == 2:
+                    check("CTA %d: rows %d..%d of %d x %d" % (c, c * per, c * per + per - 1, R, S) in out,
+                          "%s: the caption names CTA %d's rows" % (nm, c))
+                for (r, s), cell in cells.items():
+                    if cell and cell[3] != T8[cell[0] % 8]:
+                        failures.append("%s: cell (%d,%d) of CTA %d colored %s" % (nm, r, s, cell[0], cell[3]))
+                        break
+                for r, s in ((0, 0), (rows - 1, 0), (1, cols - 1), (rows - 1, cols - 1)):
+                    cell = cells.get((r, s))
+                    if not cell:
+                        continue
+                    got = eval_int(cuteref, "eval(umma_tv_%s(%d, %d, %d, %d), %d, %d)" % (which, M, N, K, ctas,
+                                                                                           cell[0], cell[1]))
+                    want_i = base + r + R * s
+                    check(got == want_i, "%s: cell (%d,%d) shows T%dV%d, but eval(umma_tv_%s(...), %d, %d) = %s, "
+                          "want %d" % (nm, r, s, cell[0], cell[1], which, cell[0], cell[1], got, want_i))
     # the bad names: a sparse atom, a shape PTX lacks, a misspelt kind, no M and N; each names the accepted forms
     for bad in ("SM100_MMA_F16BF16_SS_SPARSE<half_t, half_t, float, 128, 16, UMMA::Major::K, UMMA::Major::K>",
                 "SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 24, UMMA::Major::K, UMMA::Major::K>",
@@ -303,6 +313,23 @@ def test_tiled_copy(cuteref):
               "--tiled-copy panel %d: each of the 32 x 8 elements moved once" % k)
 
 
+def test_tiled_mma_qp(cuteref):
+    """SM70's quad-pair atoms tiled (2,2,1): one warp; lane t (r = t%4, p = (t/4)%4, h = t/16) is thread r + 4h
+    of the atom of quad-pair p, at (p%2, p//2); C .f16 (PTX 9.7.14.5.1): element i of thread (r, h) at (r + 4h, i)."""
+    rc, out, err = run(cuteref, "--tiled-mma", "SM70_8x8x4_F16F16F16F16_TN", "(2,2,1)")
+    check(rc == 0, "--tiled-mma SM70: exit %d: %s" % (rc, err))
+    ps = panels(out)
+    if 2 not in ps:
+        failures.append("--tiled-mma SM70: no C panel")
+        return
+    at = invert(lambda t, i: ((t % 4) + 4 * (t // 16) + 8 * (((t // 4) % 4) % 2), i + 8 * (((t // 4) % 4) // 2)), 32, 8)
+    expect_grid("--tiled-mma SM70 C", ps[2]["cells"], 16, 16, lambda r, c: first_holder(at[(r, c)]))
+    # UMMA atoms: the reference defines no tiled MMA of them, and says so
+    rc, out, err = run(cuteref, "--tiled-mma", UMMA_NAME % ("F16BF16_SS", "half_t, half_t, float", 128, 64), "(1,1,1)")
+    check(rc == 1 and not out.strip() and "no tiled MMA of UMMA atoms" in err,
+          "--tiled-mma of a UMMA atom: exit %d (want 1), stderr %r" % (rc, err[:160]))
+
+
 def test_errors(cuteref):
     for args, want in ((["--atom", "SM80_16x8x12_F16F16F16F16_TN"], 1), (["--atom", "NoSuchAtom"], 1),
                        (["--atom", "a", "b"], 2), (["--tiled-mma", "SM80_16x8x16_F16F16F16F16_TN"], 2),
@@ -334,6 +361,7 @@ def test_legible(cuteref):
     with tempfile.TemporaryDirectory() as tmp:
         for args in (["--atom", "SM80_16x8x16_F32F16F16F32_TN"], ["--atom", "SM75_U32x4_LDSM_N"],
                      ["--tiled-mma", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)"],
+                     ["--atom", UMMA_NAME % ("F16BF16_2x1SM_SS", "half_t, half_t, float", 128, 64)],
                      ["--partition", "(8,16):(16,1)", "(2,4):(4,1)"]):
             rc, out, err = run(cuteref, *args)
             path = os.path.join(tmp, "p.svg")
@@ -355,6 +383,7 @@ def main():
     test_ldmatrix(cuteref, "SM75_U32x1_LDSM_N", 1)
     test_umma(cuteref)
     test_tiled_mma(cuteref)
+    test_tiled_mma_qp(cuteref)
     test_partition(cuteref)
     test_tiled_copy(cuteref)
     test_errors(cuteref)

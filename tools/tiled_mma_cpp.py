@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Compare cuteref's tiled MMAs with CuTe C++ (spec/tiled_mma.md).
+
+  tools/tiled_mma_cpp.py CUTEREF [CUTE_INCLUDE] [--keep DIR] [--list]
+
+Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc; or the host
+compiler CUTE_CXX with CCCL's headers at CCCL_INCLUDE, as
+tools/tiled_copy_cpp.py), a host program against the installed CuTe headers
+that prints get_layoutA_TV(), get_layoutB_TV(), get_layoutC_TV() and
+tile_size_mnk of make_tiled_mma(ATOM{}, lay[, make_tile(perm_m, perm_n,
+perm_k)]) for each of CASES (SM70's quad-pair atoms, TMMA-QP, and SM80
+atoms beside them); then asks `cuteref examples` whether tiled_mma_a_tv /
+_b_tv / _c_tv of the same arguments are the same functions of (thread,
+value) (both coalesced mode by mode, compared with `=`) and tiled_mma_shape
+the same tuple. Prints each layout that differs and "agree N of M".
+--list prints the calls and C++'s answers; --keep keeps the program and its
+output in DIR (a second run with the same DIR reuses the output). Not built
+by Bazel: it needs nvcc.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tiled_copy_cpp import DEFAULT_INCLUDE, cxx_layout  # noqa: E402
+
+# (atom, atom layout, permutations (perm_m, perm_n, perm_k) or None; a
+# permutation is `_`, an integer or a layout of the notation)
+CASES = [
+    ("SM70_8x8x4_F32F16F16F32_TN", "(1,1,1)", None),
+    ("SM70_8x8x4_F32F16F16F32_TN", "(2,1,1)", None),
+    ("SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ("SM70_8x8x4_F32F16F16F32_TN", "(4,2,1)", None),
+    ("SM70_8x8x4_F16F16F16F16_NT", "(4,4,1):(4,1,0)", None),
+    ("SM70_8x8x4_F16F16F16F16_TN", "(1,2,1)", None),
+    ("SM70_8x8x4_F32F16F16F32_NN", "(2,4,1)", None),
+    ("SM70_8x8x4_F32F16F16F32_TT", "(4,2,1):(2,1,0)", None),
+    ("SM70_8x8x4_F32F16F16F32_NT", "(8,1,1)", None),
+    ("SM70_8x8x4_F16F16F16F16_NN", "(4,1,1)", ("64", "_", "_")),
+    ("SM70_8x8x4_F16F16F16F16_TT", "(2,2,1)", ("_", "_", "8")),
+    ("SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", ("(8,2):(2,1)", "(4,4):(4,1)", "_")),
+    ("SM70_8x8x4_F32F16F16F32_NT", "(2,2,1):(2,1,0)", None),
+    ("SM70_8x8x4_F32F16F16F32_TN", "(2,2,2)", None),
+    ("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None),
+    ("SM80_16x8x8_F32TF32TF32F32_TN", "(4,2,1):(2,1,0)", ("(16,4):(4,1)", "_", "_")),
+]
+
+
+def cxx_perm(p):
+    if p == "_":
+        return "Underscore{}"
+    if re.match(r"^\d+$", p):
+        return "Int<%s>{}" % p
+    return cxx_layout(p)
+
+
+def cxx_mma(mma, lay, perm):
+    if perm is None:
+        return "make_tiled_mma(%s{}, %s)" % (mma, cxx_layout(lay))
+    return "make_tiled_mma(%s{}, %s, make_tile(%s))" % (mma, cxx_layout(lay), ", ".join(cxx_perm(p) for p in perm))
+
+
+def program():
+    src = ["#include <cute/tensor.hpp>", "#include <cute/atom/mma_atom.hpp>", "#include <cstdio>",
+           "using namespace cute;", "template <class T> void show(int k, T const& t) {",
+           ' printf("%d A ", k); print(t.get_layoutA_TV()); printf("\\n");',
+           ' printf("%d B ", k); print(t.get_layoutB_TV()); printf("\\n");',
+           ' printf("%d C ", k); print(t.get_layoutC_TV()); printf("\\n");',
+           ' printf("%d S (%d,%d,%d)\\n", k, int(t.template tile_size_mnk<0>()), int(t.template tile_size_mnk<1>()),'
+           ' int(t.template tile_size_mnk<2>())); }', "int main() {"]
+    src += [" show(%d, %s);" % (i, cxx_mma(*c)) for i, c in enumerate(CASES)]
+    return "\n".join(src + [" return 0; }"]) + "\n"
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if not args or "--help" in sys.argv:
+        print(__doc__.strip())
+        return 0 if "--help" in sys.argv else 2
+    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
+    args = [a for a in args if a != keep]
+    cuteref = os.path.abspath(args[0])
+    include = args[1] if len(args) > 1 else DEFAULT_INCLUDE
+    work = keep or tempfile.mkdtemp()
+    os.makedirs(work, exist_ok=True)
+    out_path = os.path.join(work, "tiled_mma.out")
+    if not os.path.exists(out_path):
+        with open(os.path.join(work, "tiled_mma.cu"), "w") as f:
+            f.write(program())
+        nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
+        cxx = os.environ.get("CUTE_CXX")
+        cmd = ([cxx, "-std=c++17", "-I" + include, "-I" + os.environ.get("CCCL_INCLUDE", "/usr/local/cuda/include/cccl"),
+                "-x", "c++"] if cxx else [nvcc, "-std=c++17", "-I" + include])
+        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_mma"), os.path.join(work, "tiled_mma.cu")], check=True)
+        out = subprocess.run([os.path.join(work, "tiled_mma")], stdout=subprocess.PIPE, universal_newlines=True,
+                             check=True).stdout
+        with open(out_path, "w") as f:
+            f.write(out)
+    cpp = {}
+    for line in open(out_path):
+        k, w, L = line.split()
+        cpp[(int(k), w)] = L
+    lines = []
+    for i, (mma, lay, perm) in enumerate(CASES):
+        margs = "%s, %s" % (mma, lay) + ("" if perm is None else ", " + ", ".join(perm))
+        for w in "ABCS":
+            call = "tiled_mma_shape(%s)" % margs if w == "S" else "tiled_mma_%s_tv(%s)" % (w.lower(), margs)
+            lines.append((i, w, call, cpp[(i, w)]))
+    if "--list" in sys.argv:
+        for i, w, call, L in lines:
+            print("%d %s  %s  C++: %s" % (i, w, call, L))
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write("```cuteref\n")
+        for i, w, call, L in lines:
+            if w == "S":
+                f.write("%s = %s\n" % (call, L))  # the tile as a value: static marks aside
+            else:  # a function of (thread, value): coalesced mode by mode
+                f.write("coalesce(%s, (1,1)) = coalesce(%s, (1,1))\n" % (call, L))
+        f.write("```\n")
+        path = f.name
+    r = subprocess.run([cuteref, "examples", path], capture_output=True, text=True)
+    os.unlink(path)
+    bad = [l for l in (r.stdout + r.stderr).splitlines() if re.match(r".*\.md:\d+: ", l)]
+    for l in bad:
+        print(l)
+    print("agree %d of %d (%d tiled MMAs: A, B, C and the tile)" % (len(lines) - len(bad), len(lines), len(CASES)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
