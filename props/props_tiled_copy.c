@@ -412,10 +412,11 @@ CT_FN void ct_p_tcopy_7(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* The partitions (TCOPY-8..TCOPY-11): the case's tiled copy (TCOPY-8 and
- * TCOPY-9: make_tiled_copy, _A/_B/_C or _S/_D by k0, the partitions of
- * tiled_copy_impl_*; TCOPY-10: make_tiled_copy, whose tiled layout holds
- * each element once) over a tensor X of k_i tiles along each tile mode (k_i in 1..3, drawn),
+/* The partitions (TCOPY-8..TCOPY-11): the case's tiled copy (TCOPY-9:
+ * make_tiled_copy, _A/_B/_C or _S/_D by k0, the partitions of
+ * tiled_copy_impl_*; TCOPY-8: make_tiled_copy or _S/_D, the tiled MMA's
+ * forms costing 3 times as much a case; TCOPY-10: make_tiled_copy, whose
+ * tiled layout holds each element once) over a tensor X of k_i tiles along each tile mode (k_i in 1..3, drawn),
  * column- or row-major; X swizzled for TCOPY-10. */
 typedef struct {
   ct_tc_case x;
@@ -427,6 +428,21 @@ typedef struct {
   int which;
 } ct_tcp_case;
 
+/* The tile (M, K), (N, K) or (M, N) of the case's tiled MMA operand: TCOPY-1
+ * checks it is tiled_copy_x_tile's; read here without building the copy again. */
+CT_FN static ct_code ct_tcp_mma_tile(const ct_tc_case *x, ct_tuple *tile, ct_err *e) {
+  ct_layout lay;
+  int64_t t3[3];
+  int r, cc, h;
+  CT_TRY(ct_tiled_mma_check(&x->t, &lay, t3, e));
+  ct_tiled_mma_modes(x->op, &r, &cc);
+  ct_t_clear(tile);
+  CT_TRY(ct_t_open(tile, &h, e));
+  CT_TRY(ct_t_push_int(tile, t3[r], 0, e));
+  CT_TRY(ct_t_push_int(tile, t3[cc], 0, e));
+  return ct_t_close(tile, h, e);
+}
+
 CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_outcome *o) {
   ct_err e;
   ct_tuple sh;
@@ -435,7 +451,7 @@ CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_out
   int64_t n = 1;
   p->which = (int)(c->k[0] & 1);
   if (!ct_tc_side(c, mode, p->which, &p->x, &p->L, o)) return 0;
-  if ((mode == 1 ? ct_tiled_copy_mma_tile(&p->x.a, &p->x.t, p->x.op, &p->tile, &e)
+  if ((mode == 1 ? ct_tcp_mma_tile(&p->x, &p->tile, &e)
                  : ct_make_layout_tv_tiler(&p->x.thr, &p->x.val, &p->tile, &e)) != CT_OK ||
       ct_tiled_copy_tiler(&p->tile, &p->T, &e) != CT_OK) {
     CT_FAILS(o, "the case's tile rejected: %s", e.msg);
@@ -466,7 +482,7 @@ CT_FN void ct_p_tcopy_8(const ct_case *c, ct_outcome *o) {
   ct_layout D;
   ct_judgement j;
   ct_err e;
-  if (!ct_tcp_build(c, ct_tc_mode(c), &p, o)) return;
+  if (!ct_tcp_build(c, ct_tc_mode(c) == 2 ? 2 : 0, &p, o)) return; /* _A/_B/_C: TCOPY-9's (time) */
   if (ct_tiled_copy_tidfrg(&p.x.a, &p.x.TV, &p.T, p.which, &p.X, &D, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "tidfrg rejected: %s", e.msg);
     return;
