@@ -263,8 +263,8 @@ CT_FN ct_jstatus ct_judge_tcopy_12(const ct_layout *atom_tv, const ct_layout *da
 
 CT_FN ct_jstatus ct_judge_tcopy_13(const ct_layout *data, const ct_layout *TV, const ct_layout *tiler,
                                    ct_judgement *j) {
-  uint8_t seen[CT_TCOPY_SEEN_MAX];
-  int64_t n, s, i, q, y, sz, below = 1;
+  uint8_t seen[CT_TCOPY_SEEN_MAX], held[CT_TCOPY_SEEN_MAX];
+  int64_t n, s, i, y, sz, below = 1;
   ct_layout m;
   ct_err e;
   int k, r = ct_l_rank(data);
@@ -275,14 +275,15 @@ CT_FN ct_jstatus ct_judge_tcopy_13(const ct_layout *data, const ct_layout *TV, c
     if (ct_l_mode(tiler, &k, 1, &m, &e) != CT_OK || ct_l_mode_size(data, k, &s, &e) != CT_OK)
       return ct_j_unchecked(j, "TCOPY-13");
     n = ct_j_size(&m);
-    if (n < 1 || n > CT_TCOPY_SEEN_MAX || n * n > ((int64_t)1 << 20)) return ct_j_unchecked(j, "TCOPY-13");
+    if (n < 1 || n > CT_TCOPY_SEEN_MAX || s > CT_TCOPY_SEEN_MAX) return ct_j_unchecked(j, "TCOPY-13");
+    for (i = 0; i < s; ++i) held[i] = 0;
     for (i = 0; i < n; ++i) { /* t_k: distinct coordinates of data's mode k */
       int64_t c = ct_j_at(&m, i);
       if (c < 0 || c >= s)
         return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds %lld, outside the data's mode of %lld", k, (long long)c,
                              (long long)s);
-      for (q = 0; q < i; ++q)
-        if (ct_j_at(&m, q) == c) return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds %lld twice", k, (long long)c);
+      if (held[c]) return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds %lld twice", k, (long long)c);
+      held[c] = 1;
       seen[i] = 0;
     }
     for (i = 0; i < sz; ++i) { /* every coordinate of t_k is one the atom reaches */
