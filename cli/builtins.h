@@ -134,6 +134,17 @@ ct_code ct_b_tiled_copy_retile(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_copy_a_retile(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_copy_b_retile(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_tiled_copy_c_retile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_tidfrg_s(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_tidfrg_d(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_partition_s(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_partition_d(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_partition_s_offset(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_impl_partition_d_offset(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_cotiled_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_cotiled_s_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_cotiled_d_tv(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_cotiled_tile(const ct_args *a, ct_value *out, ct_err *e);
+ct_code ct_b_tiled_copy_c_atom_tv(const ct_args *a, ct_value *out, ct_err *e);
 /* builtins_copy.c: the copy atoms' thread-value layouts (spec/copy.md) */
 ct_code ct_b_copy_tv_src(const ct_args *a, ct_value *out, ct_err *e);
 ct_code ct_b_copy_tv_dst(const ct_args *a, ct_value *out, ct_err *e);

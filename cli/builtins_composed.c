@@ -294,7 +294,9 @@ ct_code ct_composed_call(const ct_op *b, const ct_args *a, ct_value *out, ct_err
   if (b->fn == ct_b_make_composed_layout || b->fn == ct_b_recast_swizzle || b->fn == ct_b_get_swizzle_portion ||
       b->fn == ct_b_get_nonswizzle_portion || b->fn == ct_b_domain_offset ||
       b->fn == ct_b_tiled_copy_partition_s || b->fn == ct_b_tiled_copy_partition_d || /* TCOPY-10 */
-      b->fn == ct_b_tiled_copy_partition_s_offset || b->fn == ct_b_tiled_copy_partition_d_offset)
+      b->fn == ct_b_tiled_copy_partition_s_offset || b->fn == ct_b_tiled_copy_partition_d_offset ||
+      b->fn == ct_b_tiled_copy_impl_partition_s || b->fn == ct_b_tiled_copy_impl_partition_d ||
+      b->fn == ct_b_tiled_copy_impl_partition_s_offset || b->fn == ct_b_tiled_copy_impl_partition_d_offset)
     return b->fn(a, out, e);
   if (strcmp(name, "eval") == 0 && ct_v_is_composed_form(first)) return ct_cl_apply(a, out, e);
   if (strcmp(name, "composition") == 0 && first->kind == CT_V_SWIZZLE) return ct_sw_composition(a, out, e);

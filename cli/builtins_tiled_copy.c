@@ -257,44 +257,49 @@ ct_code ct_b_tiled_copy_tidfrg_d(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_b_tiled_copy_tidfrg(a, CT_COPY_DST, "tiled_copy_tidfrg_d", out, e);
 }
 
-/* get_slice(thr_idx).partition_S / _D(COPY, bits, thr, val, thr_idx, X):
- * (value, rest...) -> X's index, X a layout (the offset apart: want_off)
- * or a composed layout outer o offset o inner (the partition of the inner
- * layout, its offset added: TCOPY-9, TCOPY-10). */
-static ct_code ct_b_tiled_copy_part(const ct_args *a, int which, int want_off, const char *nm, ct_value *out,
-                                    ct_err *e) {
-  ct_tcopy_atom x;
-  ct_layout thr, val, TV, X, L;
-  ct_tiler T;
-  ct_tuple tile;
-  ct_args b = *a;
-  const ct_value *xv;
-  int64_t idx, off;
-  if (a->n < 3) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, thr, val, thr_idx, X)", nm);
-  b.n = a->n - 2;
-  CT_TRY(ct_tc_args(&b, nm, &x, &thr, &val, e));
-  CT_TRY(ct_as_int(&a->a[a->n - 2], &idx, "the thread index", e));
-  xv = &a->a[a->n - 1];
-  if (xv->kind == CT_V_COMPOSED) {
-    if (want_off) return CT_FAIL(e, CT_ARG_TYPE, "%s: a composed layout's partition carries its offset", nm);
-    ct_l_copy(&X, &xv->c.inner);
-  } else {
-    CT_TRY(ct_as_layout(xv, &X, "the tensor's layout", e));
-  }
-  CT_TRY(ct_tc_tv_tiler(&x, &thr, &val, &TV, &tile, e));
-  CT_TRY(ct_tiled_copy_tiler(&tile, &T, e));
+/* A partition of the tensor xv (a layout, or a composed layout outer o
+ * offset o inner) by the tiled copy of atom x over TV and its tiler T:
+ * (value, rest...) -> X's index, the offset apart (want_off), or of a
+ * composed layout the partition of its inner layout, its offset added
+ * (TCOPY-9, TCOPY-10). */
+static ct_code ct_tc_part_of(const ct_tcopy_atom *x, const ct_layout *TV, const ct_tiler *T, int which, int want_off,
+                             int64_t idx, const ct_value *xv, const char *nm, ct_value *out, ct_err *e) {
+  ct_layout X, L;
+  int64_t off;
   if (xv->kind == CT_V_COMPOSED) { /* outer o (offset + off) o L, CuTe's slice of a ComposedLayout */
     ct_composed c;
-    CT_TRY(ct_tiled_copy_partition_cl(&x, &TV, &T, which, idx, &xv->c, &c, e));
+    if (want_off) return CT_FAIL(e, CT_ARG_TYPE, "%s: a composed layout's partition carries its offset", nm);
+    CT_TRY(ct_tiled_copy_partition_cl(x, TV, T, which, idx, &xv->c, &c, e));
     ct_v_composed(out, &c);
     return CT_OK;
   }
-  CT_TRY(ct_tiled_copy_partition(&x, &TV, &T, which, idx, &X, &L, &off, e));
+  CT_TRY(ct_as_layout(xv, &X, "the tensor's layout", e));
+  CT_TRY(ct_tiled_copy_partition(x, TV, T, which, idx, &X, &L, &off, e));
   if (want_off)
     ct_v_int(out, off, 0);
   else
     ct_v_layout(out, &L);
   return CT_OK;
+}
+
+/* get_slice(thr_idx).partition_S / _D(COPY, bits, thr, val, thr_idx, X). */
+static ct_code ct_b_tiled_copy_part(const ct_args *a, int which, int want_off, const char *nm, ct_value *out,
+                                    ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout thr, val, TV;
+  ct_tiler T;
+  ct_tuple tile;
+  ct_args b = *a;
+  int64_t idx;
+  if (a->n < 3) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, thr, val, thr_idx, X)", nm);
+  b.n = a->n - 2;
+  CT_TRY(ct_tc_args(&b, nm, &x, &thr, &val, e));
+  CT_TRY(ct_as_int(&a->a[a->n - 2], &idx, "the thread index", e));
+  if (a->a[a->n - 1].kind == CT_V_COMPOSED && want_off)
+    return CT_FAIL(e, CT_ARG_TYPE, "%s: a composed layout's partition carries its offset", nm);
+  CT_TRY(ct_tc_tv_tiler(&x, &thr, &val, &TV, &tile, e));
+  CT_TRY(ct_tiled_copy_tiler(&tile, &T, e));
+  return ct_tc_part_of(&x, &TV, &T, which, want_off, idx, &a->a[a->n - 1], nm, out, e);
 }
 ct_code ct_b_tiled_copy_partition_s(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_b_tiled_copy_part(a, CT_COPY_SRC, 0, "tiled_copy_partition_s", out, e);
@@ -344,4 +349,125 @@ ct_code ct_b_tiled_copy_b_retile(const ct_args *a, ct_value *out, ct_err *e) {
 }
 ct_code ct_b_tiled_copy_c_retile(const ct_args *a, ct_value *out, ct_err *e) {
   return ct_b_tc_retile(a, CT_MMA_C, "tiled_copy_c_retile", out, e);
+}
+
+/* make_tiled_copy_impl(COPY, layout_tv, tiler)'s call: COPY, bits, layout_tv,
+ * tiler, then `extra` arguments (TCOPY-FRG over any tiled copy). The tiler
+ * is a tiler <...> (make_tiled_copy_C_atom's, make_cotiled_copy's) or a
+ * tuple of sizes (make_tiled_copy's, _A/_B/_C's, _S/_D's). */
+static ct_code ct_tc_impl_args(const ct_args *a, int extra, const char *nm, ct_tcopy_atom *x, ct_layout *TV,
+                               ct_tiler *T, ct_err *e) {
+  int k;
+  ct_layout L;
+  CT_TRY(ct_tc_atom(a, nm, x, &k, e));
+  if (a->n != k + 2 + extra)
+    return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, layout_tv, tiler%s)", nm,
+                   extra == 1 ? ", X" : ", thr_idx, X");
+  CT_TRY(ct_as_layout(&a->a[k], TV, "the tiled copy's TV layout", e));
+  if (a->a[k + 1].kind == CT_V_TILER || a->a[k + 1].kind == CT_V_LAYOUT) {
+    CT_TRY(ct_as_tiler(&a->a[k + 1], T, "the tiled copy's tiler", e));
+  } else {
+    const ct_tuple *t;
+    CT_TRY(ct_as_tuple(&a->a[k + 1], &t, "the tiled copy's tiler", e));
+    CT_TRY(ct_tiled_copy_tiler(t, T, e));
+  }
+  { /* TCOPY-PRE: the tiled layout's indices lie in the tile */
+    ct_val cs, ts;
+    CT_TRY(ct_l_cosize(TV, &cs, e));
+    CT_TRY(ct_l_size(T, &ts, e));
+    if (cs.v > ts.v)
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: layout_tv reaches index %lld, past the tile's %lld elements", nm,
+                     (long long)(cs.v - 1), (long long)ts.v);
+  }
+  return ct_tiled_copy_of(x, TV, CT_COPY_REF, &L, e); /* TCOPY-PRE */
+}
+
+/* tidfrg_S / _D by make_tiled_copy_impl(COPY, layout_tv, tiler) (TCOPY-8). */
+static ct_code ct_b_tc_impl_tidfrg(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout TV, X, L;
+  ct_tiler T;
+  CT_TRY(ct_tc_impl_args(a, 1, nm, &x, &TV, &T, e));
+  CT_TRY(ct_as_layout(&a->a[a->n - 1], &X, "the tensor's layout", e));
+  CT_TRY(ct_tiled_copy_tidfrg(&x, &TV, &T, which, &X, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_impl_tidfrg_s(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_tidfrg(a, CT_COPY_SRC, "tiled_copy_impl_tidfrg_s", out, e);
+}
+ct_code ct_b_tiled_copy_impl_tidfrg_d(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_tidfrg(a, CT_COPY_DST, "tiled_copy_impl_tidfrg_d", out, e);
+}
+
+/* get_slice(thr_idx).partition_S / _D by make_tiled_copy_impl (TCOPY-9). */
+static ct_code ct_b_tc_impl_part(const ct_args *a, int which, int want_off, const char *nm, ct_value *out,
+                                 ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout TV;
+  ct_tiler T;
+  int64_t idx;
+  CT_TRY(ct_tc_impl_args(a, 2, nm, &x, &TV, &T, e));
+  CT_TRY(ct_as_int(&a->a[a->n - 2], &idx, "the thread index", e));
+  return ct_tc_part_of(&x, &TV, &T, which, want_off, idx, &a->a[a->n - 1], nm, out, e);
+}
+ct_code ct_b_tiled_copy_impl_partition_s(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_part(a, CT_COPY_SRC, 0, "tiled_copy_impl_partition_s", out, e);
+}
+ct_code ct_b_tiled_copy_impl_partition_d(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_part(a, CT_COPY_DST, 0, "tiled_copy_impl_partition_d", out, e);
+}
+ct_code ct_b_tiled_copy_impl_partition_s_offset(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_part(a, CT_COPY_SRC, 1, "tiled_copy_impl_partition_s_offset", out, e);
+}
+ct_code ct_b_tiled_copy_impl_partition_d_offset(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_impl_part(a, CT_COPY_DST, 1, "tiled_copy_impl_partition_d_offset", out, e);
+}
+
+/* make_cotiled_copy(COPY, atom_tv, data): its tiled layout (which == -2,
+ * CuTe's TiledLayout_TV), source, destination or tiler (-1), TCOPY-12,
+ * TCOPY-13. */
+static ct_code ct_b_tc_cotiled(const ct_args *a, int which, const char *nm, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout atv, data, TV, L;
+  ct_tiler T;
+  int k;
+  CT_TRY(ct_tc_atom(a, nm, &x, &k, e));
+  if (a->n != k + 2) return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, atom_tv, data_layout)", nm);
+  CT_TRY(ct_as_layout(&a->a[k], &atv, "make_cotiled_copy's atom TV layout", e));
+  CT_TRY(ct_as_layout(&a->a[k + 1], &data, "make_cotiled_copy's data layout", e));
+  CT_TRY(ct_cotiled_copy(&atv, &data, &TV, &T, e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, which < 0 ? CT_COPY_REF : which, &L, e)); /* TCOPY-PRE */
+  if (which == -1) {
+    out->kind = CT_V_TILER;
+    ct_l_copy(&out->l, &T);
+  } else {
+    ct_v_layout(out, which == -2 ? &TV : &L);
+  }
+  return CT_OK;
+}
+ct_code ct_b_tiled_copy_cotiled_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_cotiled(a, -2, "tiled_copy_cotiled_tv", out, e);
+}
+ct_code ct_b_tiled_copy_cotiled_s_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_cotiled(a, CT_COPY_SRC, "tiled_copy_cotiled_s_tv", out, e);
+}
+ct_code ct_b_tiled_copy_cotiled_d_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_cotiled(a, CT_COPY_DST, "tiled_copy_cotiled_d_tv", out, e);
+}
+ct_code ct_b_tiled_copy_cotiled_tile(const ct_args *a, ct_value *out, ct_err *e) {
+  return ct_b_tc_cotiled(a, -1, "tiled_copy_cotiled_tile", out, e);
+}
+
+/* make_tiled_copy_C_atom's tiled layout (CuTe's TiledLayout_TV), the
+ * (thread, value) -> sub-tile index that tiled_copy_impl_* take. */
+ct_code ct_b_tiled_copy_c_atom_tv(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_tiled_mma t;
+  ct_layout L, TV, t0, t1;
+  CT_TRY(ct_tc_mma_args(a, "tiled_copy_c_atom_tv", &x, &t, e));
+  CT_TRY(ct_tiled_copy_c_atom_parts(&x, &t, &TV, &t0, &t1, e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, CT_COPY_REF, &L, e)); /* TCOPY-PRE */
+  ct_v_layout(out, &TV);
+  return CT_OK;
 }

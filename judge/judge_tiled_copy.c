@@ -214,3 +214,87 @@ CT_FN ct_jstatus ct_judge_tcopy_7(const ct_layout *C, int64_t M, int64_t Vs, con
   }
   return ct_j_holds(j, "TCOPY-7");
 }
+
+/* The data index of tile index y through the tiler t (rank r = rank(data)):
+ * y read colexicographically in (size(t_0), ...), mode k's coordinate
+ * t_k(y_k), the coordinates read colexicographically in data's mode sizes;
+ * -1 where a coordinate lies outside its mode. */
+CT_FN static int64_t ct_j_cotiled_index(const ct_layout *tiler, const ct_layout *data, int r, int64_t y) {
+  int64_t idx = 0, prod = 1, n, s, c;
+  ct_layout m;
+  ct_err e;
+  int k;
+  for (k = 0; k < r; ++k) {
+    if (ct_l_mode(tiler, &k, 1, &m, &e) != CT_OK || ct_l_mode_size(data, k, &s, &e) != CT_OK) return -1;
+    n = ct_j_size(&m);
+    if (n < 1) return -1;
+    c = ct_j_at(&m, y % n);
+    y /= n;
+    if (c < 0 || c >= s) return -1;
+    idx += c * prod;
+    prod *= s;
+  }
+  return y == 0 ? idx : -1;
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_12(const ct_layout *atom_tv, const ct_layout *data, const ct_layout *TV,
+                                   const ct_layout *tiler, int64_t bound, ct_judgement *j) {
+  int64_t T, V, T2, V2, i, idx;
+  int r = ct_l_rank(data);
+  if (!ct_j_tv_sizes(atom_tv, &T, &V) || !ct_j_tv_sizes(TV, &T2, &V2)) return ct_j_unchecked(j, "TCOPY-12");
+  if (T2 != T || V2 != V)
+    return CT_J_VIOLATES(j, "TCOPY-12", "%lld threads x %lld values, the atom's TV layout has %lld x %lld",
+                         (long long)T2, (long long)V2, (long long)T, (long long)V);
+  if (ct_l_rank(tiler) != r)
+    return CT_J_VIOLATES(j, "TCOPY-12", "the tiler has %d modes, the data layout %d", ct_l_rank(tiler), r);
+  if (T * V > bound) return ct_j_unchecked(j, "TCOPY-12");
+  for (i = 0; i < T * V; ++i) {
+    idx = ct_j_cotiled_index(tiler, data, r, ct_j_at(TV, i));
+    if (idx < 0)
+      return CT_J_VIOLATES_AT(j, "TCOPY-12", i, "TV(%lld, %lld) = %lld is no coordinate of the data through the tiler",
+                              (long long)(i % T), (long long)(i / T), (long long)ct_j_at(TV, i));
+    if (ct_j_at(data, idx) != ct_j_at(atom_tv, i))
+      return CT_J_VIOLATES_AT(j, "TCOPY-12", i, "(%lld, %lld): the data holds %lld at its tile coordinate, the atom points to %lld",
+                              (long long)(i % T), (long long)(i / T), (long long)ct_j_at(data, idx),
+                              (long long)ct_j_at(atom_tv, i));
+  }
+  return ct_j_holds(j, "TCOPY-12");
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_13(const ct_layout *data, const ct_layout *TV, const ct_layout *tiler,
+                                   ct_judgement *j) {
+  uint8_t seen[CT_TCOPY_SEEN_MAX], held[CT_TCOPY_SEEN_MAX];
+  int64_t n, s, i, y, sz, below = 1;
+  ct_layout m;
+  ct_err e;
+  int k, r = ct_l_rank(data);
+  if (ct_l_rank(tiler) != r)
+    return CT_J_VIOLATES(j, "TCOPY-13", "the tiler has %d modes, the data layout %d", ct_l_rank(tiler), r);
+  sz = ct_j_size(TV);
+  for (k = 0; k < r; ++k) {
+    if (ct_l_mode(tiler, &k, 1, &m, &e) != CT_OK || ct_l_mode_size(data, k, &s, &e) != CT_OK)
+      return ct_j_unchecked(j, "TCOPY-13");
+    n = ct_j_size(&m);
+    if (n < 1 || n > CT_TCOPY_SEEN_MAX || s > CT_TCOPY_SEEN_MAX) return ct_j_unchecked(j, "TCOPY-13");
+    for (i = 0; i < s; ++i) held[i] = 0;
+    for (i = 0; i < n; ++i) { /* t_k: distinct coordinates of data's mode k */
+      int64_t c = ct_j_at(&m, i);
+      if (c < 0 || c >= s)
+        return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds %lld, outside the data's mode of %lld", k, (long long)c,
+                             (long long)s);
+      if (held[c]) return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds %lld twice", k, (long long)c);
+      held[c] = 1;
+      seen[i] = 0;
+    }
+    for (i = 0; i < sz; ++i) { /* every coordinate of t_k is one the atom reaches */
+      y = ct_j_at(TV, i) / below;
+      if (y >= 0) seen[y % n] = 1;
+    }
+    for (i = 0; i < n; ++i)
+      if (!seen[i])
+        return CT_J_VIOLATES(j, "TCOPY-13", "tiler mode %d holds coordinate %lld, which no (thread, value) reaches", k,
+                             (long long)ct_j_at(&m, i));
+    below *= n;
+  }
+  return ct_j_holds(j, "TCOPY-13");
+}

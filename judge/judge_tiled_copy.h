@@ -66,6 +66,16 @@ CT_FN ct_jstatus ct_judge_tcopy_10_thread(const ct_composed *R, int32_t *cnt, in
 CT_FN ct_jstatus ct_judge_tcopy_10_end(const int32_t *cnt, ct_judgement *j);
 /* TCOPY-11: R = retile(F) has F's size and holds F's values, each as often
  * as F (a bijection onto the same registers where F is one). */
+/* TCOPY-12: make_cotiled_copy's tiled layout TV and tiler <t_0, ...> of
+ * atom_tv over data: at every (t, v), data at the coordinate
+ * (t_k(y_k))_k, y = TV(t, v) read in the tile, is atom_tv(t, v). */
+CT_FN ct_jstatus ct_judge_tcopy_12(const ct_layout *atom_tv, const ct_layout *data, const ct_layout *TV,
+                                   const ct_layout *tiler, int64_t bound, ct_judgement *j);
+/* TCOPY-13: the tiler has data's modes, each t_k distinct coordinates of
+ * data's mode k, every one of them reached by some (t, v) of TV. */
+#define CT_TCOPY_SEEN_MAX 1024
+CT_FN ct_jstatus ct_judge_tcopy_13(const ct_layout *data, const ct_layout *TV, const ct_layout *tiler,
+                                   ct_judgement *j);
 CT_FN ct_jstatus ct_judge_tcopy_11(const ct_layout *F, const ct_layout *R, ct_judgement *j);
 
 #endif

@@ -549,7 +549,10 @@
   X(tcopy_11, "TCOPY-11", CT_GEN_SWIZZLE, "tiled_copy_a/b/c_retile", "a fragment of the case's tiled MMA (k0, k1, w0)") \
   X(tcopy_e1, "tiled_copy_s_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "24-bit elements") \
   X(tcopy_e2, "tiled_copy_d_tv!ARG_TYPE", CT_GEN_SWIZZLE, "tiled_copy_d_tv", "half the atom's threads or values") \
-  X(tcopy_e3, "tiled_copy_s_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "thread layout (2, s):(0, 1)")
+  X(tcopy_e3, "tiled_copy_s_tv!NOT_INJECTIVE", CT_GEN_SWIZZLE, "tiled_copy_s_tv", "thread layout (2, s):(0, 1)") \
+  X(tcopy_12, "TCOPY-12", CT_GEN_SWIZZLE, "tiled_copy_cotiled_tv/tile", "the case's tile in a data layout (k0, k1, w0)") \
+  X(tcopy_13, "TCOPY-13", CT_GEN_SWIZZLE, "tiled_copy_cotiled_tile", "the case's tile in a data layout (k0, k1, w0)") \
+  X(tcopy_e4, "tiled_copy_cotiled_tv!NOT_IN_DATA", CT_GEN_SWIZZLE, "tiled_copy_cotiled_tv", "the data's last mode halved")
 
 #define CT_PROPERTIES(X)                                                                          \
   CT_PROPS_NOTATION(X)                                                                            \

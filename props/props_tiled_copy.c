@@ -7,7 +7,11 @@
 #include "props/props_list.h"
 #include "props/props_tiled_copy.h"
 #include "props/props_tiled_mma.h"
+#include "ref/composition.h"
 #include "ref/partition.h"
+
+/* The widest data layout tiled_copy_cotiled_tv!NOT_IN_DATA tabulates: 2^15 addresses. */
+#define CT_TCOPY_IMG_WORDS 512
 
 /* The largest (thread, value) count a property visits: 256 threads x 64. */
 #define CT_TCOPY_BOUND ((int64_t)1 << 15)
@@ -408,8 +412,11 @@ CT_FN void ct_p_tcopy_7(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* The partitions (TCOPY-8..TCOPY-11): the case's make_tiled_copy over a
- * tensor X of k_i tiles along each tile mode (k_i in 1..3, drawn),
+/* The partitions (TCOPY-8..TCOPY-11): the case's tiled copy (TCOPY-9:
+ * make_tiled_copy, _A/_B/_C or _S/_D by k0, the partitions of
+ * tiled_copy_impl_*; TCOPY-8: make_tiled_copy or _S/_D, the tiled MMA's
+ * forms costing 3 times as much a case; TCOPY-10: make_tiled_copy, whose
+ * tiled layout holds each element once) over a tensor X of k_i tiles along each tile mode (k_i in 1..3, drawn),
  * column- or row-major; X swizzled for TCOPY-10. */
 typedef struct {
   ct_tc_case x;
@@ -421,15 +428,31 @@ typedef struct {
   int which;
 } ct_tcp_case;
 
-CT_FN static int ct_tcp_build(const ct_case *c, ct_tcp_case *p, ct_outcome *o) {
+/* The tile (M, K), (N, K) or (M, N) of the case's tiled MMA operand: TCOPY-1
+ * checks it is tiled_copy_x_tile's; read here without building the copy again. */
+CT_FN static ct_code ct_tcp_mma_tile(const ct_tc_case *x, ct_tuple *tile, ct_err *e) {
+  ct_layout lay;
+  int64_t t3[3];
+  int r, cc, h;
+  CT_TRY(ct_tiled_mma_check(&x->t, &lay, t3, e));
+  ct_tiled_mma_modes(x->op, &r, &cc);
+  ct_t_clear(tile);
+  CT_TRY(ct_t_open(tile, &h, e));
+  CT_TRY(ct_t_push_int(tile, t3[r], 0, e));
+  CT_TRY(ct_t_push_int(tile, t3[cc], 0, e));
+  return ct_t_close(tile, h, e);
+}
+
+CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_outcome *o) {
   ct_err e;
   ct_tuple sh;
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 40503u + (uint64_t)c->k[0] + 17u);
   int i, hs;
   int64_t n = 1;
   p->which = (int)(c->k[0] & 1);
-  if (!ct_tc_side(c, 0, p->which, &p->x, &p->L, o)) return 0;
-  if (ct_make_layout_tv_tiler(&p->x.thr, &p->x.val, &p->tile, &e) != CT_OK ||
+  if (!ct_tc_side(c, mode, p->which, &p->x, &p->L, o)) return 0;
+  if ((mode == 1 ? ct_tcp_mma_tile(&p->x, &p->tile, &e)
+                 : ct_make_layout_tv_tiler(&p->x.thr, &p->x.val, &p->tile, &e)) != CT_OK ||
       ct_tiled_copy_tiler(&p->tile, &p->T, &e) != CT_OK) {
     CT_FAILS(o, "the case's tile rejected: %s", e.msg);
     return 0;
@@ -440,7 +463,7 @@ CT_FN static int ct_tcp_build(const ct_case *c, ct_tcp_case *p, ct_outcome *o) {
   for (i = 0; i < p->rt; ++i) {
     int64_t s = p->tile.nd[0].kind == CT_TUPLE ? p->tile.nd[ct_t_child(&p->tile, 0, i)].v : p->tile.nd[0].v;
     int64_t k = 1 + (int64_t)((h >> (4 * i)) % 3);
-    if (n * s * k > CT_TCOPY_COVER_MAX / 4) k = 1;
+    if (n * s * k > CT_TCOPY_COVER_MAX / 4 || mode != 0) k = 1; /* the other forms: one tile a mode */
     p->t[i] = s;
     n *= s * k;
     if (ct_t_push_int(&sh, s * k, 0, &e) != CT_OK) return 0;
@@ -459,7 +482,7 @@ CT_FN void ct_p_tcopy_8(const ct_case *c, ct_outcome *o) {
   ct_layout D;
   ct_judgement j;
   ct_err e;
-  if (!ct_tcp_build(c, &p, o)) return;
+  if (!ct_tcp_build(c, ct_tc_mode(c) == 2 ? 2 : 0, &p, o)) return; /* _A/_B/_C: TCOPY-9's (time) */
   if (ct_tiled_copy_tidfrg(&p.x.a, &p.x.TV, &p.T, p.which, &p.X, &D, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "tidfrg rejected: %s", e.msg);
     return;
@@ -477,7 +500,7 @@ CT_FN void ct_p_tcopy_9(const ct_case *c, ct_outcome *o) {
   ct_judgement j;
   ct_err e;
   int64_t T, V, off, t;
-  if (!ct_tcp_build(c, &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
+  if (!ct_tcp_build(c, ct_tc_mode(c), &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
   t = (int64_t)(ct_mix64((uint64_t)c->k[1] + 5u) % (uint64_t)T);
   if (ct_tiled_copy_partition(&p.x.a, &p.x.TV, &p.T, p.which, t, &p.X, &P, &off, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "partition of thread %lld rejected: %s", (long long)t, e.msg);
@@ -505,7 +528,7 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
   int64_t T, V, t, rho;
   int plain;
   ct_swizzle w;
-  if (!ct_tcp_build(c, &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
+  if (!ct_tcp_build(c, 0, &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
   ct_sw_set(&w, 1 + (int)(h % 2), (int)((h / 2) % 4), 2 + (int)((h / 8) % 2));
   if (ct_cl_of_swizzle(&w, &p.X, &X, &plain, &e) != CT_OK) {
     CT_FAILS(o, "the case's swizzle rejected: %s", e.msg);
@@ -569,4 +592,120 @@ CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   o->digest = ct_digest_layout(&R);
   ct_judge_tcopy_11(&F, &R, &j);
   ct_judged(&j, o);
+}
+
+/* make_cotiled_copy (TCOPY-12, TCOPY-13): the case's make_tiled_copy tile
+ * (m_0, ...) inside a data layout of shape (k_0 m_0, ...) (k_i in 1..2),
+ * column-major, row-major or column-major with its first stride padded by
+ * 1 (drawn); atom_tv = the data's strides over the tile, composed with the
+ * case's make_layout_tv: each (t, v) points to the data's address of its
+ * tile element. `half` then cuts the data's last mode to half (or one
+ * short), its strides kept: the addresses past it point outside the data
+ * (NOT_IN_DATA) unless the tile lies in the half. */
+CT_FN static int ct_cot_build(const ct_case *c, int half, ct_layout *atv, ct_layout *data, ct_outcome *o) {
+  ct_tcopy_atom a;
+  ct_layout thr, val, TV, E;
+  ct_tuple tile, sh;
+  ct_err e;
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 7919u + (uint64_t)c->k[0] + 29u);
+  int64_t s[CT_MAX_RANK], d[CT_MAX_RANK], prod = 1;
+  int r, i, hs, order = (int)(h % 3);
+  ct_case_tiled_copy(c, &a, &thr, &val);
+  if (ct_make_layout_tv(&thr, &val, &TV, &e) != CT_OK || ct_make_layout_tv_tiler(&thr, &val, &tile, &e) != CT_OK) {
+    CT_FAILS(o, "make_layout_tv of the case rejected: %s", e.msg);
+    return 0;
+  }
+  r = tile.nd[0].kind == CT_TUPLE ? tile.nd[0].rank : 1;
+  for (i = 0; i < r; ++i) {
+    int64_t t = tile.nd[0].kind == CT_TUPLE ? tile.nd[ct_t_child(&tile, 0, i)].v : tile.nd[0].v;
+    s[i] = t * (1 + (int64_t)((h >> (2 + i)) & 1));
+  }
+  for (i = 0; i < r; ++i) { /* strides of the full data: column-major, row-major, or padded */
+    int k = order == 1 ? r - 1 - i : i;
+    d[k] = prod;
+    prod *= s[k];
+    if (order == 2 && i == 0 && r > 1) prod += 1;
+  }
+  if (half) s[r - 1] = s[r - 1] % 2 == 0 ? s[r - 1] / 2 : s[r - 1] - 1; /* then its last mode cut short */
+  if (s[r - 1] < 1) s[r - 1] = 1;
+  /* E: the tile (m_0, ...) with the full data's strides */
+  ct_t_clear(&sh);
+  if (ct_t_open(&sh, &hs, &e) != CT_OK) return 0;
+  for (i = 0; i < r; ++i)
+    if (ct_t_push_int(&sh, tile.nd[0].kind == CT_TUPLE ? tile.nd[ct_t_child(&tile, 0, i)].v : tile.nd[0].v, 0, &e) !=
+        CT_OK)
+      return 0;
+  if (ct_t_close(&sh, hs, &e) != CT_OK || ct_l_compact_left(&sh, &E, &e) != CT_OK) return 0;
+  for (i = 0; i < r; ++i) E.stride.nd[ct_t_child(&E.stride, 0, i)].v = d[i];
+  if (ct_composition(&E, &TV, atv, &e) != CT_OK) {
+    CT_FAILS(o, "the case's atom TV layout rejected: %s", e.msg);
+    return 0;
+  }
+  ct_l_copy(data, &E);
+  for (i = 0; i < r; ++i) data->shape.nd[ct_t_child(&data->shape, 0, i)].v = s[i];
+  o->digest = ct_mix64(ct_digest_layout(atv) ^ ct_digest_layout(data));
+  return 1;
+}
+
+/* TCOPY-12: every (t, v) of the case's cotiled copy reads the address the atom points to. */
+CT_FN void ct_p_tcopy_12(const ct_case *c, ct_outcome *o) {
+  ct_layout atv, data, TV;
+  ct_tiler T;
+  ct_judgement j;
+  ct_err e;
+  if (!ct_cot_build(c, 0, &atv, &data, o)) return;
+  if (ct_cotiled_copy(&atv, &data, &TV, &T, &e) != CT_OK) {
+    CT_FAILS(o, "make_cotiled_copy of addresses the data holds rejected: %s", e.msg);
+    return;
+  }
+  o->digest = ct_mix64(ct_digest_layout(&TV) ^ ct_digest_layout(&T));
+  ct_judge_tcopy_12(&atv, &data, &TV, &T, CT_TCOPY_BOUND, &j);
+  ct_judged(&j, o);
+}
+
+/* TCOPY-13: the tiler keeps the data's modes, each the coordinates reached. */
+CT_FN void ct_p_tcopy_13(const ct_case *c, ct_outcome *o) {
+  ct_layout atv, data, TV;
+  ct_tiler T;
+  ct_judgement j;
+  ct_err e;
+  if (!ct_cot_build(c, 0, &atv, &data, o)) return;
+  if (ct_cotiled_copy(&atv, &data, &TV, &T, &e) != CT_OK) {
+    CT_FAILS(o, "make_cotiled_copy of addresses the data holds rejected: %s", e.msg);
+    return;
+  }
+  o->digest = ct_mix64(ct_digest_layout(&TV) ^ ct_digest_layout(&T));
+  ct_judge_tcopy_13(&data, &TV, &T, &j);
+  ct_judged(&j, o);
+}
+
+/* tiled_copy_cotiled_tv!NOT_IN_DATA: the data's last mode cut short; the
+ * rejection is right iff some (t, v) points to an address the data does
+ * not hold (its image counted in a bitmap), and an answer iff none does. */
+CT_FN void ct_p_tcopy_e4(const ct_case *c, ct_outcome *o) {
+  uint64_t img[CT_TCOPY_IMG_WORDS];
+  ct_layout atv, data, TV;
+  ct_tiler T;
+  ct_err e;
+  ct_code rc;
+  int64_t n, i, x, outside = -1;
+  if (!ct_cot_build(c, 1, &atv, &data, o)) return;
+  o->verdict = CT_PASS;
+  for (i = 0; i < CT_TCOPY_IMG_WORDS; ++i) img[i] = 0;
+  n = ct_j_size(&data);
+  for (i = 0; i < n; ++i) {
+    x = ct_j_at(&data, i);
+    if (x < 0 || x >= 64 * CT_TCOPY_IMG_WORDS) return; /* too wide to tabulate: unchecked */
+    img[x / 64] |= (uint64_t)1 << (x % 64);
+  }
+  n = ct_j_size(&atv);
+  for (i = 0; i < n && outside < 0; ++i) {
+    x = ct_j_at(&atv, i);
+    if (x < 0 || x >= 64 * CT_TCOPY_IMG_WORDS || !((img[x / 64] >> (x % 64)) & 1)) outside = i;
+  }
+  rc = ct_cotiled_copy(&atv, &data, &TV, &T, &e);
+  o->digest = ct_digest_code(rc);
+  if (outside >= 0 && rc != CT_NOT_IN_DATA)
+    CT_FAILS(o, "atom index %lld points outside the data: %s, not NOT_IN_DATA", (long long)outside, ct_code_name(rc));
+  if (outside < 0 && rc != CT_OK) CT_FAILS(o, "every address in the data, rejected: %s", ct_code_name(rc));
 }

@@ -56,7 +56,9 @@
   /* the evaluator's work budget (spec/expressions.md, EXPR-BUDGET) */         \
   X(WORK_LIMIT, "a request applies more than 1024 operations or visits more than 2^26 indices") \
   /* spec/linear.md */                                                          \
-  X(NOT_LINEAR, "the layout is no linear layout over F2")
+  X(NOT_LINEAR, "the layout is no linear layout over F2")                   \
+  /* spec/tiled_copy.md */                                                     \
+  X(NOT_IN_DATA, "a thread-value layout points to memory the data layout does not hold")
 
 typedef enum {
 #define CT_X_ENUM(name, text) CT_##name,

@@ -60,6 +60,16 @@ CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_parts(const ct_tcopy_atom *a, con
 CT_FN CT_MUST_USE ct_code ct_tiled_copy_c_atom_tv(const ct_tcopy_atom *a, const ct_tiled_mma *t, int which,
                                                   ct_layout *out, ct_err *e);
 
+/* make_cotiled_copy(atom, atom_tv, data) (ref/cotiled_copy.c): atom_tv
+ * (thread, value) -> data address, data coordinate -> data address; *TV
+ * (thread, value) -> index of the tile <t_0, ..., t_r-1> (*tiler, one
+ * layout a mode of data: the coordinates of that mode atom_tv reaches),
+ * TCOPY-DEF. NOT_IN_DATA where atom_tv names an address that data does
+ * not hold at the coordinate left_inverse(data) gives it (TCOPY-PRE); the
+ * atom is checked by the caller (ct_tiled_copy_of). */
+CT_FN CT_MUST_USE ct_code ct_cotiled_copy(const ct_layout *atom_tv, const ct_layout *data, ct_layout *TV,
+                                          ct_tiler *tiler, ct_err *e);
+
 /* The tiled copy's partitions of a tensor (TCOPY-FRG; ref/tiled_copy_part.c). */
 
 /* The tiler <s0:1, s1:1, ...> of a tile of shapes (s0, s1, ...) (CuTe's

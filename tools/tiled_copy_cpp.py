@@ -7,10 +7,12 @@ Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc; or the host
 compiler CUTE_CXX, e.g. g++, with CCCL's headers at CCCL_INCLUDE), a host program
 against the installed CuTe headers that prints get_layoutS_TV(),
 get_layoutD_TV() and the tiler (Tiler_MN) of the tiled copies of COPY_CASES,
-MMA_CASES, IMPL_CASES and CATOM_CASES, made by make_tiled_copy(Copy_Atom<Op,
-T>, thr, val), make_tiled_copy_A/_B/_C(Copy_Atom<Op, T>, make_tiled_mma(...)),
-make_tiled_copy_S/_D(Copy_Atom<Op, T>, make_tiled_copy(...)) and
-make_tiled_copy_C_atom(Copy_Atom<Op, T>, make_tiled_mma(...)); then asks `cuteref examples` whether
+MMA_CASES, IMPL_CASES, CATOM_CASES and COTILED_CASES, made by
+make_tiled_copy(Copy_Atom<Op, T>, thr, val), make_tiled_copy_A/_B/_C(Copy_Atom<Op,
+T>, make_tiled_mma(...)), make_tiled_copy_S/_D(Copy_Atom<Op, T>,
+make_tiled_copy(...)), make_tiled_copy_C_atom(Copy_Atom<Op, T>,
+make_tiled_mma(...)) and make_cotiled_copy(Copy_Atom<Op, T>, atom_tv,
+data_layout); then asks `cuteref examples` whether
 the same calls of cuteref are the same functions of (thread, value)
 (both coalesced mode by mode, `coalesce(L, (1,1))`, compared with `=`) and,
 for the tiler, the same tuple. PART_CASES adds tidfrg_S/_D of a layout and
@@ -19,10 +21,15 @@ layout (its layout compared as a function, mode by mode coalesced, its
 offset from the tensor's pointer; of a composed layout, the element offset
 of every index of the thread's tensor, which CuTe may answer as a composed
 or a plain layout), and
-RETILE_CASES TiledCopy::retile of a fragment layout (TCOPY-8..TCOPY-11).
+IMPL_PART_CASES the same partitions by the other constructions (cuteref's
+tiled_copy_impl_tidfrg_* and _partition_* over their tiled layout and tiler),
+RETILE_CASES TiledCopy::retile of a fragment layout (TCOPY-8..TCOPY-13).
 Prints one line per layout that differs and the count
 "agree N of M". --list prints the cuteref calls and the C++ answers; --keep
 keeps the program and its output in DIR. Not built by Bazel: it needs nvcc.
+Its one main() of some 400 answers crashed nvcc's host compiler (cc1plus,
+a segmentation fault) at the default stack: `ulimit -s unlimited` and
+CUTE_CXX=g++ built it.
 """
 import os
 import re
@@ -108,6 +115,25 @@ CATOM_CASES = [
     ((32,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1):(2,1,0)", None),
 ]
 
+SW128_ = ("tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))",
+          "tile_to_shape(composition(Swizzle<3,3,3>{}, make_layout(Shape<_8,_64>{}, Stride<_64,_1>{})), Shape<_128,_64>{})")
+
+# make_cotiled_copy(copy atom, atom_tv, data_layout): (atom, bits, atom_tv, data_layout)
+COTILED_CASES = [
+    ((128,), 16, "(32,8):(8,1)", "(32,8):(8,1)"),
+    ((128,), 16, "(32,8):(8,1)", "(8,32):(1,8)"),
+    ((128,), 16, "(32,8):(8,1)", "(32,8):(1,32)"),
+    ((128,), 16, "(32,8):(8,1)", "256:1"),
+    ((128,), 16, "(32,8):(8,1)", "(64,8):(8,1)"),
+    ((128,), 16, "(32,8):(8,1)", "(16,16):(16,1)"),
+    (("SM75_U32x4_LDSM_N",), 16, "(32,8):(8,1)", "(32,8):(8,1)"),
+    ((64,), 16, "(16,4):(4,1)", "(8,(2,4)):(8,(1,2))"),
+    (("SM80_CP_ASYNC_CACHEGLOBAL", 128), 16, "(32,8):(8,1)", "(16,16):(1,16)"),
+    ((32,), 32, "(32,1):(1,0)", "(8,4):(4,1)"),
+    ((64,), 32, "((4,8),2):((2,8),1)", "(8,8):(8,1)"),
+    (("SM90_U32x4_STSM_N",), 16, "(32,8):(8,1)", "(32,2,4):(8,4,1)"),
+]
+
 # tidfrg_S/_D and partition_S/_D: (atom, bits, thr, val, X in cuteref's notation, X in C++, threads, tidfrg?)
 SW128 = ("tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))",
          "tile_to_shape(composition(Swizzle<3,3,3>{}, make_layout(Shape<_8,_64>{}, Stride<_64,_1>{})), Shape<_128,_64>{})")
@@ -176,6 +202,53 @@ def cxx_mma(mma, lay, perm):
     return "make_tiled_mma(%s{}, %s, make_tile(%s))" % (mma, cxx_layout(lay), tile)
 
 
+# partitions of the other constructions by tiled_copy_impl_*: (atom, bits, C++ tiled copy, cuteref
+# layout_tv, cuteref tiler, X in cuteref's notation, X in C++, threads, tidfrg?)
+MMA16 = "SM80_16x8x16_F16F16F16F16_TN, (2,2,1)"
+MMA16N = "SM80_16x8x16_F16F16F16F16_TN, (2,2,1), _, 32, _"
+IMPL_PART_CASES = [
+    (("SM75_U32x4_LDSM_N",), 16, "make_tiled_copy_A(%s, %s)" % (cxx_atom(("SM75_U32x4_LDSM_N",), 16),
+                                                              cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None)),
+     "tiled_mma_a_tv(%s)" % MMA16, "tiled_copy_a_tile(SM75_U32x4_LDSM_N, 16, %s)" % MMA16,
+     "(64,32):(32,1)", "make_layout(Shape<_64,_32>{}, Stride<_32,_1>{})", (0, 9, 100), True),
+    (("SM75_U16x8_LDSM_T",), 16, "make_tiled_copy_B(%s, %s)" % (cxx_atom(("SM75_U16x8_LDSM_T",), 16),
+                                                              cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_"))),
+     "tiled_mma_b_tv(%s)" % MMA16N, "tiled_copy_b_tile(SM75_U16x8_LDSM_T, 16, %s)" % MMA16N,
+     "(64,32)", "make_layout(Shape<_64,_32>{})", (0, 5, 127), True),
+    (("SM90_U32x4_STSM_N",), 16, "make_tiled_copy_C(%s, %s)" % (cxx_atom(("SM90_U32x4_STSM_N",), 16),
+                                                              cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_"))),
+     "tiled_mma_c_tv(%s)" % MMA16N, "tiled_copy_c_tile(SM90_U32x4_STSM_N, 16, %s)" % MMA16N,
+     "(64,64):(64,1)", "make_layout(Shape<_64,_64>{}, Stride<_64,_1>{})", (0, 33), True),
+    (("SM90_U32x2_STSM_N",), 16, "make_tiled_copy_C_atom(%s, %s)" % (cxx_atom(("SM90_U32x2_STSM_N",), 16),
+                                                                   cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None)),
+     "tiled_copy_c_atom_tv(SM90_U32x2_STSM_N, 16, %s)" % MMA16, "tiled_copy_c_atom_tile(SM90_U32x2_STSM_N, 16, %s)" % MMA16,
+     "(64,32)", "make_layout(Shape<_64,_32>{})", (0, 5, 127), True),
+    ((32,), 16, "make_tiled_copy_C_atom(%s, %s)" % (cxx_atom((32,), 16),
+                                                   cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None)),
+     "tiled_copy_c_atom_tv(32, 16, %s)" % MMA16, "tiled_copy_c_atom_tile(32, 16, %s)" % MMA16,
+     "(32,32):(32,1)", "make_layout(Shape<_32,_32>{}, Stride<_32,_1>{})", (1, 64), True),
+    ((128,), 16, "make_tiled_copy_S(%s, make_tiled_copy(%s, %s, %s))" % (
+        cxx_atom((128,), 16), cxx_atom(("SM75_U32x4_LDSM_N",), 16), cxx_layout("(32,1):(1,0)"), cxx_layout("(1,8)")),
+     "tiled_copy_s_tv(SM75_U32x4_LDSM_N, 16, (32,1):(1,0), (1,8))", "tiled_copy_tile(SM75_U32x4_LDSM_N, 16, (32,1):(1,0), (1,8))",
+     "(64,16)", "make_layout(Shape<_64,_16>{})", (0, 9, 31), True),
+    (("SM90_U32x4_STSM_N",), 16, "make_tiled_copy_D(%s, make_tiled_copy(%s, %s, %s))" % (
+        cxx_atom(("SM90_U32x4_STSM_N",), 16), cxx_atom(("SM75_U32x4_LDSM_N",), 16), cxx_layout("(8,4):(4,1)"),
+        cxx_layout("(2,4)")),
+     "tiled_copy_d_tv(SM75_U32x4_LDSM_N, 16, (8,4):(4,1), (2,4))", "tiled_copy_tile(SM75_U32x4_LDSM_N, 16, (8,4):(4,1), (2,4))",
+     "(32,32):(32,1)", "make_layout(Shape<_32,_32>{}, Stride<_32,_1>{})", (0, 17), True),
+    ((128,), 16, "make_cotiled_copy(%s, %s, %s)" % (cxx_atom((128,), 16), cxx_layout("(32,8):(8,1)"), cxx_layout("(32,8):(1,32)")),
+     "tiled_copy_cotiled_tv(128, 16, (32,8):(8,1), (32,8):(1,32))", "tiled_copy_cotiled_tile(128, 16, (32,8):(8,1), (32,8):(1,32))",
+     "(64,16):(16,1)", "make_layout(Shape<_64,_16>{}, Stride<_16,_1>{})", (0, 7, 31), True),
+    ((64,), 16, "make_cotiled_copy(%s, %s, %s)" % (cxx_atom((64,), 16), cxx_layout("(16,4):(4,1)"), cxx_layout("(8,(2,4)):(8,(1,2))")),
+     "tiled_copy_cotiled_tv(64, 16, (16,4):(4,1), (8,(2,4)):(8,(1,2)))", "tiled_copy_cotiled_tile(64, 16, (16,4):(4,1), (8,(2,4)):(8,(1,2)))",
+     "(16,(2,8))", "make_layout(Shape<_16,Shape<_2,_8>>{})", (0, 3, 15), True),
+    # a swizzled smem tensor through make_tiled_copy_A's ldmatrix (the tile 32 x 16 of 2 x 2 warps)
+    (("SM75_U32x4_LDSM_N",), 16, "make_tiled_copy_A(%s, %s)" % (cxx_atom(("SM75_U32x4_LDSM_N",), 16),
+                                                              cxx_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None)),
+     "tiled_mma_a_tv(%s)" % MMA16, "tiled_copy_a_tile(SM75_U32x4_LDSM_N, 16, %s)" % MMA16) + SW128_ + ((0, 9, 127), False),
+]
+
+
 def cases():
     """(key, cuteref calls {S, D, T}, C++ construction)."""
     out = []
@@ -204,6 +277,11 @@ def cases():
         out.append(("a%d" % i, {"S": "tiled_copy_c_atom_s_tv(%s)" % args, "D": "tiled_copy_c_atom_d_tv(%s)" % args,
                                 "T": "tiled_copy_c_atom_tile(%s)" % args},
                     "make_tiled_copy_C_atom(%s, %s)" % (cxx_atom(atom, bits), cxx_mma(mma, lay, perm))))
+    for i, (atom, bits, atv, data) in enumerate(COTILED_CASES):
+        args = "%s, %s, %s" % (cuteref_atom(atom, bits), atv, data)
+        out.append(("k%d" % i, {"S": "tiled_copy_cotiled_s_tv(%s)" % args, "D": "tiled_copy_cotiled_d_tv(%s)" % args,
+                                "T": "tiled_copy_cotiled_tile(%s)" % args},
+                    "make_cotiled_copy(%s, %s, %s)" % (cxx_atom(atom, bits), cxx_layout(atv), cxx_layout(data))))
     return out
 
 
@@ -229,6 +307,25 @@ def part_cases():
                     out.append((k + "o", "O", "tiled_copy_partition_%s_offset(%s, %d, %s)" % (s, args, t, x),
                                 '{ %s printf("%%d", (int)(P.data() - b)); }' % body))
                 else:  # a composed layout: CuTe may answer a composed or a plain layout; compared by its values
+                    out.append((k, "C", call, '{ %s for (int i = 0; i < int(size(P)); ++i) printf(i ? ",%%d" : "%%d", '
+                                '(int)(&P(i) - b)); }' % body))
+    for i, (atom, bits, tc, tv, tile, x, xc, ts, frg) in enumerate(IMPL_PART_CASES):
+        args = "%s, %s, %s" % (cuteref_atom(atom, bits), tv, tile)
+        for side in "SD":
+            s = side.lower()
+            if frg:
+                out.append(("g%d%s" % (i, side), "L", "tiled_copy_impl_tidfrg_%s(%s, %s)" % (s, args, x),
+                            "{ auto tc = %s; print(decltype(tc)::tidfrg_%s(%s)); }" % (tc, side, xc)))
+            for t in ts:
+                k = "q%d%s%d" % (i, side, t)
+                call = "tiled_copy_impl_partition_%s(%s, %d, %s)" % (s, args, t, x)
+                body = ("auto tc = %s; half_t* b = (half_t*)0 + 4096; auto X = make_tensor(b, %s); "
+                        "auto P = tc.get_slice(%d).partition_%s(X);" % (tc, xc, t, side))
+                if frg:
+                    out.append((k, "L", call, "{ %s print(P.layout()); }" % body))
+                    out.append((k + "o", "O", "tiled_copy_impl_partition_%s_offset(%s, %d, %s)" % (s, args, t, x),
+                                '{ %s printf("%%d", (int)(P.data() - b)); }' % body))
+                else:
                     out.append((k, "C", call, '{ %s for (int i = 0; i < int(size(P)); ++i) printf(i ? ",%%d" : "%%d", '
                                 '(int)(&P(i) - b)); }' % body))
     for i, (atom, bits, how, f) in enumerate(RETILE_CASES):
