@@ -225,7 +225,8 @@ int ct_copy_by_name(const char *name, int *st, int *num, int *trans) {
   size_t k;
   int ld, pack;
   if (ct_tmem_by_name(name, &ld, trans, num, &pack)) { /* COPY-TMEM, COPY-TMEM16 */
-    *st = pack ? (ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16) : ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST;
+    if (pack) *st = ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16; /* two enums: C++ (nvcc) warns on mixing them */
+    else *st = ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST;
     return 1;
   }
   for (k = 0; k < sizeof ct_copy_atoms / sizeof ct_copy_atoms[0]; ++k)
