@@ -120,6 +120,15 @@ typedef struct {
   int64_t s[3], d[3];
 } ct_tv_flat;
 
+/* The three functions both kernels run (a base's set-up, a configuration's
+ * layouts, a thread's checks) are compiled once and called, not inlined
+ * into each kernel: cicc and ptxas then see each body once. */
+#ifdef __CUDACC__
+#define CT_TV_ONCE __noinline__
+#else
+#define CT_TV_ONCE
+#endif
+
 CT_FN static int64_t ct_tv_flat_size(const ct_tv_flat *f) {
   int64_t p = 1;
   int k;
@@ -483,6 +492,7 @@ CT_FN static int ct_tv_build(ct_tv_base *B, ct_tv_tiled *X, ct_code *code) {
   int i, op, r, c;
   int64_t tile[3];
   tm.m = B->m, tm.n = B->n, tm.k = B->k, tm.bits = B->bits;
+  tm.form = 0; /* the atlas's (M, N, K, bits) atoms: no SM70 quad-pair form here */
   if (ct_tv_layout(&B->lay, &tm.lay, &e) != CT_OK) return -1;
   for (i = 0; i < 3; ++i) {
     tm.has_perm[i] = B->has_perm[i];
@@ -549,7 +559,7 @@ CT_FN static void ct_tv_note(ct_tv_acc *A, long long u, int pair, int op, int co
 /* The checks of one thread t of one configuration: fragments, ownership,
  * partitions. Z[0], Z[1]: composition(sA, L_A), composition(sB, L_B) (0:
  * not available), S[]: sA, sB. */
-CT_FN static void ct_tv_thread(const ct_tv_base *B, const ct_tv_tiled *X, const ct_composed *S, const ct_composed *Z,
+CT_FN static CT_TV_ONCE void ct_tv_thread(const ct_tv_base *B, const ct_tv_tiled *X, const ct_composed *S, const ct_composed *Z,
                                const int *zok, long long u, int pair, int64_t t, ct_tv_acc *A) {
   ct_err e;
   ct_tv_thr h;
@@ -619,7 +629,7 @@ typedef struct {
 
 /* Base u (an offset from b->first): its rejection, its shapes and its
  * shared-memory layouts, counted into A. 1: configurations to check. */
-CT_FN static int ct_tv_setup(const ct_tv_bounds *b, long long u, ct_tv_prep *P, ct_tv_acc *A) {
+CT_FN static CT_TV_ONCE int ct_tv_setup(const ct_tv_bounds *b, long long u, ct_tv_prep *P, ct_tv_acc *A) {
   ct_tv_base *B = &P->B;
   ct_tv_tiled *X = &P->X;
   ct_code code = CT_OK;
@@ -684,7 +694,7 @@ CT_FN static int ct_tv_setup(const ct_tv_bounds *b, long long u, ct_tv_prep *P, 
 
 /* sX of configuration pair and composition(sX, L_X) (zok[op] 0: the
  * reference rejects it, code in zc[op]). */
-CT_FN static void ct_tv_config(const ct_tv_prep *P, int pair, ct_composed *S, ct_composed *Z, int *zok, ct_code *zc) {
+CT_FN static CT_TV_ONCE void ct_tv_config(const ct_tv_prep *P, int pair, ct_composed *S, ct_composed *Z, int *zok, ct_code *zc) {
   int op;
   for (op = 0; op < 2; ++op) {
     ct_layout I;
@@ -1019,24 +1029,31 @@ static void ct_tv_add(ct_tv_counts *a, const ct_tv_counts *b) {
 }
 
 #ifdef __CUDACC__
+/* What both GPU runs do first: select GPU run->device, give each thread a
+ * stack of the kernel's frame plus 32 KiB (at least 64 KiB), and count GPU k
+ * of ng's local bases i = k, k + ng, ... (run->bases, returned). */
+template <class Kernel> static long long ct_tv_gpu_prep(const ct_tv_opts *o, int k, int ng, Kernel kernel, ct_tv_run *run) {
+  long long nl = ct_tv_local(o, ct_tv_num(&o->b));
+  cudaFuncAttributes fa;
+  size_t stack;
+  CT_CUDA(cudaSetDevice(run->device));
+  CT_CUDA(cudaFuncGetAttributes(&fa, kernel));
+  stack = fa.localSizeBytes + 32768;
+  if (stack < 65536) stack = 65536;
+  CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, stack));
+  run->bases = nl > k ? (nl - k + ng - 1) / ng : 0;
+  return run->bases;
+}
+
 /* GPU k of ng, per base (--per-base): the local bases i = k, k + ng, ...
  * (interleaved: the atoms' costs spread over the GPUs), base u = shard_i +
  * shard_n * i, one thread each. */
 static void ct_tv_run_gpu_base(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
-  long long units = ct_tv_num(&o->b), nl = ct_tv_local(o, units), mine, done = 0;
+  long long mine = ct_tv_gpu_prep(o, k, ng, ct_k_tv, run), done = 0;
   unsigned long long *dc;
   ct_tv_ex *dex, ex[CT_TV_EXAMPLES];
   unsigned *dnex, nex = 0;
   double t0, last;
-  cudaFuncAttributes fa;
-  size_t stack;
-  CT_CUDA(cudaSetDevice(run->device));
-  CT_CUDA(cudaFuncGetAttributes(&fa, ct_k_tv));
-  stack = fa.localSizeBytes + 32768;
-  if (stack < 65536) stack = 65536;
-  CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, stack));
-  mine = nl > k ? (nl - k + ng - 1) / ng : 0;
-  run->bases = mine;
   CT_CUDA(cudaMalloc(&dc, sizeof(ct_tv_counts)));
   CT_CUDA(cudaMalloc(&dex, sizeof ex));
   CT_CUDA(cudaMalloc(&dnex, sizeof nex));
@@ -1075,7 +1092,7 @@ static void ct_tv_run_gpu_base(const ct_tv_opts *o, int k, int ng, ct_tv_run *ru
  * blocks (a heavy base's blocks may span launches) up to an estimated cost,
  * rescaled after each launch so that one lasts about --launch-s seconds. */
 static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
-  long long units = ct_tv_num(&o->b), nl = ct_tv_local(o, units), mine, done = 0, i = 0, nchecks = 0;
+  long long mine = ct_tv_gpu_prep(o, k, ng, ct_k_tv_block, run), done = 0, i = 0, nchecks = 0;
   const int maxb = 65536;
   long long *du, *hu;
   int *dj, *dn, *dnex, *hj, *hn, *hnex, j = 0, nb = 0;
@@ -1083,15 +1100,6 @@ static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
   ct_tv_ex *dex, *hex;
   ct_tv_acc E;
   double t0, last, budget = (double)(1LL << 27);
-  cudaFuncAttributes fa;
-  size_t stack;
-  CT_CUDA(cudaSetDevice(run->device));
-  CT_CUDA(cudaFuncGetAttributes(&fa, ct_k_tv_block));
-  stack = fa.localSizeBytes + 32768;
-  if (stack < 65536) stack = 65536;
-  CT_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, stack));
-  mine = nl > k ? (nl - k + ng - 1) / ng : 0;
-  run->bases = mine;
   memset(&E, 0, sizeof E);
   hu = (long long *)malloc(sizeof *hu * maxb);
   hj = (int *)malloc(sizeof *hj * maxb);
