@@ -647,18 +647,26 @@ CT_FN static int ct_cot_build(const ct_case *c, int half, ct_layout *atv, ct_lay
   return 1;
 }
 
+/* The case's cotiled copy of addresses its data holds: 1 with its tiled
+ * layout and tiler, else 0 with the outcome said (TCOPY-12, TCOPY-13). */
+CT_FN static int ct_cot_case(const ct_case *c, ct_layout *atv, ct_layout *data, ct_layout *TV, ct_tiler *T,
+                             ct_outcome *o) {
+  ct_err e;
+  if (!ct_cot_build(c, 0, atv, data, o)) return 0;
+  if (ct_cotiled_copy(atv, data, TV, T, &e) != CT_OK) {
+    CT_FAILS(o, "make_cotiled_copy of addresses the data holds rejected: %s", e.msg);
+    return 0;
+  }
+  o->digest = ct_mix64(ct_digest_layout(TV) ^ ct_digest_layout(T));
+  return 1;
+}
+
 /* TCOPY-12: every (t, v) of the case's cotiled copy reads the address the atom points to. */
 CT_FN void ct_p_tcopy_12(const ct_case *c, ct_outcome *o) {
   ct_layout atv, data, TV;
   ct_tiler T;
   ct_judgement j;
-  ct_err e;
-  if (!ct_cot_build(c, 0, &atv, &data, o)) return;
-  if (ct_cotiled_copy(&atv, &data, &TV, &T, &e) != CT_OK) {
-    CT_FAILS(o, "make_cotiled_copy of addresses the data holds rejected: %s", e.msg);
-    return;
-  }
-  o->digest = ct_mix64(ct_digest_layout(&TV) ^ ct_digest_layout(&T));
+  if (!ct_cot_case(c, &atv, &data, &TV, &T, o)) return;
   ct_judge_tcopy_12(&atv, &data, &TV, &T, CT_TCOPY_BOUND, &j);
   ct_judged(&j, o);
 }
@@ -668,13 +676,7 @@ CT_FN void ct_p_tcopy_13(const ct_case *c, ct_outcome *o) {
   ct_layout atv, data, TV;
   ct_tiler T;
   ct_judgement j;
-  ct_err e;
-  if (!ct_cot_build(c, 0, &atv, &data, o)) return;
-  if (ct_cotiled_copy(&atv, &data, &TV, &T, &e) != CT_OK) {
-    CT_FAILS(o, "make_cotiled_copy of addresses the data holds rejected: %s", e.msg);
-    return;
-  }
-  o->digest = ct_mix64(ct_digest_layout(&TV) ^ ct_digest_layout(&T));
+  if (!ct_cot_case(c, &atv, &data, &TV, &T, o)) return;
   ct_judge_tcopy_13(&data, &TV, &T, &j);
   ct_judged(&j, o);
 }
