@@ -27,12 +27,13 @@ RETILE_CASES TiledCopy::retile of a fragment layout (TCOPY-8..TCOPY-13).
 Prints one line per layout that differs and the count
 "agree N of M". --list prints the cuteref calls and the C++ answers; --keep
 keeps the program and its output in DIR. Not built by Bazel: it needs nvcc.
-Its one main() of some 400 answers crashed nvcc's host compiler (cc1plus,
-a segmentation fault) at the default stack: `ulimit -s unlimited` and
-CUTE_CXX=g++ built it.
+Its one main() of some 400 answers crashed the host compiler (cc1plus, a
+segmentation fault) at the default 8 MiB stack, so the compiler runs with
+the stack limit raised to the hard limit (unlimited here).
 """
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -165,6 +166,12 @@ RETILE_CASES = [
     ((32,), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,4):((1,2),4,8)"),
 ]
 
+
+
+def raise_stack():
+    """The compiler's stack limit raised to the hard limit (cc1plus recurses deep in the one main())."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    resource.setrlimit(resource.RLIMIT_STACK, (hard, hard))
 
 def cxx_tuple(s):
     """A tuple of the notation, (4,(2,2)), as a C++ type Shape<Int<4>, Shape<...>>."""
@@ -386,7 +393,8 @@ def main():
         cxx = os.environ.get("CUTE_CXX")  # a host compiler (g++) instead: CuTe's host code, CCCL's headers
         cmd = ([cxx, "-std=c++17", "-I" + include, "-I" + os.environ.get("CCCL_INCLUDE", "/usr/local/cuda/include/cccl"),
                 "-x", "c++"] if cxx else [nvcc, "-std=c++17", "-I" + include])
-        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_copy"), os.path.join(work, "tiled_copy.cu")], check=True)
+        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_copy"), os.path.join(work, "tiled_copy.cu")], check=True,
+                       preexec_fn=raise_stack)
         out = subprocess.run([os.path.join(work, "tiled_copy")], stdout=subprocess.PIPE, universal_newlines=True,
                              check=True).stdout
         with open(out_path, "w") as f:
