@@ -1090,7 +1090,8 @@ static void ct_tv_run_gpu_base(const ct_tv_opts *o, int k, int ng, ct_tv_run *ru
 /* GPU k of ng, by blocks: the local bases i = k, k + ng, ... as above, each
  * cut into ct_tv_blocks(u) blocks of --threads slots; a launch takes the next
  * blocks (a heavy base's blocks may span launches) up to an estimated cost,
- * rescaled after each launch so that one lasts about --launch-s seconds. */
+ * rescaled after each launch so that one lasts about --launch-s seconds,
+ * and at least the blocks that fill the GPU. */
 static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
   long long mine = ct_tv_gpu_prep(o, k, ng, ct_k_tv_block, run), done = 0, i = 0, nchecks = 0;
   const int maxb = 65536;
@@ -1100,7 +1101,16 @@ static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
   ct_tv_ex *dex, *hex;
   ct_tv_acc E;
   double t0, last, budget = (double)(1LL << 27);
+  int sms = 1, per = 1, minb;
   memset(&E, 0, sizeof E);
+  /* A launch takes at least the blocks the GPU holds at once: the cost
+   * estimate counts values, not a block's set-up on its thread 0, so at
+   * wgmma's heavy tail (set-up about 1 s a block on an H100) the rescaled
+   * budget alone fell to one block a launch, one SM busy of 132. */
+  CT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, run->device));
+  CT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, ct_k_tv_block, o->threads, 0));
+  minb = sms * (per > 0 ? per : 1);
+  if (minb > maxb) minb = maxb;
   hu = (long long *)malloc(sizeof *hu * maxb);
   hj = (int *)malloc(sizeof *hj * maxb);
   hn = (int *)malloc(sizeof *hn * maxb);
@@ -1120,7 +1130,7 @@ static void ct_tv_run_gpu(const ct_tv_opts *o, int k, int ng, ct_tv_run *run) {
     int nblk = 0, m;
     double cost = 0, t1, el;
     long long d0 = done, chk;
-    while (i < mine && nblk < maxb && cost < budget) { /* the next blocks: block j of base i's nb */
+    while (i < mine && nblk < maxb && (cost < budget || nblk < minb)) { /* the next blocks: block j of base i's nb */
       long long u = o->shard_i + (long long)o->shard_n * (k + (long long)ng * i);
       if (j == 0) nb = ct_tv_blocks(&o->b, u, o->threads);
       hu[nblk] = u, hj[nblk] = j, hn[nblk] = nb;
