@@ -26,6 +26,13 @@
   "Colors: threadID_in_group = lane mod 4, one color each for T0..T3 of a group, the index of the PTX ISA's fragment tables " \
   "(9.7.14.5)."
 
+/* The legend's line on a tiled MMA's palette (ct_da_groups). */
+#define CT_DA_ATOM_COLORS                                                                                              \
+  "Colors: the atom (thread group g) that thread # runs, g = t / Ta for an atom of Ta threads (spec/tiled_mma.md, "  \
+  "TMMA-DEF); for SM70's quad-pair atoms\n"                                                                          \
+  "the lane's quad-pair p = (t/4) % 4 runs g = p + 4 (t / 32), or p mod size(lay) for 1 or 2 atoms (TMMA-QP). "       \
+  "CUTLASS's print_latex colors, g mod 8; the key below names each."
+
 static ct_layout ct_da_l[6], ct_da_g[6];
 static ct_tv_panel ct_da_p[6];
 
@@ -287,7 +294,9 @@ static int ct_da_umma(const char *name, const int64_t *mnkc, const char *majors)
 
 /* A two-CTA UMMA atom (.cta_group::2): each operand's tile drawn as its two
  * CTAs' parts side by side, CTA c's rows c*R/2 .. (c+1)*R/2 - 1 as a grid of
- * R/2 rows (a 64-row window would show CTA 0's half alone where R is 128).
+ * R/2 rows, every row of it (up to 128, M or N of 256: max_rows; a 64-row
+ * window would cut a 128-row half to its first 64 rows). Columns past 64 (C
+ * of N > 64) are left out, and the caption says which.
  * The cells are the reference's umma_tv_x(M, N, K, 2) at (c, v), re-indexed
  * into CTA c's part; a value outside it is an error, never drawn. */
 static int64_t ct_da_parts[6][65536];
@@ -337,6 +346,7 @@ static int ct_da_umma_pair(const char *name, const int64_t *mnkc, const char *ma
       p->col_name = cn[k];
       p->unit = 1;
       p->palette = CT_TV_PAL_T8;
+      p->max_rows = per; /* the whole half: up to 128 rows (M or N of 256) */
     }
   }
   snprintf(title, sizeof title, "UMMA atom, tcgen05.mma.cta_group::2 of (M, N, K) = (%lld, %lld, %lld)%s%s%s: %.300s",
@@ -377,6 +387,43 @@ static int ct_dot_atom(const char *name) {
   return 1;
 }
 
+static int64_t ct_da_group[CT_DA_THREADS * 8]; /* a tiled MMA's thread -> its atom (thread group) */
+
+/* The thread groups of a tiled MMA of `atom` over `lay`, T threads: thread
+ * t runs the atom of group t / Ta (TMMA-DEF), or, for SM70's quad-pair
+ * atoms (Ta = 8), the group its lane's quad-pair p = (t/4) % 4 runs: p +
+ * 4 (t / 32), or p mod n for n = size(lay) of 1 or 2 (TMMA-QP). The
+ * picture's colors: no layout is derived from it. 0, or 1 with the error
+ * reported. */
+static int ct_da_groups(const char *atom, const char *lay, int64_t T) {
+  static ct_layout A;
+  static ct_value v;
+  char t[CT_DA_TEXT];
+  int64_t Ta, n, i;
+  ct_val s;
+  ct_err e;
+  snprintf(t, sizeof t, "mma_tv_c(%.1000s)", atom);
+  if (ct_tv_eval_layout(t, &A, 0)) return 1;
+  if (ct_t_product(&A.shape, ct_t_child(&A.shape, 0, 0), &s, &e) != CT_OK) {
+    ct_report_error(t, &e);
+    return 1;
+  }
+  Ta = s.v;
+  snprintf(t, sizeof t, "size(%.1000s)", lay);
+  if (ct_eval(t, &v, &e) != CT_OK || ct_as_int(&v, &n, "the atom layout's size", &e) != CT_OK) {
+    ct_report_error(t, &e);
+    return 1;
+  }
+  if (Ta < 1 || n < 1 || T > (int64_t)(sizeof ct_da_group / sizeof ct_da_group[0]))
+    return ct_usage_error("%s", "dot --tiled-mma draws up to 8192 threads");
+  for (i = 0; i < T; ++i) {
+    int64_t p = (i / 4) % 4;
+    if (Ta == 8) ct_da_group[i] = n % 4 == 0 ? p + 4 * (i / 32) : p % n; /* TMMA-QP */
+    else ct_da_group[i] = i / Ta;                                          /* TMMA-DEF: t = ta + Ta g */
+  }
+  return 0;
+}
+
 /* cuteref dot --tiled-mma ATOM LAY [PM PN PK] */
 static int ct_dot_tiled_mma(int argc, char **argv) {
   char args[CT_DA_TEXT], atom[CT_DA_TEXT / 2], t[CT_DA_TEXT], e[CT_DA_TEXT], g[64], title[CT_DA_TEXT];
@@ -408,8 +455,20 @@ static int ct_dot_tiled_mma(int argc, char **argv) {
     snprintf(g, sizeof g, "(%lld,%lld)", (long long)r, (long long)c);
     snprintf(t, sizeof t, "%c: %lld x %lld (%c x %c)", "ABC"[k], (long long)r, (long long)c, "MNM"[k], "KKN"[k]);
     if (ct_da_panel((int)k, t, e, g, rn[k], cn[k])) return 1;
-    ct_da_p[k].palette = CT_TV_PAL_WARP;
     ct_da_p[k].compact = big > 256; /* more than a 16 x 16 tile: T# only */
+  }
+  {
+    ct_val s;
+    ct_err er;
+    const ct_tuple *sh = &ct_da_l[2].shape;
+    if (ct_t_product(sh, ct_t_child(sh, 0, 0), &s, &er) != CT_OK) return 1;
+    if (ct_da_groups(atom, argv[1], s.v)) return 1;
+    for (k = 0; k < 3; ++k) {
+      ct_da_p[k].palette = CT_TV_PAL_GROUP;
+      ct_da_p[k].group = ct_da_group;
+      ct_da_p[k].groups_T = s.v;
+      ct_da_p[k].group_name = "atom";
+    }
   }
   snprintf(title, sizeof title, "Tiled MMA of %s, atom layout %s%s%s%s%s%s%s: (TM, TN, TK) = (%lld, %lld, %lld)",
            atom_text, argv[1], argc == 5 ? ", permutations " : "", argc == 5 ? argv[2] : "", argc == 5 ? ", " : "",
@@ -418,10 +477,9 @@ static int ct_dot_tiled_mma(int argc, char **argv) {
   return ct_tv_draw(title, ct_da_p, 3,
                     big > 256 ? "Cell (row, column) holds T#: the thread that holds the element (the value index is "
                                 "left out on tiles of more than 256 elements;\n"
-                                "cuteref eval gives it: eval(tiled_mma_c_tv(...), t, v)). Colors: the warp, thread / 32 "
-                                "(spec/tiled_mma.md, TMMA-3)."
+                                "cuteref eval gives it: eval(tiled_mma_c_tv(...), t, v)).\n" CT_DA_ATOM_COLORS
                               : "Cell (row, column) holds T#V#: thread # holds the element as its value #.\n"
-                                "Colors: the warp, thread / 32 (spec/tiled_mma.md, TMMA-3).", 675);
+                                CT_DA_ATOM_COLORS, 675);
 }
 
 /* cuteref dot --tv2 TILE SRC DST: two TV layouts of one tile (a tiled copy's source and destination). */

@@ -20,8 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CT_TV_MAX 64                      /* rows and columns drawn per panel */
-#define CT_TV_CELLS (CT_TV_MAX * CT_TV_MAX)
+#define CT_TV_MAX 64                      /* rows (unless the panel's max_rows says more) and columns drawn */
+#define CT_TV_ROWS 256                    /* the most rows a panel's max_rows may ask for */
+#define CT_TV_CELLS (CT_TV_ROWS * CT_TV_MAX)
 #define CT_TV_ELEMS 65536                 /* elements of a tile */
 #define CT_TV_PAIRS (1 << 22)             /* (thread, value) pairs visited per panel */
 #define CT_TV_ROW_PT 1300                 /* panels side by side up to this width (points) */
@@ -44,10 +45,16 @@ typedef struct {
 static ct_tv_cell ct_tv[CT_TV_CELLS];
 static int ct_tv_inv[CT_TV_ELEMS]; /* element -> cell (r*CT_TV_MAX + c), -2 past the window */
 
-static const char *ct_tv_color(int palette, int64_t t) {
-  if (palette == CT_TV_PAL_PTX) return ct_tv_ptx[(t % 32) % 4];
-  if (palette == CT_TV_PAL_WARP) return ct_tv_t8[(t / 32) % 8];
+static const char *ct_tv_color(const ct_tv_panel *p, int64_t t) {
+  if (p->palette == CT_TV_PAL_PTX) return ct_tv_ptx[(t % 32) % 4];
+  if (p->palette == CT_TV_PAL_WARP) return ct_tv_t8[(t / 32) % 8];
+  if (p->palette == CT_TV_PAL_GROUP && p->group && t < p->groups_T) return ct_tv_t8[p->group[t] % 8];
   return ct_tv_t8[t % 8];
+}
+
+/* The rows a panel draws at most (its max_rows, else CT_TV_MAX). */
+static int64_t ct_tv_rows_max(const ct_tv_panel *p) {
+  return p->max_rows > 0 ? (p->max_rows < CT_TV_ROWS ? p->max_rows : CT_TV_ROWS) : CT_TV_MAX;
 }
 
 int ct_tv_eval_layout(const char *text, ct_layout *out, int shape_ok) {
@@ -88,7 +95,7 @@ static int ct_tv_modes(const ct_layout *L, int64_t *m0, int64_t *rest) {
 
 /* The cells of one panel: ct_tv[] and its counts. */
 static int ct_tv_fill(const ct_tv_panel *p, int64_t rows, int64_t cols, int64_t *shared, int64_t *empty) {
-  int64_t T, V, t, v, i, n = rows * cols;
+  int64_t T, V, t, v, i, n = rows * cols, rm = ct_tv_rows_max(p);
   ct_err e;
   if (p->table) {
     T = p->T;
@@ -101,7 +108,7 @@ static int ct_tv_fill(const ct_tv_panel *p, int64_t rows, int64_t cols, int64_t 
     int64_t r = i % rows, c = i / rows, x;
     if (ct_l_eval(p->grid, i, &x, &e) != CT_OK || x < 0 || x >= n || ct_tv_inv[x] != -1)
       return ct_tv_err(p->title, "the grid is no bijection onto the tile's elements");
-    ct_tv_inv[x] = r < CT_TV_MAX && c < CT_TV_MAX ? (int)(r * CT_TV_MAX + c) : -2;
+    ct_tv_inv[x] = r < rm && c < CT_TV_MAX ? (int)(r * CT_TV_MAX + c) : -2;
   }
   for (i = 0; i < CT_TV_CELLS; ++i) {
     ct_tv[i].t = -1;
@@ -166,7 +173,7 @@ static int ct_tv_panel_out(int k, const ct_tv_panel *p, int64_t *shared, int64_t
   if (ct_tv_modes(p->grid, &rows, &cols) || rows * cols > CT_TV_ELEMS || rows * cols < 1)
     return ct_tv_err(p->title, "the tile must have 1 to 65536 elements");
   if (ct_tv_fill(p, rows, cols, shared, empty)) return 1;
-  dr = rows < CT_TV_MAX ? rows : CT_TV_MAX;
+  dr = rows < ct_tv_rows_max(p) ? rows : ct_tv_rows_max(p);
   dc = cols < CT_TV_MAX ? cols : CT_TV_MAX;
   *width_pt = (dc + 1) * (w + 2);
   printf("  P%d [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n", k);
@@ -187,9 +194,14 @@ static int ct_tv_panel_out(int k, const ct_tv_panel *p, int64_t *shared, int64_t
     }
     printf("</FONT>");
   }
-  if (dr < rows || dc < cols)
-    printf("<BR/><FONT POINT-SIZE=\"9\" COLOR=\"#a03030\">(%lld x %lld shown of %lld x %lld)</FONT>", (long long)dr,
+  if (dr < rows || dc < cols) { /* what is left out, said: rows dr.., columns dc.. */
+    printf("<BR/><FONT POINT-SIZE=\"9\" COLOR=\"#a03030\">(%lld x %lld shown of %lld x %lld:", (long long)dr,
            (long long)dc, (long long)rows, (long long)cols);
+    if (dr < rows) printf(" rows %lld..%lld", (long long)dr, (long long)(rows - 1));
+    if (dr < rows && dc < cols) printf(" and");
+    if (dc < cols) printf(" columns %lld..%lld", (long long)dc, (long long)(cols - 1));
+    printf(" not drawn)</FONT>");
+  }
   printf("</TD></TR>\n");
   printf("    <TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\"><TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"2\">\n");
   printf("    <TR><TD BORDER=\"0\">");
@@ -208,7 +220,7 @@ static int ct_tv_panel_out(int k, const ct_tv_panel *p, int64_t *shared, int64_t
         printf("<TD BGCOLOR=\"#ffffff\" COLOR=\"#606060\" WIDTH=\"%d\" HEIGHT=\"%d\"></TD>", w, h);
         continue;
       }
-      printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" WIDTH=\"%d\" HEIGHT=\"%d\">T%lld", ct_tv_color(p->palette, x->t), w, h,
+      printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\" WIDTH=\"%d\" HEIGHT=\"%d\">T%lld", ct_tv_color(p, x->t), w, h,
              (long long)x->t);
       if (!p->compact) printf("<BR/>V%lld", (long long)x->v);
       if (x->more) printf("%s<FONT POINT-SIZE=\"8\">+%d</FONT>", p->compact ? "" : "<BR/>", x->more);
@@ -239,7 +251,7 @@ static void ct_tv_lines(const char *s) {
  * the widest label (Graphviz widens a cell to its text; 9-point digits are
  * about 5 points wide), for deciding which panels share a row. */
 static int64_t ct_tv_width(const ct_tv_panel *p, int64_t rows, int64_t cols) {
-  int64_t r, c, chars = 0, dr = rows < CT_TV_MAX ? rows : CT_TV_MAX, dc = cols < CT_TV_MAX ? cols : CT_TV_MAX;
+  int64_t r, c, chars = 0, rm = ct_tv_rows_max(p), dr = rows < rm ? rows : rm, dc = cols < CT_TV_MAX ? cols : CT_TV_MAX;
   int cell = p->compact ? 24 : 22;
   for (r = 0; r < dr; ++r)
     for (c = 0; c < dc; ++c) {
@@ -253,6 +265,37 @@ static int64_t ct_tv_width(const ct_tv_panel *p, int64_t rows, int64_t cols) {
   return (dc + 1) * (cell + 2);
 }
 
+/* The first panel colored by its groups (CT_TV_PAL_GROUP), or 0. */
+static const ct_tv_panel *ct_tv_key_panel(const ct_tv_panel *p, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (p[i].palette == CT_TV_PAL_GROUP && p[i].group && p[i].groups_T > 0) return &p[i];
+  return 0;
+}
+
+/* The key of the groups' colors: one cell per group, at most 8 (the
+ * palette's colors), each naming the threads of the group; with more
+ * groups, a cell's color stands for every group g of that g mod 8. */
+static void ct_tv_key(const ct_tv_panel *p) {
+  int64_t g, t, ng = 0;
+  const char *name = p->group_name ? p->group_name : "group";
+  for (t = 0; t < p->groups_T; ++t)
+    if (p->group[t] + 1 > ng) ng = p->group[t] + 1;
+  printf("<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\"><TR>");
+  printf("<TD BORDER=\"0\"><FONT POINT-SIZE=\"10\">Key (%lld %ss):</FONT></TD>", (long long)ng, name);
+  for (g = 0; g < ng && g < 8; ++g) {
+    int64_t first = -1, count = 0;
+    for (t = 0; t < p->groups_T; ++t)
+      if (p->group[t] % 8 == g) {
+        if (first < 0) first = t;
+        ++count;
+      }
+    printf("<TD BGCOLOR=\"%s\" COLOR=\"#606060\"><FONT POINT-SIZE=\"10\">%s %lld%s: %lld threads, T%lld first</FONT></TD>",
+           ct_tv_t8[g], name, (long long)g, ng > 8 ? " (mod 8)" : "", (long long)count, (long long)first);
+  }
+  printf("</TR></TABLE>");
+}
+
 /* Each panel is a node of its own (a table nested in a table cell would be
  * stretched to the cell); panels of one row share a rank, in order, and a
  * row holds panels up to row_limit points wide (0: CT_TV_ROW_PT; -k: k
@@ -260,6 +303,7 @@ static int64_t ct_tv_width(const ct_tv_panel *p, int64_t rows, int64_t cols) {
 int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legend, int64_t row_limit) {
   int i, shared_any = 0, empty_any = 0, row0 = 0, per_row = row_limit < 0 ? (int)-row_limit : 0;
   int64_t row_pt = 0, rows, cols, shared, empty, wpt[8];
+  const ct_tv_panel *key;
   if (n < 1 || n > 8) return ct_tv_err("dot", "1 to 8 panels");
   if (row_limit <= 0) row_limit = CT_TV_ROW_PT;
   for (i = 0; i < n; ++i) { /* every panel drawable before a line is written, and its width */
@@ -293,9 +337,16 @@ int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legen
     }
   }
   printf("  label=<");
+  key = ct_tv_key_panel(p, n);
+  if (key) printf("<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">");
   if (legend && legend[0]) ct_tv_lines(legend);
   if (shared_any) ct_tv_lines("+k: k more (thread, value) pairs hold the element too (replication).");
   if (empty_any) ct_tv_lines("White: no (thread, value) holds the element.");
+  if (key) {
+    printf("</TD></TR><TR><TD ALIGN=\"LEFT\">");
+    ct_tv_key(key);
+    printf("</TD></TR></TABLE>");
+  }
   printf(">;\n  }\n}\n");
   return 0;
 }

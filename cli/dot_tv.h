@@ -12,7 +12,8 @@
 enum {
   CT_TV_PAL_T8,   /* thread mod 8, CUTLASS's print_latex colors */
   CT_TV_PAL_PTX,  /* threadID_in_group (lane mod 4, PTX 9.7.14.5's name); our colors */
-  CT_TV_PAL_WARP  /* the warp, thread / 32 (a tiled MMA's atoms) */
+  CT_TV_PAL_WARP, /* the warp, thread / 32 */
+  CT_TV_PAL_GROUP /* the panel's group[t] (a tiled MMA's atom), print_latex's colors, with a key */
 };
 
 typedef struct {
@@ -27,12 +28,17 @@ typedef struct {
   int palette;          /* CT_TV_PAL_* */
   const int64_t *table; /* instead of tv: element * unit at t + T*v (< 0: none) */
   int64_t T, V;         /* the table's threads and values */
+  const int64_t *group; /* CT_TV_PAL_GROUP: thread t's group, t < groups_T */
+  int64_t groups_T;     /* the threads group[] covers */
+  const char *group_name; /* the key's word for a group ("atom") */
+  int64_t max_rows;     /* rows drawn (0: 64; at most 256); columns: 64 */
 } ct_tv_panel;
 
 /* A picture of 1 to 8 panels (side by side, a new row where a row would
  * pass row_limit points; 0: 1300; -k: a new row after every k panels), a
  * title line above and a legend under
- * them; prints Graphviz DOT and returns the exit status: 0, or 1 with the
+ * them (and, where a panel is colored by CT_TV_PAL_GROUP, a key of the
+ * groups' colors); prints Graphviz DOT and returns the exit status: 0, or 1 with the
  * reason on stderr (and nothing on stdout). */
 int ct_tv_draw(const char *title, const ct_tv_panel *p, int n, const char *legend, int64_t row_limit);
 

@@ -27,6 +27,10 @@ CT_FN ct_jstatus ct_judge_tmma_3(const ct_tiled_mma *t, int op, const ct_layout 
 /* TMMA-4: L == P o L0 at every (t, v): L0 the tiled MMA without its
  * permutations, P (r, c) -> perm_r(r) + R*perm_c(c). */
 CT_FN ct_jstatus ct_judge_tmma_4(const ct_tiled_mma *t, int op, const ct_layout *L, int64_t bound, ct_judgement *j);
+/* The same with the atom's TV layout given (ct_tiled_mma_tv_atom's; 0:
+ * ct_mma_tv_form's), for L0. */
+CT_FN ct_jstatus ct_judge_tmma_4_atom(const ct_tiled_mma *t, int op, const ct_layout *atom, const ct_layout *L,
+                                      int64_t bound, ct_judgement *j);
 /* TMMA-5: L has two modes, Ta * size(lay) threads and Va * (R / (dr*lr)) *
  * (C / (dc*lc)) values; the tile is (size(perm_i) or atom_i * lay_i). */
 CT_FN ct_jstatus ct_judge_tmma_5(const ct_tiled_mma *t, int op, const ct_layout *L, const int64_t *tile,

@@ -117,14 +117,59 @@ CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *o
   ct_tm_draw(c, t);
 }
 
-/* The case's tiled MMA and operand (op >= 0: that one), built. */
+#if !CT_ON_DEVICE
+#include <string.h>
+#ifdef CT_WITH_MUTANTS
+extern int ct_active_mutant; /* a mutant's atom is its own (mutants/ct_mutant.h) */
+#define CT_TM_MUTANT ct_active_mutant
+#else
+#define CT_TM_MUTANT 0
+#endif
+/* The atoms' TV layouts, ct_mma_tv_form's answers, each asked once in a
+ * process and kept: fitting an atom checks PTX's formula at every (thread,
+ * value) of it (ref/tv_fit.c), the same work for each case of one atom,
+ * and it was 75 to 93% of TMMA-2..4's time (perf record of check --only TMMA-2).
+ * Keyed by all that ct_mma_tv_form reads, and the active mutant. */
+#define CT_TM_MEMO 512
+static struct {
+  int key[7];
+  ct_layout L;
+} ct_tm_memo[CT_TM_MEMO];
+static int ct_tm_memo_n;
+#endif
+
+/* ct_mma_tv_form's answer for t's atom and operand op, kept; 0 where none
+ * is kept (a full memo, an atom it rejects, the device): the caller's
+ * ct_tiled_mma_tv_atom then asks ct_mma_tv_form itself, errors and all. */
+CT_FN static const ct_layout *ct_tm_atom_tv(const ct_tiled_mma *t, int op) {
+#if CT_ON_DEVICE
+  (void)t;
+  (void)op;
+  return 0;
+#else
+  int key[7], i;
+  ct_err e;
+  key[0] = t->m, key[1] = t->n, key[2] = t->k, key[3] = t->bits, key[4] = t->form, key[5] = op;
+  key[6] = CT_TM_MUTANT;
+  for (i = 0; i < ct_tm_memo_n; ++i)
+    if (memcmp(ct_tm_memo[i].key, key, sizeof key) == 0) return &ct_tm_memo[i].L;
+  if (ct_tm_memo_n == CT_TM_MEMO ||
+      ct_mma_tv_form(t->m, t->n, t->k, t->bits, t->form, op, &ct_tm_memo[ct_tm_memo_n].L, &e) != CT_OK)
+    return 0;
+  memcpy(ct_tm_memo[ct_tm_memo_n].key, key, sizeof key);
+  return &ct_tm_memo[ct_tm_memo_n++].L;
+#endif
+}
+
+/* The case's tiled MMA and operand (op >= 0: that one), built from its
+ * atom's kept TV layout (ct_tm_atom_tv). */
 CT_FN static int ct_tm_of_case(const ct_case *c, int op, ct_tiled_mma *t, int *o_op, ct_layout *L, ct_outcome *o) {
   ct_err e;
   ct_case_tiled_mma_qp(c, t, o_op);
   if (op >= 0) *o_op = op;
   o->digest = ct_mix64((uint64_t)(t->m + 128 * t->n + 65536 * t->k) * 64u + (uint64_t)t->bits * 4u + (uint64_t)*o_op +
                        (uint64_t)t->form * 131071u);
-  if (ct_tiled_mma_tv(t, *o_op, L, &e) != CT_OK) {
+  if (ct_tiled_mma_tv_atom(t, *o_op, 1, ct_tm_atom_tv(t, *o_op), L, &e) != CT_OK) {
     CT_FAILS(o, "tiled_mma_%c_tv((%d, %d, %d, %d), ...) rejected: %s", "abc"[*o_op], t->m, t->n, t->k, t->bits, e.msg);
     return 0;
   }
@@ -171,7 +216,7 @@ CT_FN void ct_p_tmma_4(const ct_case *c, ct_outcome *o) {
   ct_judgement j;
   int op;
   if (!ct_tm_of_case(c, -1, &t, &op, &L, o)) return;
-  ct_judge_tmma_4(&t, op, &L, CT_TMMA_BOUND, &j);
+  ct_judge_tmma_4_atom(&t, op, ct_tm_atom_tv(&t, op), &L, CT_TMMA_BOUND, &j);
   ct_judged(&j, o);
 }
 

@@ -122,13 +122,15 @@ CT_FN static ct_code ct_tm_perm(const ct_tiled_mma *t, int r, int c, const int64
   return ct_l_concat2(&pr, &pc, P, e);
 }
 
-/* The atom's TV layout of operand op spread into the tiled tile, (i, j) ->
- * i + R*j: its thread mode *T and value mode *V. */
-CT_FN static ct_code ct_tm_atom(const ct_tiled_mma *t, int op, int64_t dr, int64_t dc, int64_t R, ct_layout *T,
-                                ct_layout *V, ct_err *e) {
+/* The atom's TV layout of operand op (given, or ct_mma_tv_form's) spread
+ * into the tiled tile, (i, j) -> i + R*j: its thread mode *T and value
+ * mode *V. */
+CT_FN static ct_code ct_tm_atom(const ct_tiled_mma *t, int op, const ct_layout *given, int64_t dr, int64_t dc,
+                                int64_t R, ct_layout *T, ct_layout *V, ct_err *e) {
   ct_layout atom, S, a, b, SA;
   int p;
-  CT_TRY(ct_mma_tv_form(t->m, t->n, t->k, t->bits, t->form, op, &atom, e));
+  if (given) ct_l_copy(&atom, given);
+  else CT_TRY(ct_mma_tv_form(t->m, t->n, t->k, t->bits, t->form, op, &atom, e));
   ct_l_set_int(&a, dr, 1, 1, 1);
   ct_l_set_int(&b, dc, 1, R, 1);
   CT_TRY(ct_l_concat2(&a, &b, &S, e));
@@ -197,7 +199,8 @@ CT_FN static ct_code ct_tm_qp_threads(const ct_layout *T, const ct_layout *G, in
   return ct_l_concat(pp, np, out, e);
 }
 
-CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct_layout *out, ct_err *e) {
+CT_FN ct_code ct_tiled_mma_tv_atom(const ct_tiled_mma *t, int op, int permuted, const ct_layout *atom, ct_layout *out,
+                                   ct_err *e) {
   int64_t tile[3], l[3], d3[3], dr, dc;
   int r, c, i;
   ct_layout lay, T, V, G, a, b, x;
@@ -209,7 +212,7 @@ CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct
   }
   dr = ct_tm_atom_dim(t, r);
   dc = ct_tm_atom_dim(t, c);
-  CT_TRY(ct_tm_atom(t, op, dr, dc, tile[r], &T, &V, e));
+  CT_TRY(ct_tm_atom(t, op, atom, dr, dc, tile[r], &T, &V, e));
   for (i = 0; i < 3; ++i) d3[i] = 0;
   d3[r] = dr;
   d3[c] = tile[r] * dc;
@@ -231,6 +234,10 @@ CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct
   }
   CT_TRY(ct_tm_perm(t, r, c, tile, &G, e));
   return ct_composition(&G, &V, out, e); /* P o L0 (TMMA-4) */
+}
+
+CT_FN ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct_layout *out, ct_err *e) {
+  return ct_tiled_mma_tv_atom(t, op, permuted, 0, out, e);
 }
 
 CT_FN ct_code ct_tiled_mma_tv(const ct_tiled_mma *t, int op, ct_layout *out, ct_err *e) {

@@ -41,6 +41,12 @@ CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv(const ct_tiled_mma *t, int op, ct_layo
 /* The same with permuted == 0: every permutation read as `_` (L0 of
  * TMMA-4; its tile is atom x lay). */
 CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv_of(const ct_tiled_mma *t, int op, int permuted, ct_layout *out, ct_err *e);
+/* The same with the atom's TV layout of operand op given: atom is what
+ * ct_mma_tv_form answers for t's atom (0: it is asked). The construction is
+ * ct_tiled_mma_tv_of's, step for step; a caller that builds many tiled
+ * MMAs of one atom fits the atom once (props/props_tiled_mma.c). */
+CT_FN CT_MUST_USE ct_code ct_tiled_mma_tv_atom(const ct_tiled_mma *t, int op, int permuted, const ct_layout *atom,
+                                               ct_layout *out, ct_err *e);
 
 /* The two tile modes of operand op: C (M, N), A (M, K), B (N, K). */
 CT_FN void ct_tiled_mma_modes(int op, int *r, int *c);

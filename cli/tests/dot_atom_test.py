@@ -162,6 +162,7 @@ def test_umma(cuteref):
                                        ("TF32_TS", "tfloat32_t, tfloat32_t, float", 128, 32, 8, 1),
                                        ("F16BF16_2x1SM_SS", "bfloat16_t, bfloat16_t, float", 128, 16, 16, 2),
                                        ("S8_2x1SM_SS", "int8_t, int8_t, int32_t", 256, 32, 32, 2),
+                                       ("F16BF16_2x1SM_SS", "half_t, half_t, float", 256, 128, 16, 2),
                                        ("MXF4_SS", "float_e2m1_t, float_e2m1_t, float, float_ue8m0_t", 128, 16, 64, 1)):
         name = UMMA_NAME % (kind, types, M, N)
         if kind.startswith("MXF4"):  # VS, the scale vector size, follows N
@@ -184,12 +185,16 @@ def test_umma(cuteref):
                 cells = ps[n]["cells"]
                 nm = "--atom %s %s%s" % (name, which.upper(), " CTA %d" % c if ctas == 2 else "")
                 check(ps[n]["head"] == head, "%s: axes %r, want %r" % (nm, ps[n]["head"], head))
-                rows, cols = min(per if ctas == 2 else R, 64), min(S, 64)  # the drawing's window
+                # the drawing's window: a two-CTA atom's whole half (up to 128 rows), else 64 rows; 64 columns
+                rows, cols = per if ctas == 2 else min(R, 64), min(S, 64)
                 base = c * per if ctas == 2 else 0
                 expect_grid(nm, cells, rows, cols, lambda r, s: ((base + r) // per, (base + r) % per + per * s, 0))
                 if ctas == 2:
                     check("CTA %d: rows %d..%d of %d x %d" % (c, c * per, c * per + per - 1, R, S) in out,
                           "%s: the caption names CTA %d's rows" % (nm, c))
+                if S > 64:  # what is left out is said, not silently cut
+                    check("columns 64..%d not drawn" % (S - 1) in ps[n]["text"],
+                          "%s: the caption says columns 64..%d are not drawn" % (nm, S - 1))
                 for (r, s), cell in cells.items():
                     if cell and cell[3] != T8[cell[0] % 8]:
                         failures.append("%s: cell (%d,%d) of CTA %d colored %s" % (nm, r, s, cell[0], cell[3]))
@@ -254,11 +259,14 @@ def test_tiled_mma(cuteref):
         at = invert(fns[which], 128, nv)
         expect_grid("--tiled-mma %s" % which, ps[k]["cells"], rows, cols,
                     lambda r, c: (lambda h: (h[0], None, h[2]))(first_holder(at[(r, c)])))
-        for (r, c), cell in ps[k]["cells"].items():
+        for (r, c), cell in ps[k]["cells"].items():  # the atom of warp g (32 threads an atom)
             if cell and cell[3] != T8[(cell[0] // 32) % 8]:
-                failures.append("--tiled-mma %s: cell (%d,%d) of T%d colored %s, want warp %d's"
+                failures.append("--tiled-mma %s: cell (%d,%d) of T%d colored %s, want atom %d's"
                                 % (which, r, c, cell[0], cell[3], cell[0] // 32))
                 break
+        fills = set(cell[3] for cell in ps[k]["cells"].values() if cell)
+        want = 2 if which in "AB" else 4  # A (B) shows its first holder: the atoms of lay N (M) coordinate 0
+        check(len(fills) == want, "--tiled-mma %s: %d distinct fills, want %d" % (which, len(fills), want))
     check("T# only" in out or "T#:" in out, "--tiled-mma: the legend says the labels are T# only")
     # permutations: the tile grows to (64, 32, 32), C still held once
     rc, out, err = run(cuteref, "--tiled-mma", atom, "(2,2,1)", "64", "(8,2,2):(1,16,8)", "32")
@@ -324,6 +332,30 @@ def test_tiled_mma_qp(cuteref):
         return
     at = invert(lambda t, i: ((t % 4) + 4 * (t // 16) + 8 * (((t // 4) % 4) % 2), i + 8 * (((t // 4) % 4) // 2)), 32, 8)
     expect_grid("--tiled-mma SM70 C", ps[2]["cells"], 16, 16, lambda r, c: first_holder(at[(r, c)]))
+    # colored by the atom (quad-pair p = (t/4) % 4 runs atom p), not the warp: 4 fills, one per atom, and a key
+    for (r, c), cell in ps[2]["cells"].items():
+        if cell and cell[3] != T8[(cell[0] // 4) % 4]:
+            failures.append("--tiled-mma SM70 C: cell (%d,%d) of T%d colored %s, want atom %d's %s"
+                            % (r, c, cell[0], cell[3], (cell[0] // 4) % 4, T8[(cell[0] // 4) % 4]))
+            break
+    fills = set(cell[3] for cell in ps[2]["cells"].values() if cell)
+    check(len(fills) == 4, "--tiled-mma SM70 C: %d distinct fills, want 4 (one per quad-pair atom)" % len(fills))
+    key = re.findall(r'<TD BGCOLOR="([^"]*)"[^>]*><FONT[^>]*>atom (\d+): (\d+) threads', out)
+    check(key == [(T8[g], str(g), "8") for g in range(4)], "--tiled-mma SM70: the key names atoms 0..3, 8 threads "
+          "each, in their colors: %s" % key)
+    # 8 atoms (2 warps): atom p + 4w, two warps of 4 colors each
+    rc, out, err = run(cuteref, "--tiled-mma", "SM70_8x8x4_F16F16F16F16_TN", "(2,4,1)")
+    ps = panels(out)
+    if 2 in ps:
+        for (r, c), cell in ps[2]["cells"].items():
+            g = (cell[0] // 4) % 4 + 4 * (cell[0] // 32)
+            if cell[3] != T8[g % 8]:
+                failures.append("--tiled-mma SM70 (2,4,1) C: cell (%d,%d) of T%d colored %s, want atom %d's"
+                                % (r, c, cell[0], cell[3], g))
+                break
+        check(len(set(cell[3] for cell in ps[2]["cells"].values())) == 8, "--tiled-mma SM70 (2,4,1): 8 fills")
+    else:
+        failures.append("--tiled-mma SM70 (2,4,1): exit %d: %s" % (rc, err[:160]))
     # UMMA atoms: the reference defines no tiled MMA of them, and says so
     rc, out, err = run(cuteref, "--tiled-mma", UMMA_NAME % ("F16BF16_SS", "half_t, half_t, float", 128, 64), "(1,1,1)")
     check(rc == 1 and not out.strip() and "no tiled MMA of UMMA atoms" in err,
