@@ -37,7 +37,7 @@ CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
   ct_tiled_mma_modes(op, &x->r, &x->c);
   x->T = (int64_t)x->f.threads * x->l[0] * x->l[1] * x->l[2];
   x->rep = 1;
-  if (t->form && x->T < 32) { /* TMMA-QP: 1 or 2 quad-pair atoms fill a warp, repeated */
+  if ((t->form & CT_MMA_QP) && x->T < 32) { /* TMMA-QP: 1 or 2 quad-pair atoms fill a warp, repeated */
     x->rep = 32 / x->T;
     x->T = 32;
   }
@@ -119,7 +119,7 @@ CT_FN ct_jstatus ct_judge_tmma_3(const ct_tiled_mma *t, int op, const ct_layout 
   ct_lf_init(&F, L);
   for (i = 0; i < T * V; ++i) {
     int64_t th = i % T, v = i / T, ta = th % Ta, g = th / Ta, a, crd[3], rest = v / Va, el, row, col, want, got;
-    if (t->form) { /* TMMA-QP: th is lane th % 32 of warp th / 32; quad-pair p = lane / 4 % 4 runs group p + 4 w */
+    if (t->form & CT_MMA_QP) { /* TMMA-QP: th is lane th % 32 of warp th / 32; quad-pair p = lane / 4 % 4 runs group p + 4 w */
       int64_t lane = th % 32;
       ta = lane % 4 + 4 * (lane / 16);
       g = (lane / 4 % 4 + 4 * (th / 32)) % n;
