@@ -1,8 +1,9 @@
 /* builtins_tiled_mma.c -- make_tiled_mma's thread-value layouts
  * (spec/tiled_mma.md): tiled_mma_a_tv / _b_tv / _c_tv(ATOM, atom_layout[,
  * perm_m, perm_n, perm_k]) and tiled_mma_shape(...). ATOM is a CuTe name
- * (SM80_16x8x16_F16F16F16F16_TN, SM70_8x8x4_F32F16F16F32_TN) or (M, N, K,
- * bits) as spec/mma.md names the atom; a permutation is a layout, an
+ * (SM80_16x8x16_F16F16F16F16_TN, SM70_8x8x4_F32F16F16F32_TN), (M, N, K,
+ * bits) as spec/mma.md names the atom, or (M, N, K, bits, ctas), SM100's
+ * UMMA atom of 1 or 2 CTAs (TMMA-UMMA); a permutation is a layout, an
  * integer n (n:1) or `_`. */
 #include "builtins.h"
 #include "ref/tiled_mma.h"
@@ -25,15 +26,21 @@ static ct_code ct_tm_args(const ct_args *a, const char *nm, ct_tiled_mma *t, ct_
       return CT_FAIL(e, CT_ARG_TYPE, "%s: %s is no MMA atom of the atlas (spec/mma.md)", nm, a->a[0].sym);
   } else {
     const ct_tuple *x;
-    int64_t v[4];
+    int64_t v[5];
+    int nv;
     CT_TRY(ct_as_tuple(&a->a[0], &x, "the atom (M, N, K, bits)", e));
-    if (x->nd[0].kind != CT_TUPLE || x->nd[0].span != 5)
-      return CT_FAIL(e, CT_ARG_TYPE, "%s: the atom is a CuTe name or (M, N, K, bits)", nm);
-    for (j = 0; j < 4; ++j) {
+    nv = x->nd[0].kind == CT_TUPLE ? x->nd[0].span - 1 : 0;
+    if (nv != 4 && nv != 5) /* (M, N, K, bits, ctas): SM100's UMMA of 1 or 2 CTAs (TMMA-UMMA) */
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: the atom is a CuTe name, (M, N, K, bits) or (M, N, K, bits, ctas)", nm);
+    for (j = 0; j < nv; ++j) {
       if (x->nd[1 + j].kind != CT_INT || x->nd[1 + j].v < 1 || x->nd[1 + j].v > 1024)
-        return CT_FAIL(e, CT_ARG_TYPE, "%s: the atom (M, N, K, bits) is four integers in [1, 1024]", nm);
+        return CT_FAIL(e, CT_ARG_TYPE, "%s: the atom (M, N, K, bits[, ctas]) is integers in [1, 1024]", nm);
       v[j] = x->nd[1 + j].v;
     }
+    if (nv == 5 && v[4] != 1 && v[4] != 2)
+      return CT_FAIL(e, CT_ARG_TYPE, "%s: a UMMA atom (M, N, K, bits, ctas) is of 1 or 2 CTAs, not %lld", nm,
+                     (long long)v[4]);
+    if (nv == 5) t->form = CT_MMA_UMMA | (v[4] == 2 ? CT_MMA_UMMA_2SM : 0);
     t->m = (int)v[0];
     t->n = (int)v[1];
     t->k = (int)v[2];

@@ -428,18 +428,18 @@ static int ct_da_groups(const char *atom, const char *lay, int64_t T) {
 static int ct_dot_tiled_mma(int argc, char **argv) {
   char args[CT_DA_TEXT], atom[CT_DA_TEXT / 2], t[CT_DA_TEXT], e[CT_DA_TEXT], g[64], title[CT_DA_TEXT];
   static const char *const op[3] = {"a", "b", "c"}, *const rn[3] = {"m", "n", "m"}, *const cn[3] = {"k", "k", "n"};
-  int64_t mnk[3], big = 0, k;
+  int64_t mnk[3], mnkc[4], big = 0, k;
+  int umma;
+  char majors[64];
   const char *atom_text = argv[0];
   if (argc != 2 && argc != 5)
     return ct_usage_error("%s", "dot --tiled-mma takes ATOM LAY, or ATOM LAY PERM_M PERM_N PERM_K");
   ct_da_args(atom_text, atom, sizeof atom);
-  if (strncmp(atom, "SM100_MMA_", 10) == 0) { /* spec/tiled_mma.md defines no tiled MMA of UMMA atoms */
-    fprintf(stderr, "cuteref: dot --tiled-mma: %.300s is a UMMA atom (tcgen05.mma, spec/mma.md MMA-UMMA); the reference "
-                    "defines no tiled MMA of UMMA atoms (spec/tiled_mma.md, \"UMMA atoms\"): `cuteref dot --atom` "
-                    "draws the atom itself\n", atom);
-    return 1;
-  }
-  if (strchr(atom, ',')) snprintf(t, sizeof t, "(%s)", atom); /* (M,N,K,bits) stays one argument */
+  umma = ct_da_umma_name(atom, mnkc, majors, sizeof majors); /* CuTe's SM100_MMA_ name: (M, N, K, bits, ctas) */
+  if (umma < 0) return 1;
+  if (umma) snprintf(t, sizeof t, "(%lld,%lld,%lld,%lld,%lld)", (long long)mnkc[0], (long long)mnkc[1],
+                     (long long)mnkc[2], (long long)(256 / mnkc[2]), (long long)mnkc[3]); /* TMMA-UMMA */
+  else if (strchr(atom, ',')) snprintf(t, sizeof t, "(%s)", atom); /* (M,N,K,bits) stays one argument */
   else snprintf(t, sizeof t, "%s", atom);
   if (argc == 2) snprintf(args, sizeof args, "%.300s, %.300s", t, argv[1]);
   else snprintf(args, sizeof args, "%.300s, %.300s, %.300s, %.300s, %.300s", t, argv[1], argv[2], argv[3], argv[4]);
@@ -457,7 +457,9 @@ static int ct_dot_tiled_mma(int argc, char **argv) {
     if (ct_da_panel((int)k, t, e, g, rn[k], cn[k])) return 1;
     ct_da_p[k].compact = big > 256; /* more than a 16 x 16 tile: T# only */
   }
-  {
+  if (umma) /* a UMMA atom's threads are CTAs: colored by the CTA */
+    for (k = 0; k < 3; ++k) ct_da_p[k].palette = CT_TV_PAL_T8;
+  else {
     ct_val s;
     ct_err er;
     const ct_tuple *sh = &ct_da_l[2].shape;
@@ -474,6 +476,12 @@ static int ct_dot_tiled_mma(int argc, char **argv) {
            atom_text, argv[1], argc == 5 ? ", permutations " : "", argc == 5 ? argv[2] : "", argc == 5 ? ", " : "",
            argc == 5 ? argv[3] : "", argc == 5 ? ", " : "", argc == 5 ? argv[4] : "", (long long)mnk[0],
            (long long)mnk[1], (long long)mnk[2]);
+  if (umma) /* TMMA-UMMA: the "threads" are the CTAs of the atoms */
+    return ct_tv_draw(title, ct_da_p, 3,
+                      "Cell (row, column) holds T#(V#): thread # of a tiled MMA of UMMA atoms is CTA # % ctas of the "
+                      "pair (.cta_group::ctas) that runs the atom of group # / ctas (spec/tiled_mma.md, TMMA-UMMA);\n"
+                      "the value index is left out past 256 elements (cuteref eval gives it: "
+                      "eval(tiled_mma_c_tv(...), t, v)). Colors: the thread.", 675);
   return ct_tv_draw(title, ct_da_p, 3,
                     big > 256 ? "Cell (row, column) holds T#: the thread that holds the element (the value index is "
                                 "left out on tiles of more than 256 elements;\n"

@@ -37,7 +37,7 @@ CT_FN static int ct_jt_init(const ct_tiled_mma *t, int op, ct_jt *x) {
   ct_tiled_mma_modes(op, &x->r, &x->c);
   x->T = (int64_t)x->f.threads * x->l[0] * x->l[1] * x->l[2];
   x->rep = 1;
-  if (t->form && x->T < 32) { /* TMMA-QP: 1 or 2 quad-pair atoms fill a warp, repeated */
+  if ((t->form & CT_MMA_QP) && x->T < 32) { /* TMMA-QP: 1 or 2 quad-pair atoms fill a warp, repeated */
     x->rep = 32 / x->T;
     x->T = 32;
   }
@@ -114,7 +114,7 @@ CT_FN static void ct_jt_thread(const ct_jt *x, const int16_t *inv, int64_t n, in
                                int64_t *c0) {
   int64_t Ta = x->f.threads, g = th / Ta, a, crd[3];
   *ta = th % Ta;
-  if (x->t->form) { /* TMMA-QP: th is lane th % 32 of warp th / 32; quad-pair p = lane / 4 % 4 runs group p + 4 w */
+  if (x->t->form & CT_MMA_QP) { /* TMMA-QP: th is lane th % 32 of warp th / 32; quad-pair p = lane / 4 % 4 runs group p + 4 w */
     int64_t lane = th % 32;
     *ta = lane % 4 + 4 * (lane / 16);
     g = (lane / 4 % 4 + 4 * (th / 32)) % n;

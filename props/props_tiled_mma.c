@@ -1,8 +1,9 @@
 /* props_tiled_mma.c -- properties of spec/tiled_mma.md: TMMA-1..TMMA-5 on
  * tiled MMAs of every atom of the atlas (ct_case_mma; a quarter of them
- * SM70's quad-pair atoms, TMMA-QP, ct_case_tiled_mma_qp), atom layouts of up
- * to 8 atoms and permutation tiles of M, N or K (an interleaving, M's tile
- * twice the atom layout's); and TMMA-PRE's errors. */
+ * SM70's quad-pair atoms, TMMA-QP, an eighth SM100's UMMA atoms, TMMA-UMMA:
+ * ct_case_tiled_mma_qp), atom layouts of up to 8 atoms (4 of UMMA) and
+ * permutation tiles of M, N or K (an interleaving, M's tile twice the atom
+ * layout's); and TMMA-PRE's errors. */
 #include "judge/judge_tiled_mma.h"
 #include "props/props.h"
 #include "props/props_list.h"
@@ -47,7 +48,11 @@ CT_FN static void ct_tm_draw(const ct_case *c, ct_tiled_mma *t) {
   s[1] = (int64_t)1 << ((h / 3) % 3);
   s[2] = (int64_t)1 << ((h / 9) % 2);
   while (s[0] * s[1] * s[2] > 8) s[1] /= 2; /* at most 8 atoms: 8 warps */
-  if (t->m == 64) { /* a warpgroup atom: 1 or 2 along M */
+  while ((t->form & CT_MMA_UMMA) && s[0] * s[1] * s[2] > 4) { /* UMMA: at most 4 atoms, tiles the judges check */
+    if (s[1] > 1) s[1] /= 2;
+    else s[0] /= 2;
+  }
+  if (t->m == 64 && !(t->form & CT_MMA_UMMA)) { /* a warpgroup atom: 1 or 2 along M */
     s[0] = (int64_t)1 + (int64_t)(h % 2);
     s[1] = s[2] = 1;
   }
@@ -99,12 +104,26 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
 }
 
 /* ct_case_tiled_mma, but a quarter of the cases take SM70's quad-pair atom
- * instead, each of its eight forms alike (MMA-QP): the atom layout (1, 2, 4
- * or 8 atoms) and permutations are the case's, drawn for the 8 x 8 x 4 atom
+ * instead, each of its eight forms alike (MMA-QP), and an eighth SM100's
+ * UMMA atom (TMMA-UMMA): one CTA's M 64 (N 8 or 16, K 8, 16 or 32) or a
+ * 2x1SM atom's M 128 (N 16 or 32, K 8 or 16), small enough that the judges
+ * visit every (thread, value) pair; the atom layout (1, 2, 4 or 8 atoms; 4
+ * for UMMA) and permutations are the case's, drawn for the atom
  * (ct_case_tiled_mma, which the requests' generators share, keeps to atoms
  * that (M, N, K, bits) names). */
 CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *op) {
   uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+  if (h % 8 == 1) { /* TMMA-UMMA */
+    int two = (int)((h / 8) % 2);
+    t->m = two ? 128 : 64;
+    t->n = (two ? 16 : 8) << ((h / 16) % 2);
+    t->k = 8 << ((h / 32) % (two ? 2 : 3));
+    t->bits = 256 / t->k;
+    t->form = CT_MMA_UMMA | (two ? CT_MMA_UMMA_2SM : 0);
+    *op = (int)((h / 96) % 3);
+    ct_tm_draw(c, t);
+    return;
+  }
   if (h % 4 != 0) {
     ct_case_tiled_mma(c, t, op);
     return;

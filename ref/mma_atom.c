@@ -179,11 +179,18 @@ CT_FN void ct_mma_frag_rc(const ct_mma_frag *f, int t, int i, int *row, int *col
     *col = i % f->rows;
     return;
   }
+  if (f->form & CT_MMA_UMMA) { /* MMA-UMMA: CTA t's value i, in the operand's R x S tile */
+    int64_t x = ct_umma_at(f->rows, f->threads, t, i);
+    int rr = (int)(x % f->rows), cc = (int)(x / f->rows);
+    *row = f->op == CT_MMA_B ? cc : rr; /* B as PTX's K x N, as the tables */
+    *col = f->op == CT_MMA_B ? rr : cc;
+    return;
+  }
   if (f->m == 64) {
     ct_ptx_wgmma(f, t / 32, g, q, i, row, col);
     return;
   }
-  if (f->form) { /* a quad-pair's thread t: lane t % 4 + 16 * (t / 4), so r = t % 4, h = t / 4 */
+  if (f->form & CT_MMA_QP) { /* a quad-pair's thread t: lane t % 4 + 16 * (t / 4), so r = t % 4, h = t / 4 */
     ct_ptx_m8n8k4_qp(f, t % 4, t / 4, i, row, col);
     return;
   }
@@ -214,7 +221,7 @@ CT_FN void ct_mma_frag_rc(const ct_mma_frag *f, int t, int i, int *row, int *col
   }
 }
 
-CT_FN int ct_mma_lane(const ct_mma_frag *f, int t) { return f->form ? t % 4 + 16 * (t / 4) : t; }
+CT_FN int ct_mma_lane(const ct_mma_frag *f, int t) { return f->form & CT_MMA_QP ? t % 4 + 16 * (t / 4) : t; }
 
 CT_FN int64_t ct_mma_frag_at(const ct_mma_frag *f, int t, int i) {
   int r, c;
@@ -341,10 +348,52 @@ CT_FN ct_code ct_mma_frag_init(int m, int n, int k, int bits, int op, ct_mma_fra
   return ct_mma_frag_init_form(m, n, k, bits, 0, op, f, e);
 }
 
+/* PTX's tcgen05.mma shapes (MMA-UMMA): M 64 (N a multiple of 8) or 128
+ * (of 16) for one CTA, 128 or 256 (N a multiple of 16) for two; N <= 256;
+ * K 256 bits of A. */
+CT_FN static int ct_umma_exists(int m, int n, int k, int ctas) {
+  int ok = (ctas == 1 && ((m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0))) ||
+           (ctas == 2 && (m == 128 || m == 256) && n % 16 == 0);
+  return ok && n >= 8 && n <= 256 && (k == 8 || k == 16 || k == 32 || k == 64);
+}
+
+/* The UMMA atom as a fragment (MMA-UMMA): 1 or 2 "threads", the CTAs, each
+ * holding R/ctas x S of the operand's R x S tile. */
+CT_FN static ct_code ct_umma_frag_init(int m, int n, int k, int bits, int form, int op, ct_mma_frag *f, ct_err *e) {
+  int ctas = (form & CT_MMA_UMMA_2SM) ? 2 : 1;
+  if (form != CT_MMA_UMMA && form != (CT_MMA_UMMA | CT_MMA_UMMA_2SM))
+    return CT_FAIL(e, CT_ARG_TYPE, "mma_tv: no UMMA form %d", form);
+  if (!ct_umma_exists(m, n, k, ctas) || k * bits != 256)
+    return CT_FAIL(e, CT_ARG_TYPE,
+                   "umma: no tcgen05.mma.cta_group::%d of M = %d, N = %d, K = %d with %d-bit A; PTX's are M 64 or 128 "
+                   "(one CTA), 128 or 256 (two), N a multiple of 8 (M = 64) or 16 up to 256, K = 256 bits of A",
+                   ctas, m, n, k, bits);
+  f->m = m;
+  f->n = n;
+  f->k = k;
+  f->bits = bits;
+  f->op = op;
+  f->form = form;
+  f->rows = op == CT_MMA_B ? n : m;
+  f->cols = op == CT_MMA_C ? n : k;
+  f->threads = ctas;
+  f->smem = 0;
+  f->elems = f->rows / ctas * f->cols;
+  f->nt = 1;
+  f->tshape[0] = ctas;
+  f->tshape[1] = f->tshape[2] = 1;
+  f->nv = 2;
+  f->vshape[0] = f->rows / ctas;
+  f->vshape[1] = f->cols;
+  f->vshape[2] = 1;
+  return CT_OK;
+}
+
 CT_FN ct_code ct_mma_frag_init_form(int m, int n, int k, int bits, int form, int op, ct_mma_frag *f, ct_err *e) {
   int wg = m == 64;
   if (op != CT_MMA_A && op != CT_MMA_B && op != CT_MMA_C)
     return CT_FAIL(e, CT_ARG_TYPE, "mma_tv: the operand is A, B or C");
+  if (form & CT_MMA_UMMA) return ct_umma_frag_init(m, n, k, bits, form, op, f, e); /* TMMA-UMMA */
   if (m == 8 && n == 8 && k == 4 && bits == 16) {
     if (form == 0)
       return CT_FAIL(e, CT_ARG_TYPE,
@@ -391,6 +440,7 @@ CT_FN ct_code ct_mma_tv(int m, int n, int k, int bits, int op, ct_layout *out, c
 CT_FN ct_code ct_mma_tv_form(int m, int n, int k, int bits, int form, int op, ct_layout *out, ct_err *e) {
   ct_mma_frag f;
   CT_TRY(ct_mma_frag_init_form(m, n, k, bits, form, op, &f, e));
+  if (form & CT_MMA_UMMA) return ct_umma_tv(m, n, k, f.threads, op, out, e); /* MMA-UMMA's fit */
   return ct_tv_fit(&f, out, e);
 }
 
@@ -401,11 +451,9 @@ CT_FN int64_t ct_umma_at(int rows, int ctas, int c, int v) {
 
 CT_FN ct_code ct_umma_tv(int m, int n, int k, int ctas, int op, ct_layout *out, ct_err *e) {
   ct_tv_formula f;
-  int ok = (ctas == 1 && ((m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0))) ||
-           (ctas == 2 && (m == 128 || m == 256) && n % 16 == 0);
   if (op != CT_MMA_A && op != CT_MMA_B && op != CT_MMA_C)
     return CT_FAIL(e, CT_ARG_TYPE, "umma_tv: the operand is A, B or C");
-  if (!ok || n < 8 || n > 256 || (k != 8 && k != 16 && k != 32 && k != 64))
+  if (!ct_umma_exists(m, n, k, ctas))
     return CT_FAIL(e, CT_ARG_TYPE,
                    "umma_tv: no tcgen05.mma.cta_group::%d of M = %d, N = %d, K = %d; PTX's are M 64 or 128 (one CTA), "
                    "128 or 256 (two), N a multiple of 8 (M = 64) or 16 up to 256, K = 256 bits of A",

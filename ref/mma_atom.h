@@ -24,14 +24,18 @@ enum { CT_MMA_A = 0, CT_MMA_B = 1, CT_MMA_C = 2 };
  * column-major (PTX's .col alayout, CuTe's N for A), B row-major (.row
  * blayout, CuTe's T for B), C and D .f32 (else .f16). */
 enum { CT_MMA_QP_ACOL = 1, CT_MMA_QP_BROW = 2, CT_MMA_QP_F32 = 4, CT_MMA_QP = 8 };
+/* CT_MMA_UMMA [| CT_MMA_UMMA_2SM]: SM100's tcgen05.mma of (m, n, k), k*bits
+ * = 256, as a one-"thread" atom whose thread is the CTA (or the peer CTA of
+ * .cta_group::2): MMA-UMMA, the atom of a tiled MMA (TMMA-UMMA). */
+enum { CT_MMA_UMMA = 16, CT_MMA_UMMA_2SM = 32 };
 
 /* One operand's fragment of one atom (MMA-DEF). */
 typedef struct {
   int m, n, k, bits; /* the atom: mMnNkK, A's elements of `bits` bits */
   int op;            /* CT_MMA_A, CT_MMA_B or CT_MMA_C */
-  int form;          /* 0, or CT_MMA_QP and its flags (SM70's quad-pair atoms) */
+  int form;          /* 0, CT_MMA_QP and its flags (SM70's quad-pair atoms), or CT_MMA_UMMA's */
   int rows, cols;    /* its tile in CuTe's order: M x K (A), N x K (B), M x N (C) */
-  int threads;       /* 32 (mma.sync), 128 (wgmma) or 8 (a quad-pair) */
+  int threads;       /* 32 (mma.sync), 128 (wgmma), 8 (a quad-pair) or 1, 2 (UMMA's CTAs) */
   int elems;         /* the elements PTX lists per thread (a0..a7: 8) */
   int smem;          /* 1: a wgmma operand in shared memory, no fragment */
   int nt, tshape[3]; /* the thread mode's shape: (4,8) or (4,8,4) */
@@ -44,7 +48,9 @@ CT_FN CT_MUST_USE ct_code ct_mma_frag_init(int m, int n, int k, int bits, int op
 
 /* ct_mma_frag_init of an atom of form `form` (0: as ct_mma_frag_init;
  * CT_MMA_QP | flags: SM70's m8n8k4 .f16, (m, n, k, bits) = (8, 8, 4, 16)).
- * ARG_TYPE for (8, 8, 4, 16) of form 0: the quad-pair atom needs its form. */
+ * ARG_TYPE for (8, 8, 4, 16) of form 0: the quad-pair atom needs its form.
+ * CT_MMA_UMMA [| CT_MMA_UMMA_2SM]: the UMMA atom of ct_umma_tv, k*bits =
+ * 256; its threads are its 1 or 2 CTAs, value v of CTA c at ct_umma_at. */
 CT_FN CT_MUST_USE ct_code ct_mma_frag_init_form(int m, int n, int k, int bits, int form, int op, ct_mma_frag *f,
                                                 ct_err *e);
 

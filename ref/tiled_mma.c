@@ -6,7 +6,8 @@
  * layout's inverse for the thread groups, the rest as values, and the
  * permutation composed last (TMMA-4). SM70's quad-pair atoms spread each
  * atom's 8 threads over the lanes of a warp (TMMA-QP): the thread mode is
- * then split at the lane's bits. */
+ * then split at the lane's bits. SM100's UMMA atoms (TMMA-UMMA) take the
+ * generic path: their "threads" are the 1 or 2 CTAs of the atom. */
 #include "tiled_mma.h"
 
 #include "composition.h"
@@ -54,7 +55,7 @@ CT_FN static ct_code ct_tm_pad(const ct_layout *lay, ct_layout *out, ct_err *e) 
 }
 
 CT_FN int64_t ct_tiled_mma_threads(int form, int64_t Ta, int64_t atoms) {
-  if (!form) return Ta * atoms;
+  if (!(form & CT_MMA_QP)) return Ta * atoms; /* UMMA's too: ctas "threads" an atom (TMMA-UMMA) */
   if (atoms == 1 || atoms == 2) return 32; /* TMMA-QP: one warp, its quad-pairs repeating the atoms */
   return atoms % 4 == 0 ? 8 * atoms : 0;
 }
@@ -217,7 +218,7 @@ CT_FN ct_code ct_tiled_mma_tv_atom(const ct_tiled_mma *t, int op, int permuted, 
   d3[r] = dr;
   d3[c] = tile[r] * dc;
   CT_TRY(ct_tm_groups(&lay, l, d3, &G, e));
-  if (t->form)
+  if (t->form & CT_MMA_QP)
     CT_TRY(ct_tm_qp_threads(&T, &G, l[0] * l[1] * l[2], &x, e)); /* the lanes' bits (TMMA-QP) */
   else
     CT_TRY(ct_l_concat2(&T, &G, &x, e)); /* the threads: the atom's, then the groups */

@@ -15,7 +15,7 @@
 
 /* make_tiled_mma(atom, lay, perm): the atom mMnNkK with A of `bits` bits
  * and form `form` (0, or CT_MMA_QP and its flags: SM70's quad-pair atoms,
- * MMA-QP); lay the atom layout, rank <= 3 (missing modes are 1:0); perm[i]
+ * MMA-QP; or CT_MMA_UMMA [| CT_MMA_UMMA_2SM]: SM100's UMMA, TMMA-UMMA); lay the atom layout, rank <= 3 (missing modes are 1:0); perm[i]
  * the permutation tile of mode i (M, N, K) where has_perm[i], else `_`. */
 typedef struct {
   int m, n, k, bits, form;
@@ -54,7 +54,7 @@ CT_FN void ct_tiled_mma_modes(int op, int *r, int *c);
 /* The threads of the tiled MMA of `atoms` atoms of Ta threads each: Ta *
  * atoms, but for a quad-pair atom (form != 0) 32 where atoms is 1 or 2 (a
  * whole warp: its other quad-pairs repeat the atoms) and 8 * atoms where
- * atoms is a multiple of 4 (TMMA-QP). 0 where a quad-pair atom has another
+ * atoms is a multiple of 4 (TMMA-QP); a UMMA atom's Ta is its CTAs. 0 where a quad-pair atom has another
  * count of atoms (TMMA-PRE: ARG_TYPE). */
 CT_FN int64_t ct_tiled_mma_threads(int form, int64_t Ta, int64_t atoms);
 

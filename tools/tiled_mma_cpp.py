@@ -8,8 +8,9 @@ compiler CUTE_CXX with CCCL's headers at CCCL_INCLUDE, as
 tools/tiled_copy_cpp.py), a host program against the installed CuTe headers
 that prints get_layoutA_TV(), get_layoutB_TV(), get_layoutC_TV() and
 tile_size_mnk of make_tiled_mma(ATOM{}, lay[, make_tile(perm_m, perm_n,
-perm_k)]) for each of CASES (SM70's quad-pair atoms, TMMA-QP, and SM80
-atoms beside them); then asks `cuteref examples` whether tiled_mma_a_tv /
+perm_k)]) for each of CASES (SM70's quad-pair atoms, TMMA-QP, SM80 atoms
+beside them, and SM100's UMMA atoms of 1 and 2 CTAs, TMMA-UMMA, written
+"CuTe's name|cuteref's (M, N, K, bits, ctas)"); then asks `cuteref examples` whether tiled_mma_a_tv /
 _b_tv / _c_tv of the same arguments are the same functions of (thread,
 value) (both coalesced mode by mode, compared with `=`) and tiled_mma_shape
 the same tuple. Prints each layout that differs and "agree N of M".
@@ -25,6 +26,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tiled_copy_cpp import DEFAULT_INCLUDE, cxx_layout  # noqa: E402
+
+UMMA = "SM100_MMA_%s, UMMA::Major::K, UMMA::Major::K>|(%s)"
 
 # (atom, atom layout, permutations (perm_m, perm_n, perm_k) or None; a
 # permutation is `_`, an integer or a layout of the notation)
@@ -45,6 +48,17 @@ CASES = [
     ("SM70_8x8x4_F32F16F16F32_TN", "(2,2,2)", None),
     ("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None),
     ("SM80_16x8x8_F32TF32TF32F32_TN", "(4,2,1):(2,1,0)", ("(16,4):(4,1)", "_", "_")),
+    # SM100's UMMA atoms (TMMA-UMMA): CuTe's name, then cuteref's (M, N, K, bits, ctas)
+    (UMMA % ("F16BF16_SS<half_t, half_t, float, 64, 8", "64,8,16,16,1"), "(1,1,1)", None),
+    (UMMA % ("F16BF16_SS<half_t, half_t, float, 128, 16", "128,16,16,16,1"), "(2,1,1)", None),
+    (UMMA % ("TF32_SS<tfloat32_t, tfloat32_t, float, 64, 16", "64,16,8,32,1"), "(1,2,1):(2,1,0)", None),
+    (UMMA % ("F16BF16_SS<half_t, half_t, float, 64, 8", "64,8,16,16,1"), "(2,2,1)", ("_", "(8,2):(2,1)", "_")),
+    (UMMA % ("F16BF16_2x1SM_SS<half_t, half_t, float, 128, 16", "128,16,16,16,2"), "(1,1,1)", None),
+    (UMMA % ("F16BF16_2x1SM_SS<half_t, half_t, float, 256, 32", "256,32,16,16,2"), "(1,1,1)", None),
+    (UMMA % ("TF32_2x1SM_SS<tfloat32_t, tfloat32_t, float, 128, 16", "128,16,8,32,2"), "(2,1,1)", None),
+    (UMMA % ("F16BF16_2x1SM_SS<half_t, half_t, float, 128, 16", "128,16,16,16,2"), "(1,2,1)", ("_", "_", "32")),
+    (UMMA % ("F16BF16_2x1SM_SS<half_t, half_t, float, 128, 16", "128,16,16,16,2"), "(2,2,1):(2,1,0)",
+     ("(128,2):(2,1)", "_", "_")),
 ]
 
 
@@ -57,13 +71,15 @@ def cxx_perm(p):
 
 
 def cxx_mma(mma, lay, perm):
+    mma = mma.split("|")[0]  # a UMMA atom: CuTe's name | cuteref's (M, N, K, bits, ctas)
     if perm is None:
         return "make_tiled_mma(%s{}, %s)" % (mma, cxx_layout(lay))
     return "make_tiled_mma(%s{}, %s, make_tile(%s))" % (mma, cxx_layout(lay), ", ".join(cxx_perm(p) for p in perm))
 
 
 def program():
-    src = ["#include <cute/tensor.hpp>", "#include <cute/atom/mma_atom.hpp>", "#include <cstdio>",
+    src = ["#include <cute/tensor.hpp>", "#include <cute/atom/mma_atom.hpp>",
+           "#include <cute/atom/mma_traits_sm100.hpp>", "#include <cstdio>",
            "using namespace cute;", "template <class T> void show(int k, T const& t) {",
            ' printf("%d A ", k); print(t.get_layoutA_TV()); printf("\\n");',
            ' printf("%d B ", k); print(t.get_layoutB_TV()); printf("\\n");',
@@ -104,7 +120,7 @@ def main():
         cpp[(int(k), w)] = L
     lines = []
     for i, (mma, lay, perm) in enumerate(CASES):
-        margs = "%s, %s" % (mma, lay) + ("" if perm is None else ", " + ", ".join(perm))
+        margs = "%s, %s" % (mma.split("|")[-1], lay) + ("" if perm is None else ", " + ", ".join(perm))
         for w in "ABCS":
             call = "tiled_mma_shape(%s)" % margs if w == "S" else "tiled_mma_%s_tv(%s)" % (w.lower(), margs)
             lines.append((i, w, call, cpp[(i, w)]))

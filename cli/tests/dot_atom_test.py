@@ -16,6 +16,8 @@ independently of the reference and of CuTe's notation:
     two-CTA atom drawn as each operand's two CTA parts, side by side);
   - a tiled MMA of SM70's quad-pair atoms (TMMA-QP): lane t is in quad-pair
     (t/4) % 4, which runs the atom of that group, its thread t%4 + 4(t/16);
+  - a tiled MMA of 2x1SM UMMA atoms (TMMA-UMMA): thread t is CTA t % 2 of
+    the pair that runs group t / 2;
   - local_partition with a row-major thread layout (2,4):(4,1)
     (spec/partition.md, PART-DEF) and make_layout_tv (TV-1).
 It also checks the axis labels, the palette the legend names, the usage
@@ -356,10 +358,19 @@ def test_tiled_mma_qp(cuteref):
         check(len(set(cell[3] for cell in ps[2]["cells"].values())) == 8, "--tiled-mma SM70 (2,4,1): 8 fills")
     else:
         failures.append("--tiled-mma SM70 (2,4,1): exit %d: %s" % (rc, err[:160]))
-    # UMMA atoms: the reference defines no tiled MMA of them, and says so
-    rc, out, err = run(cuteref, "--tiled-mma", UMMA_NAME % ("F16BF16_SS", "half_t, half_t, float", 128, 64), "(1,1,1)")
-    check(rc == 1 and not out.strip() and "no tiled MMA of UMMA atoms" in err,
-          "--tiled-mma of a UMMA atom: exit %d (want 1), stderr %r" % (rc, err[:160]))
+    # UMMA atoms (TMMA-UMMA): 2x1SM atoms tiled (1,2,1); thread t = c + 2g is CTA c of the pair running group g,
+    # the atom 16 columns of N to the right; CTA c holds rows 8c .. 8c+7 of each atom's 16 rows of B (N x K), and
+    # rows 64c .. 64c+63 of C (M x N)
+    rc, out, err = run(cuteref, "--tiled-mma", UMMA_NAME % ("F16BF16_2x1SM_SS", "half_t, half_t, float", 128, 16),
+                       "(1,2,1)")
+    check(rc == 0, "--tiled-mma of a 2x1SM UMMA atom: exit %d: %s" % (rc, err[:200]))
+    ps = panels(out)
+    if 1 not in ps or 2 not in ps:
+        failures.append("--tiled-mma UMMA: no B or C panel")
+        return
+    expect_grid("--tiled-mma UMMA B", ps[1]["cells"], 32, 16, lambda r, c: ((r % 16) // 8 + 2 * (r // 16), None, 0))
+    check(all(ps[2]["cells"].get((r, c), (None,))[0] == (r % 128) // 64 + 2 * (c // 16) for r in range(64)
+              for c in range(32)), "--tiled-mma UMMA C: rows 0..63 are CTA 0 of groups 0 (N 0..15) and 1 (N 16..31)")
 
 
 def test_errors(cuteref):
