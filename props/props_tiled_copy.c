@@ -560,33 +560,65 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* TCOPY-11: retile of a fragment (V, k1, k2), compact, by make_tiled_copy_X
- * of the case's tiled MMA; V the tiled layout's values a thread, halved
- * (drawn) down to the atom's reference values. */
+CT_FN static int ct_cot_case(const ct_case *c, ct_layout *atv, ct_layout *data, ct_layout *TV, ct_tiler *T,
+                             ct_outcome *o);
+
+/* TCOPY-11: retile of a fragment (V, k1, k2), compact, by the case's
+ * tiled copy of each construction (drawn, k1): make_tiled_copy_X of the
+ * case's tiled MMA, make_tiled_copy_S/_D, make_tiled_copy_C_atom of the
+ * tiled MMA (its tiler of layouts; _X where the atom does not fit) and
+ * make_cotiled_copy (TCOPY-12's case, its tiler of layouts); V the tiled
+ * layout's values a thread, halved (drawn) down to the atom's reference
+ * values. */
 CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   ct_tc_case x;
   ct_tuple tile, sh;
-  ct_layout F, R;
+  ct_layout F, R, TV, t0, t1, atv, data;
+  ct_tiler Tl;
+  const ct_layout *two[2];
   ct_judgement j;
   ct_err e;
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 13u + 11u);
   int64_t T, V, Vr;
-  int hs;
-  if (!ct_tc_build(c, 1, &x, o) || !ct_j_tv_sizes(&x.TV, &T, &V)) return;
-  if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &tile, &e) != CT_OK) {
-    CT_FAILS(o, "the case's make_tiled_copy_%c rejected: %s", "ABC"[x.op], e.msg);
-    return;
+  int hs, form = (int)((h >> 3) % 4); /* 0 _A/_B/_C, 1 _S/_D, 2 _C_atom, 3 make_cotiled_copy */
+  if (form == 3) {
+    if (!ct_cot_case(c, &atv, &data, &TV, &Tl, o)) return;
+    ct_case_tiled_copy(c, &x.a, &x.thr, &x.val); /* the atom ct_cot_build draws */
+    if (ct_tiled_copy_of(&x.a, &TV, CT_COPY_REF, &F, &e) != CT_OK) return; /* TCOPY-PRE: not this atom's */
+    ct_tiled_copy_tiler_shape(&Tl, &tile);
+  } else if (form == 1) {
+    if (!ct_tc_build(c, 2, &x, o)) return;
+    ct_l_copy(&TV, &x.TV);
+    if (ct_make_layout_tv_tiler(&x.thr, &x.val, &tile, &e) != CT_OK) {
+      CT_FAILS(o, "the case's make_tiled_copy tile rejected: %s", e.msg);
+      return;
+    }
+  } else {
+    if (!ct_tc_build(c, 1, &x, o)) return;
+    if (form == 2 && ct_tiled_copy_c_atom_parts(&x.a, &x.t, &TV, &t0, &t1, &e) == CT_OK) {
+      two[0] = &t0;
+      two[1] = &t1;
+      if (ct_l_concat(two, 2, &Tl, &e) != CT_OK) return;
+      ct_tiled_copy_tiler_shape(&Tl, &tile);
+    } else {
+      ct_l_copy(&TV, &x.TV);
+      if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &tile, &e) != CT_OK) {
+        CT_FAILS(o, "the case's make_tiled_copy_%c rejected: %s", "ABC"[x.op], e.msg);
+        return;
+      }
+    }
   }
+  if (!ct_j_tv_sizes(&TV, &T, &V)) return;
   Vr = ct_copy_values(x.a.st, x.a.num, CT_COPY_REF) / x.a.bits;
   if ((h & 1) && V % 2 == 0 && (V / 2) % Vr == 0) V /= 2;
   ct_t_clear(&sh);
   if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, V, 0, &e) != CT_OK ||
       ct_t_push_int(&sh, 1 + (int64_t)((h >> 1) % 2), 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, 1 + (int64_t)((h >> 2) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
+      ct_t_push_int(&sh, 1 + (int64_t)((h >> 5) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
       ct_l_compact_left(&sh, &F, &e) != CT_OK)
     return;
-  if (ct_tiled_copy_retile(&x.a, &x.TV, &tile, &F, &R, &e) != CT_OK) {
-    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile rejected: %s", e.msg);
+  if (ct_tiled_copy_retile(&x.a, &TV, &tile, &F, &R, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile (form %d) rejected: %s", form, e.msg);
     return;
   }
   o->digest = ct_digest_layout(&R);
