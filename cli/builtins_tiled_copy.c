@@ -93,9 +93,9 @@ static ct_code ct_tc_mma_args(const ct_args *a, const char *nm, ct_tcopy_atom *x
   if (n != 2 && n != 5)
     return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, MMA, atom_layout[, perm_m, perm_n, perm_k]): the tiled MMA's arguments",
                    nm);
-  t->form = 0; /* SM70's quad-pair atoms are not tiled copies' MMAs here: ct_mma_by_name rejects them */
+  t->form = 0; /* SM70's quad-pair atoms: their form (TMMA-QP) */
   if (a->a[k].kind == CT_V_SYMBOL) {
-    if (!ct_mma_by_name(a->a[k].sym, &t->m, &t->n, &t->k, &t->bits))
+    if (!ct_mma_by_name_form(a->a[k].sym, &t->m, &t->n, &t->k, &t->bits, &t->form))
       return CT_FAIL(e, CT_ARG_TYPE, "%s: %s is no MMA atom of the atlas (spec/mma.md)", nm, a->a[k].sym);
   } else {
     const ct_tuple *q;

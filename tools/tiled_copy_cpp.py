@@ -97,6 +97,15 @@ MMA_CASES = [
     ((16,), 16, "A", "SM80_16x8x16_F16F16F16F16_TN", "(4,1,1)", None),
     (("SM75_U32x4_LDSM_N",), 32, "A", "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", None),
     ((64,), 16, "C", "SM80_16x8x16_F16F16F16F16_TN", "(1,4,1)", None),
+    # SM70's quad-pair mma.sync.m8n8k4 (TMMA-QP): f32 and f16 accumulators, each layout of A and B
+    ((32,), 16, "A", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "B", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "C", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((64,), 16, "A", "SM70_8x8x4_F16F16F16F16_NT", "(1,1,1)", None),
+    ((64,), 16, "B", "SM70_8x8x4_F16F16F16F16_TN", "(2,1,1)", None),
+    ((32,), 16, "C", "SM70_8x8x4_F16F16F16F16_TN", "(4,2,1)", None),
+    ((16,), 16, "C", "SM70_8x8x4_F32F16F16F32_NT", "(1,1,1)", None),
+    ((64,), 16, "A", "SM70_8x8x4_F32F16F16F32_NN", "(2,2,1)", ("_", "32", "_")),
 ]
 
 # make_tiled_copy_S/_D(outer atom, make_tiled_copy(inner ...)): (outer atom, bits, side, inner COPY_CASES entry)
@@ -117,6 +126,8 @@ CATOM_CASES = [
     (("SM90_U32x1_STSM_N",), 16, "SM80_16x8x16_F16F16F16F16_TN", "(4,1,1)", None),
     ((64,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", ("_", "32", "_")),
     ((32,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1):(2,1,0)", None),
+    ((32,), 16, "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "SM70_8x8x4_F16F16F16F16_TN", "(2,2,1)", None),
 ]
 
 SW128_ = ("tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))",
