@@ -93,9 +93,9 @@ static ct_code ct_tc_mma_args(const ct_args *a, const char *nm, ct_tcopy_atom *x
   if (n != 2 && n != 5)
     return CT_FAIL(e, CT_ARITY, "%s(COPY, bits, MMA, atom_layout[, perm_m, perm_n, perm_k]): the tiled MMA's arguments",
                    nm);
-  t->form = 0; /* SM70's quad-pair atoms are not tiled copies' MMAs here: ct_mma_by_name rejects them */
+  t->form = 0; /* SM70's quad-pair atoms: their form (TMMA-QP) */
   if (a->a[k].kind == CT_V_SYMBOL) {
-    if (!ct_mma_by_name(a->a[k].sym, &t->m, &t->n, &t->k, &t->bits))
+    if (!ct_mma_by_name_form(a->a[k].sym, &t->m, &t->n, &t->k, &t->bits, &t->form))
       return CT_FAIL(e, CT_ARG_TYPE, "%s: %s is no MMA atom of the atlas (spec/mma.md)", nm, a->a[k].sym);
   } else {
     const ct_tuple *q;
@@ -470,4 +470,62 @@ ct_code ct_b_tiled_copy_c_atom_tv(const ct_args *a, ct_value *out, ct_err *e) {
   CT_TRY(ct_tiled_copy_of(&x, &TV, CT_COPY_REF, &L, e)); /* TCOPY-PRE */
   ct_v_layout(out, &TV);
   return CT_OK;
+}
+
+/* retile_S == retile_D(F) of the tiled copy of atom x over TV and tiler T
+ * (TCOPY-11), F the last argument. */
+static ct_code ct_tc_retile_by(const ct_args *a, const ct_tcopy_atom *x, const ct_layout *TV, const ct_tiler *T,
+                               ct_value *out, ct_err *e) {
+  ct_layout F, L;
+  ct_tuple tile;
+  ct_tiled_copy_tiler_shape(T, &tile);
+  CT_TRY(ct_as_layout(&a->a[a->n - 1], &F, "the thread's fragment layout", e));
+  CT_TRY(ct_tiled_copy_retile(x, TV, &tile, &F, &L, e));
+  ct_v_layout(out, &L);
+  return CT_OK;
+}
+
+/* retile by make_tiled_copy_impl(COPY, layout_tv, tiler): any tiled copy,
+ * make_tiled_copy_S/_D's among them (TCOPY-11). */
+ct_code ct_b_tiled_copy_impl_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout TV;
+  ct_tiler T;
+  CT_TRY(ct_tc_impl_args(a, 1, "tiled_copy_impl_retile", &x, &TV, &T, e));
+  return ct_tc_retile_by(a, &x, &TV, &T, out, e);
+}
+
+/* retile by make_tiled_copy_C_atom(COPY, MMA...): its tiler <t0, t1>
+ * (TCOPY-7, TCOPY-11). */
+ct_code ct_b_tiled_copy_c_atom_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_tiled_mma t;
+  ct_layout TV, t0, t1, L;
+  ct_tiler T;
+  const ct_layout *two[2];
+  ct_args b = *a;
+  if (a->n < 2) return CT_FAIL(e, CT_ARITY, "tiled_copy_c_atom_retile(COPY, bits, MMA, ..., F)");
+  b.n = a->n - 1;
+  CT_TRY(ct_tc_mma_args(&b, "tiled_copy_c_atom_retile", &x, &t, e));
+  CT_TRY(ct_tiled_copy_c_atom_parts(&x, &t, &TV, &t0, &t1, e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, CT_COPY_REF, &L, e)); /* TCOPY-PRE */
+  two[0] = &t0;
+  two[1] = &t1;
+  CT_TRY(ct_l_concat(two, 2, &T, e));
+  return ct_tc_retile_by(a, &x, &TV, &T, out, e);
+}
+
+/* retile by make_cotiled_copy(COPY, atom_tv, data) (TCOPY-12, TCOPY-11). */
+ct_code ct_b_tiled_copy_cotiled_retile(const ct_args *a, ct_value *out, ct_err *e) {
+  ct_tcopy_atom x;
+  ct_layout atv, data, TV, L;
+  ct_tiler T;
+  int k;
+  CT_TRY(ct_tc_atom(a, "tiled_copy_cotiled_retile", &x, &k, e));
+  if (a->n != k + 3) return CT_FAIL(e, CT_ARITY, "tiled_copy_cotiled_retile(COPY, bits, atom_tv, data_layout, F)");
+  CT_TRY(ct_as_layout(&a->a[k], &atv, "make_cotiled_copy's atom TV layout", e));
+  CT_TRY(ct_as_layout(&a->a[k + 1], &data, "make_cotiled_copy's data layout", e));
+  CT_TRY(ct_cotiled_copy(&atv, &data, &TV, &T, e));
+  CT_TRY(ct_tiled_copy_of(&x, &TV, CT_COPY_REF, &L, e)); /* TCOPY-PRE */
+  return ct_tc_retile_by(a, &x, &TV, &T, out, e);
 }

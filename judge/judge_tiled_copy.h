@@ -49,14 +49,17 @@ CT_FN ct_jstatus ct_judge_tcopy_7(const ct_layout *C, int64_t M, int64_t Vs, con
  * the rest (size_i(X) / tile_i); unchecked where a tile size does not
  * divide its mode. Nothing here reads ref/tiled_copy_part.c. */
 #define CT_TCOPY_COVER_MAX 16384
-/* TCOPY-8: D (thread, value, rest) is X at L(t, v) in tile rest. */
-CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *X,
-                                  const ct_layout *D, int64_t bound, ct_judgement *j);
+/* TCOPY-8: D (thread, value, rest) is X at L(t, v) in tile rest; the tile
+ * the sizes tile[0..rt), or (tiler not 0) a tiler of layouts <t_0, ...>
+ * (make_tiled_copy_C_atom's, make_cotiled_copy's), mode i of tile r at
+ * t_i(y) plus the r-th origin of t_i's translates. */
+CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *tiler,
+                                  const ct_layout *X, const ct_layout *D, int64_t bound, ct_judgement *j);
 /* TCOPY-9: thread t's partition R of the tensor X (a composed layout, a
  * plain one as Sw<0,0,0> o off o P) is X at L(t, v) in tile rest, at every
  * (v, rest). */
-CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, int64_t t, const ct_composed *X,
-                                  const ct_composed *R, int64_t bound, ct_judgement *j);
+CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *tiler, int64_t t,
+                                  const ct_composed *X, const ct_composed *R, int64_t bound, ct_judgement *j);
 /* TCOPY-10 in three steps over cnt[CT_TCOPY_COVER_MAX]: start counts rho
  * for each of X's values (0: X too large or a value outside the table),
  * thread subtracts each value of one thread's partition R (0 on a value

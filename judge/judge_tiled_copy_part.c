@@ -10,7 +10,12 @@ typedef struct {
   int r;
   int64_t n[CT_MAX_RANK], t[CT_MAX_RANK];
   int64_t tiles, rests;
+  const int32_t *map; /* a tiler of layouts: mode i's coordinate at (y, r), i < rm */
+  int rm;
 } ct_jp;
+
+/* The most modes of a tiler of layouts the judges tabulate. */
+#define CT_JP_TL_RANK 4
 
 CT_FN static int ct_jp_init(const ct_layout *X, const int64_t *tile, int rt, ct_jp *p) {
   int i;
@@ -32,6 +37,51 @@ CT_FN static int ct_jp_init(const ct_layout *X, const int64_t *tile, int rt, ct_
     p->tiles *= p->t[i];
     p->rests *= p->n[i] / p->t[i];
   }
+  p->map = 0;
+  p->rm = 0;
+  return 1;
+}
+
+/* A tiler of layouts <t_0, ...> over X's modes (make_tiled_copy_C_atom's,
+ * make_cotiled_copy's): mode i's coordinate at (tile element y, tile r) is
+ * t_i(y) + c_r, c_r the r-th smallest origin of the translates of t_i's
+ * image that tile [0, n_i) (CuTe's logical_divide by t_i and its
+ * complement, whose values ascend). The origins are found one by one, each
+ * the smallest index no translate covers yet (the smallest uncovered index
+ * is an origin, t_i(0) = 0 the least of t_i's values). tab[i *
+ * CT_TCOPY_COVER_MAX + y + m_i r] := that coordinate. 0 where t_i's
+ * translates do not tile [0, n_i) or the tables are too small. */
+CT_FN static int ct_jp_init_tiler(const ct_layout *X, const ct_layout *Tl, int32_t *tab, uint8_t *cov, ct_jp *p) {
+  int64_t m[CT_JP_TL_RANK] = {1, 1, 1, 1}, i, x, y, r, v;
+  int rt = Tl->shape.nd[0].kind == CT_TUPLE ? ct_l_rank(Tl) : 1, k;
+  ct_layout ti[CT_JP_TL_RANK];
+  ct_err e;
+  if (rt > CT_JP_TL_RANK) return 0;
+  for (k = 0; k < rt; ++k) {
+    if (rt == 1)
+      ct_l_copy(&ti[k], Tl);
+    else if (ct_l_mode(Tl, &k, 1, &ti[k], &e) != CT_OK)
+      return 0;
+    m[k] = ct_j_size(&ti[k]);
+  }
+  if (!ct_jp_init(X, m, rt, p)) return 0;
+  for (k = 0; k < rt; ++k) {
+    int32_t *t = tab + (int64_t)k * CT_TCOPY_COVER_MAX;
+    if (p->n[k] > CT_TCOPY_COVER_MAX) return 0;
+    for (i = 0; i < p->n[k]; ++i) cov[i] = 0;
+    for (x = 0, r = 0; r < p->n[k] / m[k]; ++r) {
+      while (x < p->n[k] && cov[x]) ++x;
+      if (x >= p->n[k]) return 0;
+      for (y = 0; y < m[k]; ++y) {
+        v = x + ct_j_at(&ti[k], y);
+        if (v < 0 || v >= p->n[k] || cov[v]) return 0;
+        cov[v] = 1;
+        t[y + m[k] * r] = (int32_t)v;
+      }
+    }
+  }
+  p->map = tab;
+  p->rm = rt;
   return 1;
 }
 
@@ -41,7 +91,10 @@ CT_FN static int64_t ct_jp_index(const ct_jp *p, int64_t y, int64_t rr) {
   int i;
   for (i = 0; i < p->r; ++i) {
     q = p->n[i] / p->t[i];
-    idx += (y % p->t[i] + p->t[i] * (rr % q)) * w;
+    if (i < p->rm) /* a tiler of layouts' mode */
+      idx += p->map[(int64_t)i * CT_TCOPY_COVER_MAX + y % p->t[i] + p->t[i] * (rr % q)] * w;
+    else
+      idx += (y % p->t[i] + p->t[i] * (rr % q)) * w;
     y /= p->t[i];
     rr /= q;
     w *= p->n[i];
@@ -49,11 +102,18 @@ CT_FN static int64_t ct_jp_index(const ct_jp *p, int64_t y, int64_t rr) {
   return idx;
 }
 
-CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *X,
-                                  const ct_layout *D, int64_t bound, ct_judgement *j) {
+/* p over X by the tile of sizes (tiler 0) or the tiler of layouts. */
+CT_FN static int ct_jp_of(const ct_layout *X, const int64_t *tile, int rt, const ct_layout *tiler, ct_jp *p) {
+  CT_JUDGE_SCRATCH int32_t tab[CT_JP_TL_RANK * CT_TCOPY_COVER_MAX];
+  CT_JUDGE_SCRATCH uint8_t cov[CT_TCOPY_COVER_MAX];
+  return tiler ? ct_jp_init_tiler(X, tiler, tab, cov, p) : ct_jp_init(X, tile, rt, p);
+}
+
+CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *tiler,
+                                  const ct_layout *X, const ct_layout *D, int64_t bound, ct_judgement *j) {
   ct_jp p;
   int64_t T, V, i, n, y, want, got;
-  if (!ct_jp_init(X, tile, rt, &p) || !ct_j_tv_sizes(L, &T, &V)) return ct_j_unchecked(j, "TCOPY-8");
+  if (!ct_jp_of(X, tile, rt, tiler, &p) || !ct_j_tv_sizes(L, &T, &V)) return ct_j_unchecked(j, "TCOPY-8");
   n = T * V * p.rests;
   if (ct_l_rank(D) != 3 || ct_j_size(D) != n)
     return CT_J_VIOLATES(j, "TCOPY-8", "not (thread, value, rest) of %lld x %lld x %lld", (long long)T, (long long)V,
@@ -71,12 +131,12 @@ CT_FN ct_jstatus ct_judge_tcopy_8(const ct_layout *L, const int64_t *tile, int r
   return ct_j_holds(j, "TCOPY-8");
 }
 
-CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, int64_t t, const ct_composed *X,
-                                  const ct_composed *R, int64_t bound, ct_judgement *j) {
+CT_FN ct_jstatus ct_judge_tcopy_9(const ct_layout *L, const int64_t *tile, int rt, const ct_layout *tiler, int64_t t,
+                                  const ct_composed *X, const ct_composed *R, int64_t bound, ct_judgement *j) {
   ct_jp p;
   ct_err e;
   int64_t T, V, i, n, y, want, got;
-  if (!ct_jp_init(&X->inner, tile, rt, &p) || !ct_j_tv_sizes(L, &T, &V) || t < 0 || t >= T)
+  if (!ct_jp_of(&X->inner, tile, rt, tiler, &p) || !ct_j_tv_sizes(L, &T, &V) || t < 0 || t >= T)
     return ct_j_unchecked(j, "TCOPY-9");
   n = V * p.rests;
   if (ct_j_size(&R->inner) != n)

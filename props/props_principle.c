@@ -849,6 +849,9 @@ const ct_prin_exempt ct_prin_exempts[] = {
     {"tiled_copy_a_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
     {"tiled_copy_b_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
     {"tiled_copy_c_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_impl_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_c_atom_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
+    {"tiled_copy_cotiled_retile", "a copy atom's name and its tiling; the fragment read mode by mode: values, then the tile's modes (TCOPY-FRG, spec/tiled_copy.md)"},
 };
 const int ct_num_prin_exempts = (int)(sizeof ct_prin_exempts / sizeof ct_prin_exempts[0]);
 #endif

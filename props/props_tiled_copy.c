@@ -7,6 +7,7 @@
 #include "props/props_list.h"
 #include "props/props_tiled_copy.h"
 #include "props/props_tiled_mma.h"
+#include "ref/complement.h"
 #include "ref/composition.h"
 #include "ref/partition.h"
 
@@ -425,7 +426,7 @@ typedef struct {
   int64_t t[CT_MAX_RANK];
   int rt;
   ct_layout X, L;
-  int which;
+  int which, tl; /* tl: T a tiler of layouts (_C_atom's, make_cotiled_copy's) */
 } ct_tcp_case;
 
 /* The tile (M, K), (N, K) or (M, N) of the case's tiled MMA operand: TCOPY-1
@@ -450,6 +451,7 @@ CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_out
   int i, hs;
   int64_t n = 1;
   p->which = (int)(c->k[0] & 1);
+  p->tl = 0;
   if (!ct_tc_side(c, mode, p->which, &p->x, &p->L, o)) return 0;
   if ((mode == 1 ? ct_tcp_mma_tile(&p->x, &p->tile, &e)
                  : ct_make_layout_tv_tiler(&p->x.thr, &p->x.val, &p->tile, &e)) != CT_OK ||
@@ -476,19 +478,87 @@ CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_out
   return 1;
 }
 
+CT_FN static int ct_cot_case(const ct_case *c, ct_layout *atv, ct_layout *data, ct_layout *TV, ct_tiler *T,
+                             ct_outcome *o);
+
+/* The case's copy by a tiler of layouts (TCOPY-8, TCOPY-9): form 0
+ * make_tiled_copy_C_atom of the case's tiled MMA (0 where the atom does not
+ * fit it), 1 make_cotiled_copy of TCOPY-12's case (0 where the case's atom
+ * does not tile it); X of k_i cosize(t_i) along tiler mode i (k_i in 1..2,
+ * drawn), column- or row-major. */
+CT_FN static int ct_tcp_build_tl(const ct_case *c, int form, ct_tcp_case *p, ct_outcome *o) {
+  ct_err e;
+  ct_tuple sh;
+  ct_layout t0, t1, atv, data, m, cm;
+  ct_tuple ctg;
+  const ct_layout *two[2];
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 40503u + (uint64_t)c->k[0] + 19u);
+  int i, hs;
+  int64_t n = 1;
+  p->which = (int)(c->k[0] & 1);
+  p->tl = 1;
+  if (form == 0) {
+    if (!ct_tc_build(c, 1, &p->x, o) || ct_tiled_copy_c_atom_parts(&p->x.a, &p->x.t, &p->x.TV, &t0, &t1, &e) != CT_OK)
+      return 0;
+    two[0] = &t0;
+    two[1] = &t1;
+    if (ct_l_concat(two, 2, &p->T, &e) != CT_OK) return 0;
+    p->T.shape.nd[0].mark = 1; /* the tiler <t0, t1> */
+    p->T.stride.nd[0].mark = 1;
+  } else {
+    if (!ct_cot_case(c, &atv, &data, &p->x.TV, &p->T, o)) return 0;
+    ct_case_tiled_copy(c, &p->x.a, &p->x.thr, &p->x.val); /* the atom ct_cot_build draws */
+  }
+  if (ct_tiled_copy_of(&p->x.a, &p->x.TV, p->which, &p->L, &e) != CT_OK) return 0; /* TCOPY-PRE: not this atom's */
+  o->digest = ct_digest_layout(&p->L);
+  p->rt = p->T.shape.nd[0].kind == CT_TUPLE ? ct_l_rank(&p->T) : 1;
+  ct_t_clear(&sh);
+  if (p->rt > CT_MAX_RANK || ct_t_open(&sh, &hs, &e) != CT_OK) return 0;
+  for (i = 0; i < p->rt; ++i) {
+    ct_val cs;
+    int64_t k = 1 + (int64_t)((h >> (2 * i)) % 2);
+    if (p->rt == 1)
+      ct_l_copy(&m, &p->T);
+    else if (ct_l_mode(&p->T, &i, 1, &m, &e) != CT_OK)
+      return 0;
+    if (ct_l_cosize(&m, &cs, &e) != CT_OK) return 0;
+    if (n * cs.v * k > CT_TCOPY_COVER_MAX / 4) k = 1;
+    ct_t_set_int(&ctg, cs.v * k, 0);
+    if (ct_complement(&m, &ctg, &cm, &e) != CT_OK) return 0; /* X's mode no tiler divides (CuTe's static_assert) */
+    p->t[i] = ct_j_size(&m);
+    n *= cs.v * k;
+    if (ct_t_push_int(&sh, cs.v * k, 0, &e) != CT_OK) return 0;
+  }
+  if (ct_t_close(&sh, hs, &e) != CT_OK) return 0;
+  if ((h >> 20) & 1 ? ct_l_compact_right(&sh, &p->X, &e) != CT_OK : ct_l_compact_left(&sh, &p->X, &e) != CT_OK) {
+    CT_FAILS(o, "the case's tensor rejected: %s", e.msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* The case's partition set-up: a tiler of layouts one case in 16 each
+ * (_C_atom, make_cotiled_copy; k1), else ct_tcp_build's `mode`. */
+CT_FN static int ct_tcp_any(const ct_case *c, int mode, ct_tcp_case *p, ct_outcome *o) {
+  uint64_t f = ct_mix64((uint64_t)c->k[1] * 31u + 7u) % 16;
+  if (f < 2) return ct_tcp_build_tl(c, (int)f, p, o);
+  p->tl = 0;
+  return ct_tcp_build(c, mode, p, o);
+}
+
 /* TCOPY-8: tidfrg_S / _D of the case's tensor. */
 CT_FN void ct_p_tcopy_8(const ct_case *c, ct_outcome *o) {
   ct_tcp_case p;
   ct_layout D;
   ct_judgement j;
   ct_err e;
-  if (!ct_tcp_build(c, ct_tc_mode(c) == 2 ? 2 : 0, &p, o)) return; /* _A/_B/_C: TCOPY-9's (time) */
+  if (!ct_tcp_any(c, ct_tc_mode(c) == 2 ? 2 : 0, &p, o)) return; /* _A/_B/_C: TCOPY-9's (time) */
   if (ct_tiled_copy_tidfrg(&p.x.a, &p.x.TV, &p.T, p.which, &p.X, &D, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "tidfrg rejected: %s", e.msg);
     return;
   }
   o->digest = ct_digest_layout(&D);
-  ct_judge_tcopy_8(&p.L, p.t, p.rt, &p.X, &D, CT_TCOPY_BOUND, &j);
+  ct_judge_tcopy_8(&p.L, p.t, p.rt, p.tl ? &p.T : 0, &p.X, &D, CT_TCOPY_BOUND, &j);
   ct_judged(&j, o);
 }
 
@@ -500,7 +570,7 @@ CT_FN void ct_p_tcopy_9(const ct_case *c, ct_outcome *o) {
   ct_judgement j;
   ct_err e;
   int64_t T, V, off, t;
-  if (!ct_tcp_build(c, ct_tc_mode(c), &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
+  if (!ct_tcp_any(c, ct_tc_mode(c), &p, o) || !ct_j_tv_sizes(&p.L, &T, &V)) return;
   t = (int64_t)(ct_mix64((uint64_t)c->k[1] + 5u) % (uint64_t)T);
   if (ct_tiled_copy_partition(&p.x.a, &p.x.TV, &p.T, p.which, t, &p.X, &P, &off, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "partition of thread %lld rejected: %s", (long long)t, e.msg);
@@ -510,7 +580,7 @@ CT_FN void ct_p_tcopy_9(const ct_case *c, ct_outcome *o) {
   ct_cl_of_layout(&p.X, &X);
   ct_cl_of_layout(&P, &R);
   ct_t_set_int(&R.offset, off, 0);
-  ct_judge_tcopy_9(&p.L, p.t, p.rt, t, &X, &R, CT_TCOPY_BOUND, &j);
+  ct_judge_tcopy_9(&p.L, p.t, p.rt, p.tl ? &p.T : 0, t, &X, &R, CT_TCOPY_BOUND, &j);
   ct_judged(&j, o);
 }
 
@@ -560,33 +630,62 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
-/* TCOPY-11: retile of a fragment (V, k1, k2), compact, by make_tiled_copy_X
- * of the case's tiled MMA; V the tiled layout's values a thread, halved
- * (drawn) down to the atom's reference values. */
+/* TCOPY-11: retile of a fragment (V, k1, k2), compact, by the case's
+ * tiled copy of each construction (drawn, k1): make_tiled_copy_X of the
+ * case's tiled MMA, make_tiled_copy_S/_D, make_tiled_copy_C_atom of the
+ * tiled MMA (its tiler of layouts; _X where the atom does not fit) and
+ * make_cotiled_copy (TCOPY-12's case, its tiler of layouts); V the tiled
+ * layout's values a thread, halved (drawn) down to the atom's reference
+ * values. */
 CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   ct_tc_case x;
   ct_tuple tile, sh;
-  ct_layout F, R;
+  ct_layout F, R, TV, t0, t1, atv, data;
+  ct_tiler Tl;
+  const ct_layout *two[2];
   ct_judgement j;
   ct_err e;
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 13u + 11u);
   int64_t T, V, Vr;
-  int hs;
-  if (!ct_tc_build(c, 1, &x, o) || !ct_j_tv_sizes(&x.TV, &T, &V)) return;
-  if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &tile, &e) != CT_OK) {
-    CT_FAILS(o, "the case's make_tiled_copy_%c rejected: %s", "ABC"[x.op], e.msg);
-    return;
+  int hs, form = (int)((h >> 3) % 4); /* 0 _A/_B/_C, 1 _S/_D, 2 _C_atom, 3 make_cotiled_copy */
+  if (form == 3) {
+    if (!ct_cot_case(c, &atv, &data, &TV, &Tl, o)) return;
+    ct_case_tiled_copy(c, &x.a, &x.thr, &x.val); /* the atom ct_cot_build draws */
+    if (ct_tiled_copy_of(&x.a, &TV, CT_COPY_REF, &F, &e) != CT_OK) return; /* TCOPY-PRE: not this atom's */
+    ct_tiled_copy_tiler_shape(&Tl, &tile);
+  } else if (form == 1) {
+    if (!ct_tc_build(c, 2, &x, o)) return;
+    ct_l_copy(&TV, &x.TV);
+    if (ct_make_layout_tv_tiler(&x.thr, &x.val, &tile, &e) != CT_OK) {
+      CT_FAILS(o, "the case's make_tiled_copy tile rejected: %s", e.msg);
+      return;
+    }
+  } else {
+    if (!ct_tc_build(c, 1, &x, o)) return;
+    if (form == 2 && ct_tiled_copy_c_atom_parts(&x.a, &x.t, &TV, &t0, &t1, &e) == CT_OK) {
+      two[0] = &t0;
+      two[1] = &t1;
+      if (ct_l_concat(two, 2, &Tl, &e) != CT_OK) return;
+      ct_tiled_copy_tiler_shape(&Tl, &tile);
+    } else {
+      ct_l_copy(&TV, &x.TV);
+      if (ct_tiled_copy_mma_tile(&x.a, &x.t, x.op, &tile, &e) != CT_OK) {
+        CT_FAILS(o, "the case's make_tiled_copy_%c rejected: %s", "ABC"[x.op], e.msg);
+        return;
+      }
+    }
   }
+  if (!ct_j_tv_sizes(&TV, &T, &V)) return;
   Vr = ct_copy_values(x.a.st, x.a.num, CT_COPY_REF) / x.a.bits;
   if ((h & 1) && V % 2 == 0 && (V / 2) % Vr == 0) V /= 2;
   ct_t_clear(&sh);
   if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, V, 0, &e) != CT_OK ||
       ct_t_push_int(&sh, 1 + (int64_t)((h >> 1) % 2), 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, 1 + (int64_t)((h >> 2) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
+      ct_t_push_int(&sh, 1 + (int64_t)((h >> 5) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
       ct_l_compact_left(&sh, &F, &e) != CT_OK)
     return;
-  if (ct_tiled_copy_retile(&x.a, &x.TV, &tile, &F, &R, &e) != CT_OK) {
-    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile rejected: %s", e.msg);
+  if (ct_tiled_copy_retile(&x.a, &TV, &tile, &F, &R, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile (form %d) rejected: %s", form, e.msg);
     return;
   }
   o->digest = ct_digest_layout(&R);

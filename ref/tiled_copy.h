@@ -75,6 +75,10 @@ CT_FN CT_MUST_USE ct_code ct_cotiled_copy(const ct_layout *atom_tv, const ct_lay
 /* The tiler <s0:1, s1:1, ...> of a tile of shapes (s0, s1, ...) (CuTe's
  * Tiler_MN of make_tiled_copy), an integer s the tiler s:1. */
 CT_FN CT_MUST_USE ct_code ct_tiled_copy_tiler(const ct_tuple *tile, ct_tiler *out, ct_err *e);
+/* shape(Tiler_MN), the tile retile reads: the shapes of the tiler's modes,
+ * (shape(t0), shape(t1), ...), nested as they are (a tiler of sizes gives
+ * its sizes back; TCOPY-11). */
+CT_FN void ct_tiled_copy_tiler_shape(const ct_tiler *T, ct_tuple *tile);
 
 /* tidfrg_S (which == CT_COPY_SRC) / tidfrg_D (CT_COPY_DST) of the layout X
  * by the tiled copy of atom a over TV and its tiler T: (thread, value,

@@ -86,6 +86,11 @@ CT_FN ct_code ct_tiled_copy_tiler(const ct_tuple *tile, ct_tiler *out, ct_err *e
   return CT_OK;
 }
 
+CT_FN void ct_tiled_copy_tiler_shape(const ct_tiler *T, ct_tuple *tile) {
+  *tile = T->shape; /* TCOPY-11: _C_atom's <t0, t1>, make_cotiled_copy's: (shape(t0), shape(t1), ...) */
+  tile->nd[0].mark = 0;
+}
+
 CT_FN ct_code ct_tiled_copy_tidfrg(const ct_tcopy_atom *a, const ct_layout *TV, const ct_tiler *T, int which,
                                    const ct_layout *X, ct_layout *out, ct_err *e) {
   ct_layout L, Lc, Z, Z0, Z1, Y, y0, y1;

@@ -23,13 +23,16 @@ of every index of the thread's tensor, which CuTe may answer as a composed
 or a plain layout), and
 IMPL_PART_CASES the same partitions by the other constructions (cuteref's
 tiled_copy_impl_tidfrg_* and _partition_* over their tiled layout and tiler),
-RETILE_CASES TiledCopy::retile of a fragment layout (TCOPY-8..TCOPY-13).
+RETILE_CASES TiledCopy::retile of a fragment layout by every construction
+(TCOPY-8..TCOPY-13).
 Prints one line per layout that differs and the count
 "agree N of M". --list prints the cuteref calls and the C++ answers; --keep
 keeps the program and its output in DIR. Not built by Bazel: it needs nvcc.
 Its one main() of some 400 answers crashed the host compiler (cc1plus, a
 segmentation fault) at the default 8 MiB stack, so the compiler runs with
-the stack limit raised to the hard limit (unlimited here).
+the stack limit raised to the hard limit (unlimited here); so does the
+program, whose main() of some 440 blocks (g++ -O0 keeps each block's
+locals) outgrew 8 MiB of stack with the retile cases of every construction.
 """
 import os
 import re
@@ -94,6 +97,15 @@ MMA_CASES = [
     ((16,), 16, "A", "SM80_16x8x16_F16F16F16F16_TN", "(4,1,1)", None),
     (("SM75_U32x4_LDSM_N",), 32, "A", "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", None),
     ((64,), 16, "C", "SM80_16x8x16_F16F16F16F16_TN", "(1,4,1)", None),
+    # SM70's quad-pair mma.sync.m8n8k4 (TMMA-QP): f32 and f16 accumulators, each layout of A and B
+    ((32,), 16, "A", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "B", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "C", "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((64,), 16, "A", "SM70_8x8x4_F16F16F16F16_NT", "(1,1,1)", None),
+    ((64,), 16, "B", "SM70_8x8x4_F16F16F16F16_TN", "(2,1,1)", None),
+    ((32,), 16, "C", "SM70_8x8x4_F16F16F16F16_TN", "(4,2,1)", None),
+    ((16,), 16, "C", "SM70_8x8x4_F32F16F16F32_NT", "(1,1,1)", None),
+    ((64,), 16, "A", "SM70_8x8x4_F32F16F16F32_NN", "(2,2,1)", ("_", "32", "_")),
 ]
 
 # make_tiled_copy_S/_D(outer atom, make_tiled_copy(inner ...)): (outer atom, bits, side, inner COPY_CASES entry)
@@ -114,6 +126,8 @@ CATOM_CASES = [
     (("SM90_U32x1_STSM_N",), 16, "SM80_16x8x16_F16F16F16F16_TN", "(4,1,1)", None),
     ((64,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", ("_", "32", "_")),
     ((32,), 32, "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1):(2,1,0)", None),
+    ((32,), 16, "SM70_8x8x4_F32F16F16F32_TN", "(2,2,1)", None),
+    ((32,), 16, "SM70_8x8x4_F16F16F16F16_TN", "(2,2,1)", None),
 ]
 
 SW128_ = ("tile_to_shape(Sw<3,3,3> o _0 o (_8,_64):(_64,_1), (128,64))",
@@ -164,6 +178,24 @@ RETILE_CASES = [
     (("SM75_U16x8_LDSM_T",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),4,2):((1,2),4,16)"),
     (("SM90_U32x4_STSM_N",), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),2,2):((1,2),4,8)"),
     ((32,), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,4):((1,2),4,8)"),
+    # make_tiled_copy_C_atom: ("Catom", MMA, atom layout, perms); its tiler of layouts <t0, t1>
+    (("SM90_U32x2_STSM_N",), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,2):((1,2),4,8)"),
+    (("SM90_U32x2_STSM_N",), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),4,2):((1,2),8,4)"),
+    ((32,), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,2):((1,2),4,8)"),
+    (("SM90_U32x4_STSM_N",), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),2,4):((1,2),4,8)"),
+    (("SM90_U32x1_STSM_N",), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(4,1,1)", None), "((2,2),1,2):((1,2),0,4)"),
+    ((64,), 32, ("Catom", "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),2,4):((1,2),4,8)"),
+    # make_tiled_copy_S/_D: ("S" or "D", inner COPY_CASES entry); the inner copy's tiled layout and tiler
+    ((128,), 16, ("S", (("SM75_U32x4_LDSM_N",), 16, "(32,1):(1,0)", "(1,8)")), "(8,2,2):(1,8,16)"),
+    ((32,), 16, ("D", (("SM75_U32x4_LDSM_N",), 16, "(32,1):(1,0)", "(1,8)")), "(8,1,2):(1,0,8)"),
+    (("SM75_U32x4_LDSM_N",), 16, ("S", ((128,), 16, "(32,4):(4,1)", "(1,8)")), "(8,2,2):(1,8,16)"),
+    (("SM90_U32x4_STSM_N",), 16, ("D", (("SM75_U32x4_LDSM_N",), 16, "(8,4):(4,1)", "(2,4)")), "(8,2,2):(1,8,16)"),
+    # make_cotiled_copy: ("cot", atom_tv, data_layout); its tiler of layouts, one a data mode
+    ((128,), 16, ("cot", "(32,8):(8,1)", "(32,8):(1,32)"), "(8,1,1)"),
+    ((128,), 16, ("cot", "(32,8):(8,1)", "(64,8):(8,1)"), "(8,2,1):(1,8,0)"),
+    ((64,), 16, ("cot", "(16,4):(4,1)", "(8,(2,4)):(8,(1,2))"), "(4,2,2):(1,4,8)"),
+    ((128,), 16, ("cot", "(32,8):(8,1)", "256:1"), "(8,2):(1,8)"),
+    (("SM90_U32x4_STSM_N",), 16, ("cot", "(32,8):(8,1)", "(32,2,4):(8,4,1)"), "(8,1,1,1)"),
 ]
 
 
@@ -336,7 +368,22 @@ def part_cases():
                     out.append((k, "C", call, '{ %s for (int i = 0; i < int(size(P)); ++i) printf(i ? ",%%d" : "%%d", '
                                 '(int)(&P(i) - b)); }' % body))
     for i, (atom, bits, how, f) in enumerate(RETILE_CASES):
-        if len(how) == 2:
+        if how[0] in ("S", "D"):
+            side, (ia, ib, thr, val) = how
+            iargs = "%s, %s, %s" % (cuteref_atom(ia, ib), thr, val)
+            call = "tiled_copy_impl_retile(%s, tiled_copy_%s_tv(%s), tiled_copy_tile(%s), %s)" % (
+                cuteref_atom(atom, bits), side.lower(), iargs, iargs, f)
+            tc = "make_tiled_copy_%s(%s, make_tiled_copy(%s, %s, %s))" % (side, cxx_atom(atom, bits), cxx_atom(ia, ib),
+                                                                       cxx_layout(thr), cxx_layout(val))
+        elif how[0] == "cot":
+            call = "tiled_copy_cotiled_retile(%s, %s, %s, %s)" % (cuteref_atom(atom, bits), how[1], how[2], f)
+            tc = "make_cotiled_copy(%s, %s, %s)" % (cxx_atom(atom, bits), cxx_layout(how[1]), cxx_layout(how[2]))
+        elif how[0] == "Catom":
+            _, mma, lay, perm = how
+            margs = "%s, %s" % (mma, lay) + ("" if perm is None else ", " + ", ".join(perm))
+            call = "tiled_copy_c_atom_retile(%s, %s, %s)" % (cuteref_atom(atom, bits), margs, f)
+            tc = "make_tiled_copy_C_atom(%s, %s)" % (cxx_atom(atom, bits), cxx_mma(mma, lay, perm))
+        elif len(how) == 2:
             call = "tiled_copy_retile(%s, %s, %s, %s)" % (cuteref_atom(atom, bits), how[0], how[1], f)
             tc = "make_tiled_copy(%s, %s, %s)" % (cxx_atom(atom, bits), cxx_layout(how[0]), cxx_layout(how[1]))
         else:
@@ -396,7 +443,7 @@ def main():
         subprocess.run(cmd + ["-o", os.path.join(work, "tiled_copy"), os.path.join(work, "tiled_copy.cu")], check=True,
                        preexec_fn=raise_stack)
         out = subprocess.run([os.path.join(work, "tiled_copy")], stdout=subprocess.PIPE, universal_newlines=True,
-                             check=True).stdout
+                             check=True, preexec_fn=raise_stack).stdout
         with open(out_path, "w") as f:
             f.write(out)
     cpp = {}
