@@ -5,10 +5,12 @@
  * movmatrix (SM75_U32x1_MOVM_T); the
  * one-thread atoms: copy_tv_x(SM80_CP_ASYNC_CACHEALWAYS, bits), (SM90_TMA_LOAD,
  * bits), ..., and copy_tv_x(bits), CuTe's UniversalCopy<T> of a bits-bit T;
- * copy_tmem_addr(NAME), a TMEM atom's Tensor Memory addresses (CuTe's ValID). */
+ * copy_tmem_addr(NAME), a TMEM atom's Tensor Memory addresses (CuTe's ValID), or
+ * tcgen05.cp's (COPY-UTCCP). */
 #include "builtins.h"
 #include "ref/copy_atom.h"
 #include "ref/copy_tmem.h"
+#include "ref/copy_utccp.h"
 
 /* The atom of the call: NAME (ldmatrix, stmatrix), NAME and bits (cp.async,
  * TMA), or bits alone (CuTe's UniversalCopy<T> of a `bits`-bit T). */
@@ -65,14 +67,20 @@ ct_code ct_b_copy_tv_ref(const ct_args *a, ct_value *out, ct_err *e) {
 /* copy_tmem_addr(NAME): a TMEM atom's tile bit -> its Tensor Memory address
  * in bits, CuTe's ValID (COPY-TMEM16, COPY-10). */
 ct_code ct_b_copy_tmem_addr(const ct_args *a, ct_value *out, ct_err *e) {
-  int st = 0, num = 0, trans = 0;
+  int st = 0, num = 0, trans = 0, ctas = 0;
   ct_layout L;
   if (a->n != 1) return CT_FAIL(e, CT_ARITY, "copy_tmem_addr(NAME): one TMEM atom's name");
+  if (a->a[0].kind == CT_V_SYMBOL && ct_utccp_by_name(a->a[0].sym, &trans, &ctas)) { /* tcgen05.cp (COPY-UTCCP) */
+    CT_TRY(ct_utccp_val_id(trans, &L, e));
+    ct_v_layout(out, &L);
+    return CT_OK;
+  }
   if (a->a[0].kind != CT_V_SYMBOL || ct_copy_by_name(a->a[0].sym, &st, &num, &trans) != 1 ||
       st < CT_COPY_TMEM_LD || st > CT_COPY_TMEM_ST16)
     return CT_FAIL(e, CT_ARG_TYPE,
                    "copy_tmem_addr: no TMEM atom: SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp64b,16dp128b,16dp256b,16dp32b}"
-                   "{1,2,..,128}x[_16b] (spec/copy.md)");
+                   "{1,2,..,128}x[_16b] or SM100_UTCCP_{128dp256bit,128dp128bit,4dp256bit,4x32dp128bit,"
+                   "2x64dp128bitlw0213,2x64dp128bitlw0123}_{1,2}cta (spec/copy.md)");
   CT_TRY(ct_tmem_val_id(trans, num, st >= CT_COPY_TMEM_LD16, &L, e));
   ct_v_layout(out, &L);
   return CT_OK;

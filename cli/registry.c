@@ -969,7 +969,7 @@ const ct_op ct_ops[] = {
      CT_CL_UNDEFINED, 0, CT_BY_BUILTIN,
      0, 0},
     {"copy_tmem_addr", 1, 1, 0, ct_b_copy_tmem_addr,
-     "copy_tmem_addr(NAME): TMEM copy atom NAME's (tcgen05.ld/.st, _16b: .pack::16b) tile bit -> its Tensor Memory address in bits (a lane 2^21), CuTe's ValID",
+     "copy_tmem_addr(NAME): TMEM copy atom NAME's (tcgen05.ld/.st, _16b: .pack::16b) tile bit -> its Tensor Memory address in bits (a lane 2^21), CuTe's ValID; of SM100_UTCCP_* (tcgen05.cp) its (row, bit, copy) -> address",
      "copy.md",
      {{"copy_tmem_addr/atoms", CT_GEN_SWIZZLE, "copy_tmem_addr(%t0)"}},
      0, CT_NO_JUDGE_CATALOGUE, CT_DRAW_RESULT, 0, 0,

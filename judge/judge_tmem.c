@@ -1,9 +1,11 @@
-/* judge_tmem.c -- COPY-8, COPY-9 and COPY-10 of spec/copy.md (COPY-TMEM,
- * COPY-TMEM16). None
+/* judge_tmem.c -- COPY-8, COPY-9, COPY-10 and COPY-11 of spec/copy.md
+ * (COPY-TMEM, COPY-TMEM16, COPY-UTCCP). None
  * reads ref/copy_tmem.c's formula: COPY-8 uses the tile's size (lanes x
  * bits from the shape's name and .num) and the 32-bit registers; COPY-9
  * PTX's figures in its own words (ct_jt_figure); COPY-10 those and PTX's
- * words for .pack::16b: two 16-bit elements of adjacent columns a register. */
+ * words for .pack::16b: two 16-bit elements of adjacent columns a register;
+ * COPY-11 PTX's words for tcgen05.cp's shapes and multicast, written here
+ * apart from ref/copy_utccp.c (ct_jt_cp_warps). */
 #include "judge/judge_tmem.h"
 
 /* The shape's lanes and bits a lane (one repetition), from its name:
@@ -141,4 +143,66 @@ CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *reg
                                 (long long)(pack ? v % 16 : v % 32), (long long)want);
     }
   return ct_j_holds(j, "COPY-10");
+}
+
+/* tcgen05.cp's shape s (ref/copy_utccp.h's order) in PTX's words: .128x256b,
+ * .128x128b, .4x256b, .32x128b.warpx4, .64x128b.warpx2::02_13, ::01_23. */
+CT_FN static int64_t ct_jt_cp_rows(int s) { return s < 2 ? 128 : s == 2 ? 4 : s == 3 ? 32 : 64; }
+CT_FN static int64_t ct_jt_cp_bits(int s) { return s == 0 || s == 2 ? 256 : 128; }
+
+/* The warps (32 lanes each) that row r of shape s lands in, as a bit set,
+ * and the row's lane within each: 128 rows fill lanes 0..127 in order;
+ * .4x256b one row a warp, its first lane; .warpx4 every warp; ::02_13
+ * "warps 0 and 2" for rows 0..31, "1 and 3" for 32..63; ::01_23 "0 and 1",
+ * then "2 and 3". */
+CT_FN static int ct_jt_cp_warps(int s, int64_t r, int64_t *in_warp) {
+  *in_warp = s == 2 ? 0 : r % 32;
+  switch (s) {
+  case 2: return 1 << r;
+  case 3: return 15;
+  case 4: return r < 32 ? 5 : 10;
+  case 5: return r < 32 ? 3 : 12;
+  default: return 1 << (r / 32);
+  }
+}
+
+CT_FN ct_jstatus ct_judge_copy_11(int s, const ct_layout *addr, int r0, int y0, ct_judgement *j) {
+  int64_t R = ct_jt_cp_rows(s), W = ct_jt_cp_bits(s), D = (int64_t)1 << 21, M, r, m, y, lanes[2] = {0, 0};
+  int warps, seen;
+  ct_leaf_form A;
+  if (s < 0 || s > 5) return CT_J_VIOLATES(j, "COPY-11", "no tcgen05.cp shape %d", s);
+  warps = ct_jt_cp_warps(s, 0, &r);
+  M = (warps & 1) + (warps >> 1 & 1) + (warps >> 2 & 1) + (warps >> 3 & 1); /* the copies: one a warp named */
+  if (ct_j_size(addr) != R * W * M)
+    return CT_J_VIOLATES(j, "COPY-11", "the addresses have %lld bits, not %lld rows of %lld bits, %lld copies",
+                         (long long)ct_j_size(addr), (long long)R, (long long)W, (long long)M);
+  ct_lf_init(&A, addr);
+  r0 = (int)(r0 % R);
+  y0 = (int)(y0 % W);
+  for (r = 0; r < R; ++r) {
+    int64_t in_warp, want = ct_jt_cp_warps(s, r, &in_warp);
+    seen = 0;
+    for (m = 0; m < M; ++m) {
+      int64_t x = r + R * W * m, a = ct_j_at_form(&A, x), lane = a / D;
+      if (a < 0 || a % D != 0 || lane >= 128 || lane % 32 != in_warp || !(want >> (lane / 32) & 1) ||
+          (seen >> (lane / 32) & 1))
+        return CT_J_VIOLATES_AT(j, "COPY-11", x,
+                                "row %lld's copy %lld starts at address %lld (lane %lld); PTX names lane %lld of "
+                                "warps %#llx, each once",
+                                (long long)r, (long long)m, (long long)a, (long long)lane, (long long)in_warp,
+                                (unsigned long long)want);
+      seen |= 1 << (lane / 32);
+      if (lanes[lane / 64] >> (lane % 64) & 1)
+        return CT_J_VIOLATES_AT(j, "COPY-11", x, "lane %lld is written twice", (long long)lane);
+      lanes[lane / 64] |= (int64_t)1 << (lane % 64);
+      /* bit y0 of every row, and every bit of row r0: the lane's columns in order */
+      for (y = (r == r0 ? 0 : y0); y < (r == r0 ? W : y0 + 1); ++y)
+        if (ct_j_at_form(&A, x + R * y) != a + y)
+          return CT_J_VIOLATES_AT(j, "COPY-11", x + R * y,
+                                  "row %lld's bit %lld (copy %lld) is at %lld, not its lane's bit %lld (%lld)",
+                                  (long long)r, (long long)y, (long long)m, (long long)ct_j_at_form(&A, x + R * y),
+                                  (long long)y, (long long)(a + y));
+    }
+  }
+  return ct_j_holds(j, "COPY-11");
 }

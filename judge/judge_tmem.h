@@ -10,6 +10,7 @@
 
 #include "judge/judge.h"
 #include "ref/copy_tmem.h"
+#include "ref/copy_utccp.h"
 
 /* The most TMEM bits the judges mark (.16x256b.x8: 16 lanes of 2048 bits). */
 #define CT_TMEM_BITS_MAX 32768
@@ -27,5 +28,12 @@ CT_FN ct_jstatus ct_judge_copy_9(int s, int num, const ct_layout *regs, int64_t 
  * bits of the columns 2c and 2c + 1 for the two halves of a register. */
 CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *regs, const ct_layout *addr, int64_t bound,
                                   ct_judgement *j);
+
+/* COPY-11: tcgen05.cp's addresses `addr` (copy_tmem_addr of an
+ * SM100_UTCCP_* atom, ref/copy_utccp.h's shape s) are PTX's: every row's
+ * copies on the lanes and warps its shape and multicast name, each lane
+ * once; row r0's bits, and bit y0 of every row, in the lane's columns in
+ * order. */
+CT_FN ct_jstatus ct_judge_copy_11(int s, const ct_layout *addr, int r0, int y0, ct_judgement *j);
 
 #endif

@@ -214,6 +214,23 @@ CT_FN void ct_case_tmem_atom(const ct_case *c, int *ld, int *s, int *num, int *p
   *pack = (int)((ct_mix64((uint64_t)c->k[0] * 31u + (uint64_t)c->k[1]) >> 7) & 1);
 }
 
+/* COPY-11: tcgen05.cp's Tensor Memory addresses (COPY-UTCCP), one of the
+ * six shapes by the case, a row and a bit of it checked in full. */
+CT_FN void ct_p_copy_11(const ct_case *c, ct_outcome *o) {
+  uint64_t h = ct_mix64((uint64_t)c->k[1] * 977u + (uint64_t)c->k[0]);
+  int s = (int)(h % CT_UTCCP_SHAPES), r0 = (int)((h >> 8) % 128), y0 = (int)((h >> 16) % 256);
+  ct_layout A;
+  ct_judgement j;
+  ct_err e;
+  o->digest = ct_mix64((uint64_t)s + 8u * (uint64_t)r0 + 1024u * (uint64_t)y0);
+  if (ct_utccp_val_id(s, &A, &e) != CT_OK) {
+    CT_FAILS(o, "tcgen05.cp shape %d rejected: %s", s, e.msg);
+    return;
+  }
+  ct_judge_copy_11(s, &A, r0, y0, &j);
+  ct_judged(&j, o);
+}
+
 CT_FN void ct_p_copy_10(const ct_case *c, ct_outcome *o) {
   int ld, s, num, pack;
   ct_layout R, A;

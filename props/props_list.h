@@ -522,7 +522,8 @@
   X(copy_6, "COPY-6", CT_GEN_SWIZZLE, "copy_tv_dst", "movmatrix's destination (one atom)") \
   X(copy_8, "COPY-8", CT_GEN_SWIZZLE, "copy_tv_src/dst/ref", "a TMEM atom's three layouts (k0, k1)") \
   X(copy_9, "COPY-9", CT_GEN_SWIZZLE, "copy_tv_src/dst", "a TMEM atom's register side (k0, k1)") \
-  X(copy_10, "COPY-10", CT_GEN_SWIZZLE, "copy_tv_src/dst", "a TMEM atom's register side and TMEM addresses, _16b or not (k0, k1)")
+  X(copy_10, "COPY-10", CT_GEN_SWIZZLE, "copy_tv_src/dst", "a TMEM atom's register side and TMEM addresses, _16b or not (k0, k1)") \
+  X(copy_11, "COPY-11", CT_GEN_SWIZZLE, "copy_tmem_addr", "tcgen05.cp's addresses, a row and a bit of the case's shape (k0, k1)")
 
 /* make_tiled_mma's TV layouts (props_tiled_mma.c, spec/tiled_mma.md). */
 #define CT_PROPS_TILED_MMA(X)                                                                     \

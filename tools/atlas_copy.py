@@ -12,7 +12,8 @@ SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> and
 UniversalCopy<uint128_t>, and wants each printed text (static marks kept)
 to be exactly what `cuteref eval 'copy_tv_x(...)'` prints; for the TMEM atoms
 also Copy_Traits<NAME>::ValID{}, their Tensor Memory addresses, against
-`copy_tmem_addr(NAME)` (COPY-TMEM16).
+`copy_tmem_addr(NAME)` (COPY-TMEM16); for tcgen05.cp's 12 SM100_UTCCP_*
+atoms their ValID{} against this script's reading of it.
 
 Each `Copy_Traits<NAME>` of copy_traits_sm75.hpp, copy_traits_sm90.hpp and
 copy_traits_sm100.hpp (its ldmatrix/stmatrix forms and its TMEM loads and
@@ -24,6 +25,11 @@ pair becomes a line `copy_tv_x(NAME) = LAYOUT` run by `cuteref examples`
 (same function, shapes compatible: EQUIV-2), and each TMEM atom's ValID
 (TMEM::DP_b read as 2^21) a line `copy_tmem_addr(NAME) = LAYOUT`. A layout counts as covered when
 an atlas call equals it; distinct layouts are counted by their text.
+tcgen05.cp's atoms (SM100_UTCCP_*, COPY-UTCCP) have no TV layout in the
+atlas; their ValIDs are counted apart, each against `copy_tmem_addr(NAME)`:
+equal as functions, or equal once composed with the value mode of the
+atom's DstLayout (CuTe's 4dp256bit "refresh" tile), or differing (reported;
+spec/copy.md's Differences name the one expected, 2x64dp128bitlw0123).
 """
 import os
 import re
@@ -93,13 +99,95 @@ def resolve_val(traits, name, depth=0):
     return layout_text(e.replace("TMEM::DP_b", "_%d" % DP_B), {})
 
 
+def read_utccp(atom_dir):
+    """tcgen05.cp's atoms: NAME -> {"Val": ValID text, "Dst": DstLayout text} (references followed, the
+    traits' own `using _DP = TMEM::DP_b; using _DPx32 = Int<_DP{}*32>;` aliases as numbers)."""
+    s = strip_comments(open(os.path.join(atom_dir, "copy_traits_sm100.hpp")).read())
+    raw = {}
+    for m in re.finditer(r"struct\s+Copy_Traits\s*<\s*(SM100_UTCCP_\w+)\s*>\s*\{", s):
+        depth, j = 1, m.end()
+        while depth and j < len(s):
+            depth += {"{": 1, "}": -1}.get(s[j], 0)
+            j += 1
+        body = s[m.end():j - 1]
+        nums = {}
+        for a in re.finditer(r"using\s+(\w+)\s*=\s*(TMEM::DP_b|Int\s*<([^;]*)>)\s*;", body):
+            expr = str(DP_B) if a.group(2) == "TMEM::DP_b" else re.sub(r"(\w+)\{\}", lambda k: str(nums[k.group(1)]),
+                                                                       a.group(3))
+            nums[a.group(1)] = int(eval(expr, {}, {}))
+        ent = {}
+        for op, pat in (("Val", r"using\s+ValID\s*=\s*([^;]*);"), ("Dst", r"using\s+DstLayout\s*=\s*([^;]*);")):
+            mm = re.search(pat, body)
+            if mm:
+                e = mm.group(1).strip()
+                for k in sorted(nums, key=len, reverse=True):
+                    e = re.sub(r"\b%s\b" % k, "_%d" % nums[k], e)
+                ent[op] = e
+        raw[m.group(1)] = ent
+
+    def follow(name, op, depth=0):
+        e = raw.get(name, {}).get(op)
+        if e is None or depth > 8:
+            return None
+        m = re.match(r"^(?:typename\s+)?Copy_Traits\s*<\s*(\w+)\s*>\s*::\s*(ValID|DstLayout)$", e)
+        if m:
+            return follow(m.group(1), op, depth + 1)
+        return layout_text(e.replace("TMEM::DP_b", "_%d" % DP_B), {})
+    return {n: {op: follow(n, op) for op in ("Val", "Dst")} for n in raw}
+
+
+def value_mode(text):
+    """The second top-level mode of a rank-2 layout's text (CTAs, bits) as a layout's text."""
+    def modes(t):
+        t, depth, cur, out = t[1:-1], 0, "", []
+        for ch in t:
+            depth += ch == "("
+            depth -= ch == ")"
+            if ch == "," and depth == 0:
+                out.append(cur)
+                cur = ""
+            else:
+                cur += ch
+        return out + [cur]
+    sh, st = text.split(":")
+    return "%s:%s" % (modes(sh)[1], modes(st)[1])
+
+
+def utccp_check(cuteref, atom_dir):
+    """(read, unread, distinct, equal, equal through DstLayout, differing lines) of the UTCCP ValIDs."""
+    ut = read_utccp(atom_dir)
+    unread = sorted(n for n, e in ut.items() if e["Val"] is None or e["Dst"] is None)
+    names = sorted(n for n in ut if n not in unread)
+    lines = []
+    for n in names:
+        lines.append(("eq", n, "copy_tmem_addr(%s) = %s" % (n, ut[n]["Val"])))
+        lines.append(("dst", n, "composition(%s, %s) = copy_tmem_addr(%s)" % (ut[n]["Val"], value_mode(ut[n]["Dst"]), n)))
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write("```cuteref\n" + "".join(l + "\n" for _, _, l in lines) + "```\n")
+        path = f.name
+    r = subprocess.run([cuteref, "examples", path], capture_output=True, text=True)
+    os.unlink(path)
+    failed = set()
+    for ln in (r.stdout + r.stderr).splitlines():
+        m = re.match(r"^.*?:(\d+): ", ln)
+        if m and 2 <= int(m.group(1)) < len(lines) + 2:
+            failed.add(lines[int(m.group(1)) - 2][:2])
+    eq = [n for n in names if ("eq", n) not in failed]
+    via = [n for n in names if ("eq", n) in failed and ("dst", n) not in failed]
+    bad = ["  UTCCP differs: %s::ValID is %s, DstLayout %s" % (n, ut[n]["Val"], ut[n]["Dst"])
+           for n in names if n not in eq and n not in via]
+    return ut, unread, len({ut[n]["Val"] for n in names}), eq, via, bad
+
+
 CPP_ONE = [("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "SM80_CP_ASYNC_CACHEALWAYS, 64"),
            ("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL, 128"),
            ("UniversalCopy<uint128_t>", "128")]
 
 
-def cpp_check(cuteref, atom_dir, names):
-    """CuTe C++'s printed layouts against cuteref's, as text: (compared, differing lines)."""
+def cpp_check(cuteref, atom_dir, names, utccp=None):
+    """CuTe C++'s printed layouts against cuteref's, as text: (compared, differing lines); and each
+    tcgen05.cp ValID of utccp (NAME -> this script's reading) against the reading."""
+    utccp = utccp or {}
     nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
     inc = os.path.dirname(os.path.dirname(os.path.abspath(atom_dir)))
     atoms = [(n, n) for n in names] + CPP_ONE
@@ -112,7 +200,8 @@ def cpp_check(cuteref, atom_dir, names):
             "  print(typename Copy_Traits<T>::DstLayout{}); printf(\" \");",
             "  print(typename Copy_Traits<T>::RefLayout{}); printf(\"\\n\"); }",
             "template <class T> void q() { print(typename Copy_Traits<T>::ValID{}); printf(\"\\n\"); }",
-            "int main() {"] + ["  p<%s>();" % t for t, _ in atoms] + ["  q<%s>();" % t for t in tmem] + ["}"]
+            "int main() {"] + ["  p<%s>();" % t for t, _ in atoms] + ["  q<%s>();" % t for t in tmem] + \
+        ["  q<SM100::TMEM::UTCCP::%s>();" % t for t in sorted(utccp)] + ["}"]
     with tempfile.TemporaryDirectory() as d:
         open(os.path.join(d, "t.cu"), "w").write("\n".join(prog) + "\n")
         subprocess.run([nvcc, "-std=c++17", "-arch=sm_90", "-I" + inc, "t.cu", "-o", "t"], cwd=d, check=True,
@@ -132,6 +221,11 @@ def cpp_check(cuteref, atom_dir, names):
         n += 1
         if got != line.strip():
             bad.append("  C++ differs: Copy_Traits<%s>::ValID is %s, copy_tmem_addr(%s) %s" % (t, line.strip(), t, got))
+    for t, line in zip(sorted(utccp), out[len(atoms) + len(tmem):]):
+        n += 1
+        cpp = re.sub(r"([(,:])_(\d)", r"\1\2", line.strip())
+        if cpp != utccp[t]:
+            bad.append("  C++ differs: Copy_Traits<%s>::ValID is %s, read as %s" % (t, cpp, utccp[t]))
     return n, bad
 
 
@@ -196,6 +290,15 @@ def main():
           (sum(len(v) for v in vals.values()), len(val_unread), len(vals), len(val_covered)))
     for u in val_unread:
         print("  unread: " + u)
+    ut, ut_unread, ut_distinct, ut_eq, ut_via, ut_bad = utccp_check(cuteref, atom_dir)
+    print("tcgen05.cp (SM100_UTCCP_*) ValIDs read: %d, unread: %d; distinct: %d; equal to copy_tmem_addr's: %d; "
+          "equal through DstLayout: %d (%s); differing: %d" %
+          (len(ut) - len(ut_unread), len(ut_unread), ut_distinct, len(ut_eq), len(ut_via), ", ".join(ut_via) or "none",
+           len(ut_bad)))
+    for b in ut_bad + ["  unread: %s::ValID" % u for u in ut_unread]:
+        print(b)
+    # spec/copy.md's Differences: 2x64dp128bitlw0123 numbers its bits otherwise; any other is a finding
+    ut_unexpected = [b for b in ut_bad if "2x64dp128bitlw0123_" not in b] + ut_unread
     for t, cs in sorted(layouts.items()):
         if not any(cs):
             names = sorted(set(n for n in (resolve_names(traits, t))))
@@ -209,11 +312,11 @@ def main():
         print("  unread: " + u)
     bad = []
     if "--cpp" in sys.argv:
-        n, bad = cpp_check(cuteref, atom_dir, atoms)
+        n, bad = cpp_check(cuteref, atom_dir, atoms, {u: e["Val"] for u, e in ut.items() if e["Val"]})
         print("CuTe C++ (nvcc) printed %d layouts; equal as text to cuteref's: %d" % (n, n - len(bad)))
         for b in bad:
             print(b)
-    return 1 if failed or bad else 0
+    return 1 if failed or bad or ut_unexpected else 0
 
 
 def resolve_names(traits, text):

@@ -4,7 +4,8 @@
   tools/tiled_copy_cpp.py CUTEREF [CUTE_INCLUDE] [--keep DIR] [--list]
 
 Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc; or the host
-compiler CUTE_CXX, e.g. g++, with CCCL's headers at CCCL_INCLUDE), a host program
+compiler CUTE_CXX, e.g. g++, with CCCL's headers at CCCL_INCLUDE:
+tools/cute_cpp.py, shared with tools/tiled_mma_cpp.py), a host program
 against the installed CuTe headers that prints get_layoutS_TV(),
 get_layoutD_TV() and the tiler (Tiler_MN) of the tiled copies of COPY_CASES,
 MMA_CASES, IMPL_CASES, CATOM_CASES and COTILED_CASES, made by
@@ -36,12 +37,10 @@ locals) outgrew 8 MiB of stack with the retile cases of every construction.
 """
 import os
 import re
-import resource
-import subprocess
 import sys
-import tempfile
 
-DEFAULT_INCLUDE = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cute_cpp import command_line, cpp_output, cxx_layout, examples_failures  # noqa: E402
 
 # element bits -> a C++ type of that width
 TYPES = {8: "uint8_t", 16: "half_t", 32: "float", 64: "double", 128: "uint128_t"}
@@ -199,24 +198,6 @@ RETILE_CASES = [
 ]
 
 
-
-def raise_stack():
-    """The compiler's stack limit raised to the hard limit (cc1plus recurses deep in the one main())."""
-    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
-    resource.setrlimit(resource.RLIMIT_STACK, (hard, hard))
-
-def cxx_tuple(s):
-    """A tuple of the notation, (4,(2,2)), as a C++ type Shape<Int<4>, Shape<...>>."""
-    s = re.sub(r"\d+", lambda m: "Int<%s>" % m.group(0), s.replace(" ", ""))
-    return s.replace("(", "Shape<").replace(")", ">")
-
-
-def cxx_layout(s):
-    """A layout of the notation (shape:stride, or a bare shape) as a C++ expression."""
-    if ":" in s:
-        sh, st = s.split(":")
-        return "make_layout(%s{}, %s{})" % (cxx_tuple(sh), cxx_tuple(st))
-    return "make_layout(%s{})" % cxx_tuple(s)
 
 
 def cxx_atom(atom, bits):
@@ -421,33 +402,13 @@ def program(cs):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if not args or "--help" in sys.argv:
-        print(__doc__.strip())
-        return 0 if "--help" in sys.argv else 2
-    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
-    args = [a for a in args if a != keep]
-    cuteref = os.path.abspath(args[0])
-    include = args[1] if len(args) > 1 else DEFAULT_INCLUDE
-    work = keep or tempfile.mkdtemp()
-    os.makedirs(work, exist_ok=True)
+    cl = command_line(__doc__)
+    if cl is None:
+        return command_line.status
+    cuteref, include, work = cl
     cs = cases()
-    out_path = os.path.join(work, "tiled_copy.out")
-    if not os.path.exists(out_path):
-        with open(os.path.join(work, "tiled_copy.cu"), "w") as f:
-            f.write(program(cs))
-        nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-        cxx = os.environ.get("CUTE_CXX")  # a host compiler (g++) instead: CuTe's host code, CCCL's headers
-        cmd = ([cxx, "-std=c++17", "-I" + include, "-I" + os.environ.get("CCCL_INCLUDE", "/usr/local/cuda/include/cccl"),
-                "-x", "c++"] if cxx else [nvcc, "-std=c++17", "-I" + include])
-        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_copy"), os.path.join(work, "tiled_copy.cu")], check=True,
-                       preexec_fn=raise_stack)
-        out = subprocess.run([os.path.join(work, "tiled_copy")], stdout=subprocess.PIPE, universal_newlines=True,
-                             check=True, preexec_fn=raise_stack).stdout
-        with open(out_path, "w") as f:
-            f.write(out)
     cpp = {}
-    for line in open(out_path):
+    for line in cpp_output(work, "tiled_copy", program(cs), include).splitlines():
         k, w, L = line.split()
         cpp[(k, w)] = L
     lines = []
@@ -459,30 +420,25 @@ def main():
     if "--list" in sys.argv:
         for k, w, call, L in lines:
             print("%s %s  %s  C++: %s" % (k, w, call, L))
-    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
-        f.write("```cuteref\n")
-        for k, w, call, L in lines:
-            # a tiler prints as a tuple: compared as a value (=>), marks dropped; a TV
-            # layout as a function of (thread, value): coalesced mode by mode, the
-            # canonical form of its two modes' functions
-            if w == "O":
-                f.write("%s = %s\n" % (call, L))
-            elif w == "C":  # the tensor's values: cuteref's composed answer at every index
-                for i, v in enumerate(L.split(",")):
-                    f.write("eval(%s, %d) = %s\n" % (call, i, v))
-            elif w == "L":  # a layout of any rank as a function, mode by mode coalesced
-                prof = "(" + ",".join(["1"] * rank_of(L)) + ")"
-                f.write("coalesce(%s, %s) = coalesce(%s, %s)\n" % (call, prof, L, prof))
-            elif w == "T":  # C_atom's tiler is a tuple of layouts: cuteref's tiler <...>
-                T = re.sub(r"_(\d)", r"\1", L)
-                f.write("%s => %s\n" % (call, "<" + T[1:-1] + ">" if ":" in T else T))
-            else:
-                f.write("coalesce(%s, (1,1)) = coalesce(%s, (1,1))\n" % (call, L))
-        f.write("```\n")
-        path = f.name
-    r = subprocess.run([cuteref, "examples", path], capture_output=True, text=True)
-    os.unlink(path)
-    bad = [l for l in (r.stdout + r.stderr).splitlines() if re.match(r".*\.md:\d+: ", l)]
+    body = []
+    for k, w, call, L in lines:
+        # a tiler prints as a tuple: compared as a value (=>), marks dropped; a TV
+        # layout as a function of (thread, value): coalesced mode by mode, the
+        # canonical form of its two modes' functions
+        if w == "O":
+            body.append("%s = %s\n" % (call, L))
+        elif w == "C":  # the tensor's values: cuteref's composed answer at every index
+            for i, v in enumerate(L.split(",")):
+                body.append("eval(%s, %d) = %s\n" % (call, i, v))
+        elif w == "L":  # a layout of any rank as a function, mode by mode coalesced
+            prof = "(" + ",".join(["1"] * rank_of(L)) + ")"
+            body.append("coalesce(%s, %s) = coalesce(%s, %s)\n" % (call, prof, L, prof))
+        elif w == "T":  # C_atom's tiler is a tuple of layouts: cuteref's tiler <...>
+            T = re.sub(r"_(\d)", r"\1", L)
+            body.append("%s => %s\n" % (call, "<" + T[1:-1] + ">" if ":" in T else T))
+        else:
+            body.append("coalesce(%s, (1,1)) = coalesce(%s, (1,1))\n" % (call, L))
+    bad = examples_failures(cuteref, "".join(body))
     for l in bad:
         print(l)
     agree = len(lines) - len(bad)

@@ -4,8 +4,8 @@
   tools/tiled_mma_cpp.py CUTEREF [CUTE_INCLUDE] [--keep DIR] [--list]
 
 Builds, with nvcc (NVCC, default /usr/local/cuda/bin/nvcc; or the host
-compiler CUTE_CXX with CCCL's headers at CCCL_INCLUDE, as
-tools/tiled_copy_cpp.py), a host program against the installed CuTe headers
+compiler CUTE_CXX with CCCL's headers at CCCL_INCLUDE: tools/cute_cpp.py,
+shared with tools/tiled_copy_cpp.py), a host program against the installed CuTe headers
 that prints get_layoutA_TV(), get_layoutB_TV(), get_layoutC_TV() and
 tile_size_mnk of make_tiled_mma(ATOM{}, lay[, make_tile(perm_m, perm_n,
 perm_k)]) for each of CASES (SM70's quad-pair atoms, TMMA-QP, SM80 atoms
@@ -20,12 +20,10 @@ by Bazel: it needs nvcc.
 """
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tiled_copy_cpp import DEFAULT_INCLUDE, cxx_layout  # noqa: E402
+from cute_cpp import command_line, cpp_output, cxx_layout, examples_failures  # noqa: E402
 
 UMMA = "SM100_MMA_%s, UMMA::Major::K, UMMA::Major::K>|(%s)"
 
@@ -91,31 +89,12 @@ def program():
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if not args or "--help" in sys.argv:
-        print(__doc__.strip())
-        return 0 if "--help" in sys.argv else 2
-    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
-    args = [a for a in args if a != keep]
-    cuteref = os.path.abspath(args[0])
-    include = args[1] if len(args) > 1 else DEFAULT_INCLUDE
-    work = keep or tempfile.mkdtemp()
-    os.makedirs(work, exist_ok=True)
-    out_path = os.path.join(work, "tiled_mma.out")
-    if not os.path.exists(out_path):
-        with open(os.path.join(work, "tiled_mma.cu"), "w") as f:
-            f.write(program())
-        nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-        cxx = os.environ.get("CUTE_CXX")
-        cmd = ([cxx, "-std=c++17", "-I" + include, "-I" + os.environ.get("CCCL_INCLUDE", "/usr/local/cuda/include/cccl"),
-                "-x", "c++"] if cxx else [nvcc, "-std=c++17", "-I" + include])
-        subprocess.run(cmd + ["-o", os.path.join(work, "tiled_mma"), os.path.join(work, "tiled_mma.cu")], check=True)
-        out = subprocess.run([os.path.join(work, "tiled_mma")], stdout=subprocess.PIPE, universal_newlines=True,
-                             check=True).stdout
-        with open(out_path, "w") as f:
-            f.write(out)
+    cl = command_line(__doc__)
+    if cl is None:
+        return command_line.status
+    cuteref, include, work = cl
     cpp = {}
-    for line in open(out_path):
+    for line in cpp_output(work, "tiled_mma", program(), include).splitlines():
         k, w, L = line.split()
         cpp[(int(k), w)] = L
     lines = []
@@ -127,18 +106,13 @@ def main():
     if "--list" in sys.argv:
         for i, w, call, L in lines:
             print("%d %s  %s  C++: %s" % (i, w, call, L))
-    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
-        f.write("```cuteref\n")
-        for i, w, call, L in lines:
-            if w == "S":
-                f.write("%s = %s\n" % (call, L))  # the tile as a value: static marks aside
-            else:  # a function of (thread, value): coalesced mode by mode
-                f.write("coalesce(%s, (1,1)) = coalesce(%s, (1,1))\n" % (call, L))
-        f.write("```\n")
-        path = f.name
-    r = subprocess.run([cuteref, "examples", path], capture_output=True, text=True)
-    os.unlink(path)
-    bad = [l for l in (r.stdout + r.stderr).splitlines() if re.match(r".*\.md:\d+: ", l)]
+    body = ""
+    for i, w, call, L in lines:
+        if w == "S":
+            body += "%s = %s\n" % (call, L)  # the tile as a value: static marks aside
+        else:  # a function of (thread, value): coalesced mode by mode
+            body += "coalesce(%s, (1,1)) = coalesce(%s, (1,1))\n" % (call, L)
+    bad = examples_failures(cuteref, body)
     for l in bad:
         print(l)
     print("agree %d of %d (%d tiled MMAs: A, B, C and the tile)" % (len(lines) - len(bad), len(lines), len(CASES)))
