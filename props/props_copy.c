@@ -232,14 +232,15 @@ CT_FN void ct_p_copy_11(const ct_case *c, ct_outcome *o) {
 }
 
 CT_FN void ct_p_copy_10(const ct_case *c, ct_outcome *o) {
-  int ld, s, num, pack;
+  int ld, s, num, pack, kind;
   ct_layout R, A;
   ct_judgement j;
   ct_err e;
   ct_case_tmem_atom(c, &ld, &s, &num, &pack);
   o->digest = ct_mix64((uint64_t)ld + 2u * (uint64_t)s + 16u * (uint64_t)num + 4096u * (uint64_t)pack);
-  if (ct_copy_tv(pack ? (ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16) : ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST, num, s,
-                 ld ? CT_COPY_DST : CT_COPY_SRC, &R, &e) != CT_OK ||
+  kind = ld ? CT_COPY_TMEM_LD : CT_COPY_TMEM_ST; /* two enums: no conditional mixes them (-Wenum-compare) */
+  if (pack) kind = ld ? CT_COPY_TMEM_LD16 : CT_COPY_TMEM_ST16;
+  if (ct_copy_tv(kind, num, s, ld ? CT_COPY_DST : CT_COPY_SRC, &R, &e) != CT_OK ||
       ct_tmem_val_id(s, num, pack, &A, &e) != CT_OK) {
     CT_FAILS(o, "tcgen05.%s shape %d .x%d%s rejected: %s", ld ? "ld" : "st", s, num, pack ? " (16b)" : "", e.msg);
     return;
