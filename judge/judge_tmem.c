@@ -167,7 +167,8 @@ CT_FN static int ct_jt_cp_warps(int s, int64_t r, int64_t *in_warp) {
 }
 
 CT_FN ct_jstatus ct_judge_copy_11(int s, const ct_layout *addr, int r0, int y0, ct_judgement *j) {
-  int64_t R = ct_jt_cp_rows(s), W = ct_jt_cp_bits(s), D = (int64_t)1 << 21, M, r, m, y, lanes[2] = {0, 0};
+  int64_t R = ct_jt_cp_rows(s), W = ct_jt_cp_bits(s), D = (int64_t)1 << 21, M, r, m, y;
+  uint64_t lanes[2] = {0, 0}; /* the lanes written: unsigned, lane 63's bit is 1 << 63 */
   int warps, seen;
   ct_leaf_form A;
   if (s < 0 || s > 5) return CT_J_VIOLATES(j, "COPY-11", "no tcgen05.cp shape %d", s);
@@ -194,7 +195,7 @@ CT_FN ct_jstatus ct_judge_copy_11(int s, const ct_layout *addr, int r0, int y0, 
       seen |= 1 << (lane / 32);
       if (lanes[lane / 64] >> (lane % 64) & 1)
         return CT_J_VIOLATES_AT(j, "COPY-11", x, "lane %lld is written twice", (long long)lane);
-      lanes[lane / 64] |= (int64_t)1 << (lane % 64);
+      lanes[lane / 64] |= (uint64_t)1 << (lane % 64);
       /* bit y0 of every row, and every bit of row r0: the lane's columns in order */
       for (y = (r == r0 ? 0 : y0); y < (r == r0 ? W : y0 + 1); ++y)
         if (ct_j_at_form(&A, x + R * y) != a + y)
