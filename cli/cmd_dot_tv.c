@@ -47,7 +47,6 @@ static int ct_tv_inv[CT_TV_ELEMS]; /* element -> cell (r*CT_TV_MAX + c), -2 past
 
 static const char *ct_tv_color(const ct_tv_panel *p, int64_t t) {
   if (p->palette == CT_TV_PAL_PTX) return ct_tv_ptx[(t % 32) % 4];
-  if (p->palette == CT_TV_PAL_WARP) return ct_tv_t8[(t / 32) % 8];
   if (p->palette == CT_TV_PAL_GROUP && p->group && t < p->groups_T) return ct_tv_t8[p->group[t] % 8];
   return ct_tv_t8[t % 8];
 }

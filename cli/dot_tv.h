@@ -12,7 +12,6 @@
 enum {
   CT_TV_PAL_T8,   /* thread mod 8, CUTLASS's print_latex colors */
   CT_TV_PAL_PTX,  /* threadID_in_group (lane mod 4, PTX 9.7.14.5's name); our colors */
-  CT_TV_PAL_WARP, /* the warp, thread / 32 */
   CT_TV_PAL_GROUP /* the panel's group[t] (a tiled MMA's atom), print_latex's colors, with a key */
 };
 
