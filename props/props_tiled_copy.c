@@ -444,6 +444,17 @@ CT_FN static ct_code ct_tcp_mma_tile(const ct_tc_case *x, ct_tuple *tile, ct_err
   return ct_t_close(tile, h, e);
 }
 
+/* The case's tensor X of shape sh, compact, row- or column-major by bit
+ * 20 of the case's hash h (ct_tcp_build, ct_tcp_build_tl). */
+CT_FN static int ct_tcp_tensor(const ct_tuple *sh, uint64_t h, ct_layout *X, ct_outcome *o) {
+  ct_err e;
+  if ((h >> 20) & 1 ? ct_l_compact_right(sh, X, &e) != CT_OK : ct_l_compact_left(sh, X, &e) != CT_OK) {
+    CT_FAILS(o, "the case's tensor rejected: %s", e.msg);
+    return 0;
+  }
+  return 1;
+}
+
 CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_outcome *o) {
   ct_err e;
   ct_tuple sh;
@@ -471,11 +482,7 @@ CT_FN static int ct_tcp_build(const ct_case *c, int mode, ct_tcp_case *p, ct_out
     if (ct_t_push_int(&sh, s * k, 0, &e) != CT_OK) return 0;
   }
   if (ct_t_close(&sh, hs, &e) != CT_OK) return 0;
-  if ((h >> 20) & 1 ? ct_l_compact_right(&sh, &p->X, &e) != CT_OK : ct_l_compact_left(&sh, &p->X, &e) != CT_OK) {
-    CT_FAILS(o, "the case's tensor rejected: %s", e.msg);
-    return 0;
-  }
-  return 1;
+  return ct_tcp_tensor(&sh, h, &p->X, o);
 }
 
 CT_FN static int ct_cot_case(const ct_case *c, ct_layout *atv, ct_layout *data, ct_layout *TV, ct_tiler *T,
@@ -530,11 +537,7 @@ CT_FN static int ct_tcp_build_tl(const ct_case *c, int form, ct_tcp_case *p, ct_
     if (ct_t_push_int(&sh, cs.v * k, 0, &e) != CT_OK) return 0;
   }
   if (ct_t_close(&sh, hs, &e) != CT_OK) return 0;
-  if ((h >> 20) & 1 ? ct_l_compact_right(&sh, &p->X, &e) != CT_OK : ct_l_compact_left(&sh, &p->X, &e) != CT_OK) {
-    CT_FAILS(o, "the case's tensor rejected: %s", e.msg);
-    return 0;
-  }
-  return 1;
+  return ct_tcp_tensor(&sh, h, &p->X, o);
 }
 
 /* The case's partition set-up: a tiler of layouts one case in 16 each
