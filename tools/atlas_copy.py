@@ -38,7 +38,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atlas_count import layout_text, strip_comments  # noqa: E402
+from atlas_count import brace_body, layout_text, strip_comments  # noqa: E402
 
 DEFAULT_DIR = "/usr/local/lib/python3.11/dist-packages/cutlass_library/source/include/cute/atom"
 FILES = ["copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "copy_traits_sm100.hpp"]
@@ -58,11 +58,7 @@ def read_traits(atom_dir):
         for m in re.finditer(r"struct\s+Copy_Traits\s*<\s*(SM\d+_\w+)\s*>\s*\{", s):
             if f in NAME_FILTER and not re.search(NAME_FILTER[f], m.group(1)):
                 continue
-            depth, j = 1, m.end()
-            while depth and j < len(s):
-                depth += {"{": 1, "}": -1}.get(s[j], 0)
-                j += 1
-            body = s[m.end():j - 1]
+            body = brace_body(s, m.end())
             traits[m.group(1)] = {op: mm.group(1).strip() for op in OPS
                                   for mm in [re.search(r"using\s+%sLayout\s*=\s*([^;]*);" % op, body)] if mm}
             mm = re.search(r"using\s+ValID\s*=\s*([^;]*);", body)
@@ -105,11 +101,7 @@ def read_utccp(atom_dir):
     s = strip_comments(open(os.path.join(atom_dir, "copy_traits_sm100.hpp")).read())
     raw = {}
     for m in re.finditer(r"struct\s+Copy_Traits\s*<\s*(SM100_UTCCP_\w+)\s*>\s*\{", s):
-        depth, j = 1, m.end()
-        while depth and j < len(s):
-            depth += {"{": 1, "}": -1}.get(s[j], 0)
-            j += 1
-        body = s[m.end():j - 1]
+        body = brace_body(s, m.end())
         nums = {}
         for a in re.finditer(r"using\s+(\w+)\s*=\s*(TMEM::DP_b|Int\s*<([^;]*)>)\s*;", body):
             expr = str(DP_B) if a.group(2) == "TMEM::DP_b" else re.sub(r"(\w+)\{\}", lambda k: str(nums[k.group(1)]),

@@ -43,6 +43,15 @@ def strip_comments(s):
     return re.sub(r"//[^\n]*", "", s)
 
 
+def brace_body(s, start):
+    """The text from `start` (just past a `{`) to its matching `}`, that brace left out."""
+    depth, j = 1, start
+    while depth and j < len(s):
+        depth += {"{": 1, "}": -1}.get(s[j], 0)
+        j += 1
+    return s[start:j - 1]
+
+
 def split_args(s):
     """'a, B<c, d>, e' -> ['a', 'B<c, d>', 'e'] (top-level commas only)."""
     out, depth, cur = [], 0, ""
@@ -113,11 +122,7 @@ def read_traits(atom_dir):
     for s in texts:
         for m in re.finditer(r"struct\s+MMA_Traits\s*<\s*(SM\d+_\w+)[^{;]*?(?::\s*MMA_Traits\s*<\s*(SM\d+_\w+)[^{]*)?\{", s):
             name, base = m.group(1), m.group(2)
-            depth, j = 1, m.end()
-            while depth and j < len(s):
-                depth += {"{": 1, "}": -1}.get(s[j], 0)
-                j += 1
-            body = s[m.end():j - 1]
+            body = brace_body(s, m.end())
             lay = {}
             for op in "ABC":
                 mm = re.search(r"using\s+%sLayout\s*=\s*([^;]*);" % op, body)
