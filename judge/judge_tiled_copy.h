@@ -69,6 +69,15 @@ CT_FN ct_jstatus ct_judge_tcopy_10_thread(const ct_composed *R, int32_t *cnt, in
 CT_FN ct_jstatus ct_judge_tcopy_10_end(const int32_t *cnt, ct_judgement *j);
 /* TCOPY-11: R = retile(F) has F's size and holds F's values, each as often
  * as F (a bijection onto the same registers where F is one). */
+/* TCOPY-11 for a tiled MMA's fragment: F compact of shape (FrgV, rr*k1,
+ * rc*k2), register (v, m, k) holding M(t, v + FrgV*(m % rr + rr*(k % rc)))
+ * of the tile tr x tc in tile (m / rr, k / rc) (thrfrg_A/B/C's order; M
+ * the MMA's TV layout of the operand, f = {FrgV, rr, rc, k1}), R =
+ * retile(F), P thread t's partition (value, rest...) of the column-major
+ * (tr*k1) x (tc*k2) tensor, off its offset: at every i, the register R(i)
+ * holds the element P addresses, off + P(i). */
+CT_FN ct_jstatus ct_judge_tcopy_11_mma(const ct_layout *M, int64_t t, const int64_t *f, int64_t tr, int64_t tc,
+                                       const ct_layout *R, const ct_layout *P, int64_t off, ct_judgement *j);
 /* TCOPY-12: make_cotiled_copy's tiled layout TV and tiler <t_0, ...> of
  * atom_tv over data: at every (t, v), data at the coordinate
  * (t_k(y_k))_k, y = TV(t, v) read in the tile, is atom_tv(t, v). */

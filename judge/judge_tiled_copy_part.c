@@ -209,3 +209,31 @@ CT_FN ct_jstatus ct_judge_tcopy_11(const ct_layout *F, const ct_layout *R, ct_ju
   }
   return ct_j_holds(j, "TCOPY-11");
 }
+
+CT_FN ct_jstatus ct_judge_tcopy_11_mma(const ct_layout *M, int64_t t, const int64_t *f, int64_t tr, int64_t tc,
+                                       const ct_layout *R, const ct_layout *P, int64_t off, ct_judgement *j) {
+  int64_t T, V, i, n = ct_j_size(R), r, v, m, k, x, want;
+  if (!ct_j_tv_sizes(M, &T, &V) || f[0] < 1 || f[1] < 1 || f[2] < 1 || f[3] < 1 || tr < 1 || tc < 1)
+    return ct_j_unchecked(j, "TCOPY-11");
+  if (ct_j_size(P) != n)
+    return CT_J_VIOLATES(j, "TCOPY-11", "size %lld, thread %lld's partition's %lld", (long long)n, (long long)t,
+                         (long long)ct_j_size(P));
+  for (i = 0; i < n; ++i) {
+    r = ct_j_at(R, i); /* F's register (v, m, k), F compact of R's size (the count judge's) */
+    if (r < 0 || r >= n)
+      return CT_J_VIOLATES_AT(j, "TCOPY-11", i, "retile gives register %lld, outside the fragment's %lld",
+                              (long long)r, (long long)n);
+    v = r % f[0];
+    m = (r / f[0]) % (f[1] * f[3]);
+    k = r / (f[0] * f[1] * f[3]);
+    x = ct_j_at(M, t + T * (v + f[0] * (m % f[1] + f[1] * (k % f[2])))); /* its element in the tile */
+    x = x % tr + tr * (m / f[1]) + tr * f[3] * (x / tr + tc * (k / f[2]));
+    want = off + ct_j_at(P, i);
+    if (x != want)
+      return CT_J_VIOLATES_AT(j, "TCOPY-11", i,
+                              "thread %lld: retile gives register %lld, holding the tensor's element %lld; the copy's "
+                              "partition addresses %lld",
+                              (long long)t, (long long)r, (long long)x, (long long)want);
+  }
+  return ct_j_holds(j, "TCOPY-11");
+}

@@ -633,13 +633,103 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
+/* TCOPY-11 on a tiled MMA's own fragment (partition_fragment_A/_B/_C of a
+ * k1 x k2 grid of tiles, k1 in 1..2, k2 in 1..3, drawn): F compact (FrgV,
+ * rr*k1, rc*k2), rr x rc the atom's repeats in the tile, retiled by the
+ * case's make_tiled_copy_X; a thread's partition of the tensor must
+ * address through R what the MMA's fragment holds (the copy writes the
+ * registers the MMA reads), judged at threads 0, T - 1 and two drawn (all
+ * T made TCOPY-11 2.3 times slower). Half of them repeat the tile past
+ * the atom layout along K (A, B) or N (C), where the case's permutations
+ * never do: there alone the registers' order differs from the copy's
+ * (mutant 570). */
+CT_FN static void ct_tcopy_11_mma(ct_tc_case *x, uint64_t h, ct_outcome *o) {
+  ct_tuple tile, sh;
+  ct_tiler Tl;
+  ct_layout F, R, X, D, P, lay;
+  ct_judgement j;
+  ct_err e;
+  int64_t t3[3], a3[3], f[4], lr, lc, T, V, k2, t, off;
+  int r, cc, hs, q;
+  ct_code rc;
+  ct_tiled_mma_modes(x->op, &r, &cc);
+  if ((h >> 11) % 2 && !x->t.has_perm[cc] && ct_tiled_mma_check(&x->t, &lay, t3, &e) == CT_OK) {
+    /* the operand's second mode repeated past the atom layout (K of A and
+       B, N of C): the registers of a tile no longer follow the copy's order */
+    ct_l_set_int(&x->t.perm[cc], 2 * t3[cc], 1, 1, 1);
+    x->t.has_perm[cc] = 1;
+    if (ct_tiled_mma_tv(&x->t, x->op, &x->TV, &e) != CT_OK) {
+      CT_FAILS(o, "the case's tiled MMA with mode %d repeated rejected: %s", cc, e.msg);
+      return;
+    }
+    rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
+    if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) { /* as ct_tc_build: a universal copy */
+      x->a.st = CT_COPY_ONE;
+      x->a.trans = CT_COPY_UNIVERSAL;
+      x->a.num = x->a.bits;
+    }
+  }
+  if (ct_tiled_mma_check(&x->t, &lay, t3, &e) != CT_OK || !ct_j_tv_sizes(&x->TV, &T, &V) ||
+      ct_l_mode_size(&lay, r, &lr, &e) != CT_OK || ct_l_mode_size(&lay, cc, &lc, &e) != CT_OK)
+    return;
+  a3[0] = x->t.m;
+  a3[1] = x->t.n;
+  a3[2] = x->t.k;
+  f[1] = t3[r] / (a3[r] * lr);
+  f[2] = t3[cc] / (a3[cc] * lc);
+  if (f[1] < 1 || f[2] < 1 || V % (f[1] * f[2]) != 0) {
+    CT_FAILS(o, "TCOPY-11: the tiled MMA's %lld values a thread are no multiple of its %lld x %lld repeats",
+             (long long)V, (long long)f[1], (long long)f[2]);
+    return;
+  }
+  f[0] = V / (f[1] * f[2]);
+  f[3] = 1 + (int64_t)((h >> 8) % 2);
+  k2 = 1 + (int64_t)((h >> 9) % 3);
+  ct_t_clear(&sh);
+  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, f[0], 0, &e) != CT_OK ||
+      ct_t_push_int(&sh, f[1] * f[3], 0, &e) != CT_OK || ct_t_push_int(&sh, f[2] * k2, 0, &e) != CT_OK ||
+      ct_t_close(&sh, hs, &e) != CT_OK || ct_l_compact_left(&sh, &F, &e) != CT_OK)
+    return;
+  ct_t_clear(&sh); /* the tensor: column-major (tr*k1) x (tc*k2) */
+  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, t3[r] * f[3], 0, &e) != CT_OK ||
+      ct_t_push_int(&sh, t3[cc] * k2, 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
+      ct_l_compact_left(&sh, &X, &e) != CT_OK)
+    return;
+  if (ct_tiled_copy_mma_tile(&x->a, &x->t, x->op, &tile, &e) != CT_OK || ct_tiled_copy_tiler(&tile, &Tl, &e) != CT_OK) {
+    CT_FAILS(o, "the case's make_tiled_copy_%c tile rejected: %s", "ABC"[x->op], e.msg);
+    return;
+  }
+  if (ct_tiled_copy_retile(&x->a, &x->TV, &tile, &F, &R, &e) != CT_OK) {
+    if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile of the MMA's fragment rejected: %s", e.msg);
+    return;
+  }
+  o->digest = ct_digest_layout(&R);
+  ct_judge_tcopy_11(&F, &R, &j);
+  if (j.status == CT_J_HOLDS) {
+    if (ct_tiled_copy_tidfrg(&x->a, &x->TV, &Tl, CT_COPY_REF, &X, &D, &e) != CT_OK) {
+      CT_FAILS(o, "tidfrg of the MMA's tensor rejected: %s", e.msg);
+      return;
+    }
+    for (q = 0; q < 4; ++q) { /* threads 0 and T - 1, two drawn */
+      t = q == 0 ? 0 : q == 1 ? T - 1 : (int64_t)(ct_mix64(h + (uint64_t)q) % (uint64_t)T);
+      if (ct_tiled_copy_slice(&D, t, &P, &off, &e) != CT_OK) {
+        CT_FAILS(o, "partition of thread %lld rejected: %s", (long long)t, e.msg);
+        return;
+      }
+      if (ct_judge_tcopy_11_mma(&x->TV, t, f, t3[r], t3[cc], &R, &P, off, &j) != CT_J_HOLDS) break;
+    }
+  }
+  ct_judged(&j, o);
+}
+
 /* TCOPY-11: retile of a fragment (V, k1, k2), compact, by the case's
  * tiled copy of each construction (drawn, k1): make_tiled_copy_X of the
  * case's tiled MMA, make_tiled_copy_S/_D, make_tiled_copy_C_atom of the
  * tiled MMA (its tiler of layouts; _X where the atom does not fit) and
  * make_cotiled_copy (TCOPY-12's case, its tiler of layouts); V the tiled
  * layout's values a thread, halved (drawn) down to the atom's reference
- * values. */
+ * values. Half the _A/_B/_C cases retile the MMA's own fragment instead
+ * and judge the registers' order too (ct_tcopy_11_mma). */
 CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   ct_tc_case x;
   ct_tuple tile, sh;
@@ -665,6 +755,10 @@ CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
     }
   } else {
     if (!ct_tc_build(c, 1, &x, o)) return;
+    if (form == 0 && (h >> 7) % 2) {
+      ct_tcopy_11_mma(&x, h, o);
+      return;
+    }
     if (form == 2 && ct_tiled_copy_c_atom_parts(&x.a, &x.t, &TV, &t0, &t1, &e) == CT_OK) {
       two[0] = &t0;
       two[1] = &t1;

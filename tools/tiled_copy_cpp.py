@@ -176,6 +176,9 @@ RETILE_CASES = [
     (("SM75_U32x2_LDSM_N",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,2):((1,2),4,8)"),
     (("SM75_U16x8_LDSM_T",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),4,2):((1,2),4,16)"),
     (("SM90_U32x4_STSM_N",), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "32", "_")), "((2,2),2,2):((1,2),4,8)"),
+    # K doubled past the atom layout: the copy's second value block is the MMA fragment's next MMA_K
+    (("SM75_U32x4_LDSM_N",), 16, ("A", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "_", "32")), "((2,2,2),2,4):((1,2,4),8,16)"),
+    (("SM75_U16x8_LDSM_T",), 16, ("B", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", ("_", "_", "32")), "((2,2),2,4):((1,2),4,8)"),
     ((32,), 16, ("C", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,4):((1,2),4,8)"),
     # make_tiled_copy_C_atom: ("Catom", MMA, atom layout, perms); its tiler of layouts <t0, t1>
     (("SM90_U32x2_STSM_N",), 16, ("Catom", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)", None), "((2,2),2,2):((1,2),4,8)"),
