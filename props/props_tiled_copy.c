@@ -102,8 +102,9 @@ CT_FN void ct_case_tiled_copy(const ct_case *c, ct_tcopy_atom *a, ct_layout *thr
 }
 
 /* A case's tiled copy: make_tiled_copy (mma == 0), make_tiled_copy_X of the
- * case's tiled MMA (mma == 1; the case's atom where it divides the MMA's
- * modes, else a universal copy of the MMA's elements) or make_tiled_copy_S
+ * case's tiled MMA (mma == 1; a quarter of SM70's quad-pair atoms; the
+ * case's atom where it divides the MMA's modes, else a universal copy of
+ * the MMA's elements) or make_tiled_copy_S
  * or _D (mma == 2: the case's make_tiled_copy's source or destination as the
  * tiled layout of the same atom, or of a universal copy of one element where
  * it does not divide); *TV its tiled layout, *n its tile's elements. */
@@ -152,7 +153,7 @@ CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcom
     }
     return 1;
   }
-  ct_case_tiled_mma(c, &x->t, &x->op);
+  ct_case_tiled_mma_sm70(c, &x->t, &x->op);
   if (ct_tiled_mma_tv(&x->t, x->op, &x->TV, &e) != CT_OK || ct_tiled_mma_check(&x->t, &lay, t3, &e) != CT_OK) {
     CT_FAILS(o, "the case's tiled MMA rejected: %s", e.msg);
     return 0;
@@ -373,7 +374,7 @@ CT_FN void ct_p_tcopy_7(const ct_case *c, ct_outcome *o) {
   ct_err e;
   int64_t tile[3], T, Vs, n0, n1;
   int op, k = (int)((uint64_t)c->k[1] % 5);
-  ct_case_tiled_mma(c, &t, &op);
+  ct_case_tiled_mma_sm70(c, &t, &op);
   a.bits = t.bits <= 16 ? 16 : 32;
   if (k < 3) {
     a.st = CT_COPY_STSM;

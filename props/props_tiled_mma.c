@@ -104,13 +104,28 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
 }
 
 /* ct_case_tiled_mma, but a quarter of the cases take SM70's quad-pair atom
- * instead, each of its eight forms alike (MMA-QP), and an eighth SM100's
- * UMMA atom (TMMA-UMMA): one CTA's M 64 (N 8 or 16, K 8, 16 or 32) or a
- * 2x1SM atom's M 128 (N 16 or 32, K 8 or 16), small enough that the judges
- * visit every (thread, value) pair; the atom layout (1, 2, 4 or 8 atoms; 4
- * for UMMA) and permutations are the case's, drawn for the atom
- * (ct_case_tiled_mma, which the requests' generators share, keeps to atoms
- * that (M, N, K, bits) names). */
+ * instead, each of its eight forms alike (MMA-QP), with the case's atom
+ * layout and permutations drawn for it (ct_case_tiled_mma, which the
+ * requests' generators share, keeps to atoms that (M, N, K, bits) names). */
+CT_FN void ct_case_tiled_mma_sm70(const ct_case *c, ct_tiled_mma *t, int *op) {
+  uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+  if (h % 4 != 0) {
+    ct_case_tiled_mma(c, t, op);
+    return;
+  }
+  t->m = t->n = 8;
+  t->k = 4;
+  t->bits = 16;
+  t->form = CT_MMA_QP | (int)((h / 4) % 8);
+  *op = (int)((h / 32) % 3);
+  ct_tm_draw(c, t);
+}
+
+/* ct_case_tiled_mma_sm70, but an eighth of the cases take SM100's UMMA atom
+ * (TMMA-UMMA): one CTA's M 64 (N 8 or 16, K 8, 16 or 32) or a 2x1SM atom's
+ * M 128 (N 16 or 32, K 8 or 16), small enough that the judges visit every
+ * (thread, value) pair; the atom layout (1, 2, 4 or 8 atoms; 4 for UMMA)
+ * and permutations are the case's, drawn for the atom. */
 CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *op) {
   uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
   if (h % 8 == 1) { /* TMMA-UMMA */
@@ -124,16 +139,7 @@ CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *o
     ct_tm_draw(c, t);
     return;
   }
-  if (h % 4 != 0) {
-    ct_case_tiled_mma(c, t, op);
-    return;
-  }
-  t->m = t->n = 8;
-  t->k = 4;
-  t->bits = 16;
-  t->form = CT_MMA_QP | (int)((h / 4) % 8);
-  *op = (int)((h / 32) % 3);
-  ct_tm_draw(c, t);
+  ct_case_tiled_mma_sm70(c, t, op);
 }
 
 #if !CT_ON_DEVICE

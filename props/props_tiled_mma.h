@@ -12,5 +12,8 @@
  * cases each, a permutation of M that interleaves two tiles, or of N that
  * transposes the tile's columns; *op the case's operand. */
 CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op);
+/* The same, but a quarter of the cases take SM70's quad-pair atom 8x8x4
+ * (MMA-QP), one of its eight forms (the tiled copies' props). */
+CT_FN void ct_case_tiled_mma_sm70(const ct_case *c, ct_tiled_mma *t, int *op);
 
 #endif
