@@ -117,13 +117,25 @@ typedef struct {
   int64_t n;
 } ct_tc_case;
 
+/* TCOPY-PRE: where the case's atom does not fit x's tiled layout (its
+ * values do not divide the layout's), a universal copy of one element. */
+CT_FN static void ct_tc_fit_or_universal(ct_tc_case *x) {
+  ct_layout lay;
+  ct_err e;
+  ct_code rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
+  if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) {
+    x->a.st = CT_COPY_ONE;
+    x->a.trans = CT_COPY_UNIVERSAL;
+    x->a.num = x->a.bits;
+  }
+}
+
 CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcome *o) {
   ct_err e;
   ct_tuple tile;
   ct_layout lay;
   int64_t t3[3];
   int r, cc, i;
-  ct_code rc;
   ct_case_tiled_copy(c, &x->a, &x->thr, &x->val);
   x->mma = mma;
   x->op = 0;
@@ -145,12 +157,7 @@ CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcom
       return 0;
     }
     ct_l_copy(&x->TV, &lay); /* make_tiled_copy_S/_D's tiled layout */
-    rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
-    if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) {
-      x->a.st = CT_COPY_ONE;
-      x->a.trans = CT_COPY_UNIVERSAL;
-      x->a.num = x->a.bits;
-    }
+    ct_tc_fit_or_universal(x);
     return 1;
   }
   ct_case_tiled_mma_sm70(c, &x->t, &x->op);
@@ -160,13 +167,7 @@ CT_FN static int ct_tc_build(const ct_case *c, int mma, ct_tc_case *x, ct_outcom
   }
   ct_tiled_mma_modes(x->op, &r, &cc);
   x->n = t3[r] * t3[cc];
-  rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
-  if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) { /* the atom does not divide the MMA's modes
-                                                             (TCOPY-PRE): a universal copy of one element */
-    x->a.st = CT_COPY_ONE;
-    x->a.trans = CT_COPY_UNIVERSAL;
-    x->a.num = x->a.bits;
-  }
+  ct_tc_fit_or_universal(x); /* the atom may not divide the MMA's modes */
   return 1;
 }
 
@@ -634,6 +635,18 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
   ct_judged(&j, o);
 }
 
+/* The column-major compact layout (s[0], ..., s[n-1]). */
+CT_FN static int ct_tc_compact(const int64_t *s, int n, ct_layout *out) {
+  ct_tuple sh;
+  ct_err e;
+  int hs, i;
+  ct_t_clear(&sh);
+  if (ct_t_open(&sh, &hs, &e) != CT_OK) return 0;
+  for (i = 0; i < n; ++i)
+    if (ct_t_push_int(&sh, s[i], 0, &e) != CT_OK) return 0;
+  return ct_t_close(&sh, hs, &e) == CT_OK && ct_l_compact_left(&sh, out, &e) == CT_OK;
+}
+
 /* TCOPY-11 on a tiled MMA's own fragment (partition_fragment_A/_B/_C of a
  * k1 x k2 grid of tiles, k1 in 1..2, k2 in 1..3, drawn): F compact (FrgV,
  * rr*k1, rc*k2), rr x rc the atom's repeats in the tile, retiled by the
@@ -645,14 +658,13 @@ CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
  * never do: there alone the registers' order differs from the copy's
  * (mutant 570). */
 CT_FN static void ct_tcopy_11_mma(ct_tc_case *x, uint64_t h, ct_outcome *o) {
-  ct_tuple tile, sh;
+  ct_tuple tile;
   ct_tiler Tl;
   ct_layout F, R, X, D, P, lay;
   ct_judgement j;
   ct_err e;
-  int64_t t3[3], a3[3], f[4], lr, lc, T, V, k2, t, off;
-  int r, cc, hs, q;
-  ct_code rc;
+  int64_t t3[3], a3[3], f[4], fs[3], xs[2], lr, lc, T, V, k2, t, off;
+  int r, cc, q;
   ct_tiled_mma_modes(x->op, &r, &cc);
   if ((h >> 11) % 2 && !x->t.has_perm[cc] && ct_tiled_mma_check(&x->t, &lay, t3, &e) == CT_OK) {
     /* the operand's second mode repeated past the atom layout (K of A and
@@ -663,12 +675,7 @@ CT_FN static void ct_tcopy_11_mma(ct_tc_case *x, uint64_t h, ct_outcome *o) {
       CT_FAILS(o, "the case's tiled MMA with mode %d repeated rejected: %s", cc, e.msg);
       return;
     }
-    rc = ct_tiled_copy_of(&x->a, &x->TV, CT_COPY_SRC, &lay, &e);
-    if (rc == CT_ARG_TYPE || rc == CT_SHAPE_DIVISIBILITY) { /* as ct_tc_build: a universal copy */
-      x->a.st = CT_COPY_ONE;
-      x->a.trans = CT_COPY_UNIVERSAL;
-      x->a.num = x->a.bits;
-    }
+    ct_tc_fit_or_universal(x);
   }
   if (ct_tiled_mma_check(&x->t, &lay, t3, &e) != CT_OK || !ct_j_tv_sizes(&x->TV, &T, &V) ||
       ct_l_mode_size(&lay, r, &lr, &e) != CT_OK || ct_l_mode_size(&lay, cc, &lc, &e) != CT_OK)
@@ -686,16 +693,12 @@ CT_FN static void ct_tcopy_11_mma(ct_tc_case *x, uint64_t h, ct_outcome *o) {
   f[0] = V / (f[1] * f[2]);
   f[3] = 1 + (int64_t)((h >> 8) % 2);
   k2 = 1 + (int64_t)((h >> 9) % 3);
-  ct_t_clear(&sh);
-  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, f[0], 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, f[1] * f[3], 0, &e) != CT_OK || ct_t_push_int(&sh, f[2] * k2, 0, &e) != CT_OK ||
-      ct_t_close(&sh, hs, &e) != CT_OK || ct_l_compact_left(&sh, &F, &e) != CT_OK)
-    return;
-  ct_t_clear(&sh); /* the tensor: column-major (tr*k1) x (tc*k2) */
-  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, t3[r] * f[3], 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, t3[cc] * k2, 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
-      ct_l_compact_left(&sh, &X, &e) != CT_OK)
-    return;
+  fs[0] = f[0];
+  fs[1] = f[1] * f[3];
+  fs[2] = f[2] * k2;
+  xs[0] = t3[r] * f[3]; /* the tensor: column-major (tr*k1) x (tc*k2) */
+  xs[1] = t3[cc] * k2;
+  if (!ct_tc_compact(fs, 3, &F) || !ct_tc_compact(xs, 2, &X)) return;
   if (ct_tiled_copy_mma_tile(&x->a, &x->t, x->op, &tile, &e) != CT_OK || ct_tiled_copy_tiler(&tile, &Tl, &e) != CT_OK) {
     CT_FAILS(o, "the case's make_tiled_copy_%c tile rejected: %s", "ABC"[x->op], e.msg);
     return;
@@ -733,15 +736,15 @@ CT_FN static void ct_tcopy_11_mma(ct_tc_case *x, uint64_t h, ct_outcome *o) {
  * and judge the registers' order too (ct_tcopy_11_mma). */
 CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   ct_tc_case x;
-  ct_tuple tile, sh;
+  ct_tuple tile;
   ct_layout F, R, TV, t0, t1, atv, data;
   ct_tiler Tl;
   const ct_layout *two[2];
   ct_judgement j;
   ct_err e;
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 13u + 11u);
-  int64_t T, V, Vr;
-  int hs, form = (int)((h >> 3) % 4); /* 0 _A/_B/_C, 1 _S/_D, 2 _C_atom, 3 make_cotiled_copy */
+  int64_t T, V, Vr, fs[3];
+  int form = (int)((h >> 3) % 4); /* 0 _A/_B/_C, 1 _S/_D, 2 _C_atom, 3 make_cotiled_copy */
   if (form == 3) {
     if (!ct_cot_case(c, &atv, &data, &TV, &Tl, o)) return;
     ct_case_tiled_copy(c, &x.a, &x.thr, &x.val); /* the atom ct_cot_build draws */
@@ -776,12 +779,10 @@ CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
   if (!ct_j_tv_sizes(&TV, &T, &V)) return;
   Vr = ct_copy_values(x.a.st, x.a.num, CT_COPY_REF) / x.a.bits;
   if ((h & 1) && V % 2 == 0 && (V / 2) % Vr == 0) V /= 2;
-  ct_t_clear(&sh);
-  if (ct_t_open(&sh, &hs, &e) != CT_OK || ct_t_push_int(&sh, V, 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, 1 + (int64_t)((h >> 1) % 2), 0, &e) != CT_OK ||
-      ct_t_push_int(&sh, 1 + (int64_t)((h >> 5) % 3), 0, &e) != CT_OK || ct_t_close(&sh, hs, &e) != CT_OK ||
-      ct_l_compact_left(&sh, &F, &e) != CT_OK)
-    return;
+  fs[0] = V;
+  fs[1] = 1 + (int64_t)((h >> 1) % 2);
+  fs[2] = 1 + (int64_t)((h >> 5) % 3);
+  if (!ct_tc_compact(fs, 3, &F)) return;
   if (ct_tiled_copy_retile(&x.a, &TV, &tile, &F, &R, &e) != CT_OK) {
     if (e.code != CT_SHAPE_DIVISIBILITY) CT_FAILS(o, "retile (form %d) rejected: %s", form, e.msg);
     return;

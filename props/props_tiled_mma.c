@@ -103,12 +103,19 @@ CT_FN void ct_case_tiled_mma(const ct_case *c, ct_tiled_mma *t, int *op) {
   ct_tm_draw(c, t);
 }
 
+/* The hash that picks a case's atom family (the case's own, SM70's
+ * quad-pair or SM100's UMMA), which ct_case_tiled_mma_qp and the
+ * ct_case_tiled_mma_sm70 it calls both read. */
+CT_FN static uint64_t ct_tm_atom_hash(const ct_case *c) {
+  return ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+}
+
 /* ct_case_tiled_mma, but a quarter of the cases take SM70's quad-pair atom
  * instead, each of its eight forms alike (MMA-QP), with the case's atom
  * layout and permutations drawn for it (ct_case_tiled_mma, which the
  * requests' generators share, keeps to atoms that (M, N, K, bits) names). */
 CT_FN void ct_case_tiled_mma_sm70(const ct_case *c, ct_tiled_mma *t, int *op) {
-  uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+  uint64_t h = ct_tm_atom_hash(c);
   if (h % 4 != 0) {
     ct_case_tiled_mma(c, t, op);
     return;
@@ -127,7 +134,7 @@ CT_FN void ct_case_tiled_mma_sm70(const ct_case *c, ct_tiled_mma *t, int *op) {
  * (thread, value) pair; the atom layout (1, 2, 4 or 8 atoms; 4 for UMMA)
  * and permutations are the case's, drawn for the atom. */
 CT_FN static void ct_case_tiled_mma_qp(const ct_case *c, ct_tiled_mma *t, int *op) {
-  uint64_t h = ct_mix64((uint64_t)c->k[0] * 7919u + (uint64_t)c->k[1] * 131u + 71u);
+  uint64_t h = ct_tm_atom_hash(c);
   if (h % 8 == 1) { /* TMMA-UMMA */
     int two = (int)((h / 8) % 2);
     t->m = two ? 128 : 64;
