@@ -34,6 +34,7 @@
 #include "device/ct_cuda.h"
 #include "device/ct_dev.h"
 #include "device/ct_fork.h"
+#include "judge/judge_tiled_copy.h" /* CT_TCOPY_COVER_MAX, printed with the configuration */
 #include "props/engine.h"
 #include "ref/notation.h"
 
@@ -199,7 +200,7 @@ static const char ct_usage[] =
     "  --device D           CUDA device (0)\n"
     "  --threads T          threads per block (128)\n"
     "  --per-thread P       cases per GPU thread (1)\n"
-    "  --stack BYTES        GPU stack per thread (65536)\n"
+    "  --stack BYTES        GPU stack per thread (131072)\n"
     "  --balance auto|shape|sizes|sizes-last|size|off  sort the cases before the GPU runs them, so\n"
     "                       that the lanes of a warp do alike work: by structure then size, by the\n"
     "                       first (last) layout's size then the others' then structure, by total\n"
@@ -239,7 +240,7 @@ static void ct_parse(int argc, char **argv, ct_opts *o) {
   o->procs = (int)sysconf(_SC_NPROCESSORS_ONLN);
   o->threads = 128;
   o->per_thread = 1; /* measured best on an H100 (device/README.md) */
-  o->stack = 65536;
+  o->stack = 131072; /* TCOPY-1..11 overflow 65536 on an H100 (docs/data/gpu-run-issue41.md) */
   o->balance = CT_BAL_AUTO;
   o->draw_once = 1;
   o->plans = 1;
@@ -890,9 +891,9 @@ static void ct_agree_header(const ct_opts *o, size_t njobs, long long ntasks) {
   if (!o->balance) snprintf(order, sizeof order, "run in case order");
   else if (o->sort_window > 0) snprintf(order, sizeof order, "sorted %lld at a time", o->sort_window);
   else snprintf(order, sizeof order, "sorted a launch at a time (up to %lld cases)", o->batch);
-  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d; %zu properties; chunks of %lld cases, %s%s; host "
+  printf("configuration: CT_MAX_NODES=%d CT_BRUTE_MAX=%d CT_TCOPY_COVER_MAX=%d; %zu properties; chunks of %lld cases, %s%s; host "
          "recomputes %s (%lld chunks, %d processes)\n",
-         CT_MAX_NODES, CT_BRUTE_MAX, njobs, o->chunk, order, o->balance == CT_BAL_AUTO ? " by the key --balance auto finds fastest, or not" : "",
+         CT_MAX_NODES, CT_BRUTE_MAX, CT_TCOPY_COVER_MAX, njobs, o->chunk, order, o->balance == CT_BAL_AUTO ? " by the key --balance auto finds fastest, or not" : "",
          o->host_every == 0 ? "nothing" : o->host_every == 1 ? "every chunk" : "a sample of the chunks", ntasks,
          o->procs);
   fflush(stdout);

@@ -3,7 +3,7 @@
 # device/run_gpu.sh and by the Bazel genrules of device/BUILD.
 #
 #   device/build.sh [--out DIR] [--obj DIR] [--arch sm_90] [--jobs N] [--nodes 32] [--brute 512]
-#                   [--regs 96] [TARGET...]
+#                   [--cover 4096] [--regs 96] [TARGET...]
 #
 # Targets (default: all nine):
 #   ct_gpu     every property on the GPU + its host twin (device/agree.cu):
@@ -28,6 +28,10 @@
 # property code would take 255 and run 8 warps per SM. 96 (20 warps per SM)
 # ran the property mix 2.1% faster than 128 on one H100, two runs each
 # (docs/data/gpu-tuning.md, tenth step).
+# --cover N is CT_TCOPY_COVER_MAX, the most values of X the tiled copy's
+# partition judges tabulate (16384 in cuteref): their tables are per-thread
+# locals on the GPU, and 16384 overflowed a 256 KiB stack (issue 41, fourth
+# GPU run); a tensor larger than N is unchecked by both halves alike.
 # Environment: NVCC (default /usr/local/cuda/bin/nvcc), CC (gcc),
 # NVCC_FLAGS (extra nvcc flags for every target).
 set -euo pipefail
@@ -39,6 +43,7 @@ arch=sm_90
 jobs=$(nproc 2>/dev/null || echo 2)
 nodes=32
 brute=512
+cover=4096
 regs=96
 targets=()
 while [ $# -gt 0 ]; do
@@ -49,8 +54,9 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --brute) brute=$2; shift 2 ;;
+    --cover) cover=$2; shift 2 ;;
     --regs) regs=$2; shift 2 ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -64,7 +70,7 @@ NVCC_FLAGS=${NVCC_FLAGS:-}
 cd "$root"
 mkdir -p "$out" "$obj"
 
-conf=(-DCT_MAX_NODES="$nodes" -DCT_BRUTE_MAX="$brute")
+conf=(-DCT_MAX_NODES="$nodes" -DCT_BRUTE_MAX="$brute" -DCT_TCOPY_COVER_MAX="$cover")
 # device/'s own C sources beside ref/, judge/ and props/: the plans and the sort classes
 DEVICE_C=(device/plan_comp.c device/sort_classes.c)
 # 550 "variable set but never used", 177 "function declared but never
@@ -105,7 +111,7 @@ want() { local t; for t in "${targets[@]}"; do [ "$t" = "$1" ] && return 0; done
 
 t0=$(date +%s)
 command -v "$NVCC" >/dev/null 2>&1 || { echo "build: no nvcc at $NVCC (set NVCC)"; exit 1; }
-echo "build: nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'), -arch=$arch, CT_MAX_NODES=$nodes, CT_BRUTE_MAX=$brute, ct_gpu registers <= ${regs/#0/any}, $jobs jobs -> $out"
+echo "build: nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'), -arch=$arch, CT_MAX_NODES=$nodes, CT_BRUTE_MAX=$brute, CT_TCOPY_COVER_MAX=$cover, ct_gpu registers <= ${regs/#0/any}, $jobs jobs -> $out"
 
 if want ct_gpu; then
   objs=()

@@ -12,7 +12,7 @@
 # A property whose ncu run fails (no permission for the counters,
 # ERR_NVGPUCTRPERM, ...) gets a row saying so, and the exit status is 1.
 set -uo pipefail
-ncu=$1 gpu=$2 props=$3 out=$4 stack=${5:-65536}
+ncu=$1 gpu=$2 props=$3 out=$4 stack=${5:-131072}
 metrics=sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct
 metrics=$metrics,l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum,l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum
 metrics=$metrics,smsp__thread_inst_executed_per_inst_executed.ratio,gpu__time_duration.sum,launch__grid_size,launch__block_size

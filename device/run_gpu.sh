@@ -67,7 +67,8 @@
 #                             (device/build/sweep4-manifest.tsv; kept across runs)
 #   --sweep4-budget S         full: start no new shard of sweep4 after S seconds (540)
 #   --regs N                  ct_gpu's registers per thread (-maxrregcount; default 96, 0: no cap)
-#   --stack BYTES             GPU stack per thread for ct_gpu (65536)
+#   --stack BYTES             GPU stack per thread for ct_gpu (131072: the tiled copy's
+#                             properties overflow 65536, docs/data/gpu-run-issue41.md)
 #   --out FILE                results file (device/RESULTS.md)
 # Environment: CT_SOURCE=REV names the source in RESULTS.md (else git's HEAD,
 # marked "with local changes" where git status shows any).
@@ -88,7 +89,7 @@ sweep4_manifest=
 sweep4_budget=540
 bench_override=
 regs=96
-stack=65536
+stack=131072
 out=$here/RESULTS.md
 while [ $# -gt 0 ]; do
   case $1 in
@@ -106,7 +107,7 @@ while [ $# -gt 0 ]; do
     --regs) regs=$2; shift 2 ;;
     --stack) stack=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,73p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,74p' "$0"; exit 0 ;;
     *) echo "run_gpu.sh: unknown option '$1' (--help)"; exit 2 ;;
   esac
 done
@@ -180,7 +181,7 @@ machine_info() {
   else
     echo "- source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)' || true)"
   fi
-  echo "- this invocation: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks; bench: ${bench_args[*]})"
+  echo "- this invocation: \`device/run_gpu.sh --$mode\` (build: CT_MAX_NODES=32, CT_BRUTE_MAX=512, CT_TCOPY_COVER_MAX=4096, -arch=sm_90, ct_gpu -maxrregcount=$regs; agree: about $agree_seconds GPU s per property from the bench's rates (at least $agree_cases cases), host every $host_every chunks; bench: ${bench_args[*]})"
 }
 
 v() { # verdict of a step as text (of this run, else of an earlier one whose logs are here: --no-build)

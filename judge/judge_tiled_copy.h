@@ -48,7 +48,12 @@ CT_FN ct_jstatus ct_judge_tcopy_7(const ct_layout *C, int64_t M, int64_t Vs, con
  * (y_i + tile_i * rr_i)_i, y and rr colexicographic in the tile and in
  * the rest (size_i(X) / tile_i); unchecked where a tile size does not
  * divide its mode. Nothing here reads ref/tiled_copy_part.c. */
+/* The most values of X the partition judges tabulate. The GPU build sets
+ * less for both its halves (device/build.sh): its tables are per-thread
+ * locals there, and 16384 overflowed the stack (issue 41, fourth GPU run). */
+#ifndef CT_TCOPY_COVER_MAX
 #define CT_TCOPY_COVER_MAX 16384
+#endif
 /* TCOPY-8: D (thread, value, rest) is X at L(t, v) in tile rest; the tile
  * the sizes tile[0..rt), or (tiler not 0) a tiler of layouts <t_0, ...>
  * (make_tiled_copy_C_atom's, make_cotiled_copy's), mode i of tile r at

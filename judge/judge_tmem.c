@@ -111,7 +111,6 @@ CT_FN ct_jstatus ct_judge_copy_9(int s, int num, const ct_layout *regs, int64_t 
 
 CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *regs, const ct_layout *addr, int64_t bound,
                                   ct_judgement *j) {
-  CT_JUDGE_SCRATCH int64_t at[CT_TMEM_BITS_MAX]; /* the address map, bit by bit */
   int64_t T, V, t, v, x, W = ct_jt_lane_bits(s, num), n = ct_jt_lanes(s) * W;
   ct_leaf_form F, A;
   if (!ct_j_tv_sizes(regs, &T, &V) || T != 32 || 32 * V != n)
@@ -120,10 +119,9 @@ CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *reg
   if (ct_j_size(addr) != n)
     return CT_J_VIOLATES(j, "COPY-10", "the address map has %lld bits, not the tile's %lld", (long long)ct_j_size(addr),
                          (long long)n);
-  if (T * V > bound || n > CT_TMEM_BITS_MAX) return ct_j_unchecked(j, "COPY-10");
+  if (T * V > bound) return ct_j_unchecked(j, "COPY-10");
   ct_lf_init(&F, regs);
-  ct_lf_init(&A, addr);
-  for (x = 0; x < n; ++x) at[x] = ct_j_at_form(&A, x); /* in order: one step a bit, then looked up */
+  ct_lf_init(&A, addr); /* read at x by a jump: no table of 2^15 addresses, too big a GPU local */
   for (v = 0; v < V; ++v)
     for (t = 0; t < T; ++t) {
       int64_t lane = 0, col = ct_jt_figure(s, num, t, v / 32, &lane), got, want;
@@ -133,7 +131,7 @@ CT_FN ct_jstatus ct_judge_copy_10(int s, int num, int pack, const ct_layout *reg
       if (x < 0 || x >= n)
         return CT_J_VIOLATES_AT(j, "COPY-10", t + T * v, "thread %lld's value %lld is bit %lld, outside the tile",
                                 (long long)t, (long long)v, (long long)x);
-      got = at[x];
+      got = ct_j_at_form(&A, x);
       if (got != want)
         return CT_J_VIOLATES_AT(j, "COPY-10", t + T * v,
                                 "thread %lld's value %lld (register %lld, bit %lld) is at TMEM address %lld; PTX gives "

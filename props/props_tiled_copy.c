@@ -593,7 +593,7 @@ CT_FN void ct_p_tcopy_9(const ct_case *c, ct_outcome *o) {
  * (Sw<B,M,S>, B in 1..2, M in 0..3, S in 2..3, drawn; an offset 0 or 8):
  * together they hold each of its values rho times (NVIDIA/cutlass #3160). */
 CT_FN void ct_p_tcopy_10(const ct_case *c, ct_outcome *o) {
-  static int32_t cnt[CT_TCOPY_COVER_MAX];
+  CT_JUDGE_SCRATCH int32_t cnt[CT_TCOPY_COVER_MAX]; /* on the GPU a thread's own (a static one was shared) */
   ct_tcp_case p;
   ct_composed X, R;
   ct_layout D;
