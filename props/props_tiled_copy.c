@@ -803,11 +803,11 @@ CT_FN void ct_p_tcopy_11(const ct_case *c, ct_outcome *o) {
 CT_FN static int ct_cot_build(const ct_case *c, int half, ct_layout *atv, ct_layout *data, ct_outcome *o) {
   ct_tcopy_atom a;
   ct_layout thr, val, TV, E;
-  ct_tuple tile, sh;
+  ct_tuple tile;
   ct_err e;
   uint64_t h = ct_mix64((uint64_t)c->k[1] * 7919u + (uint64_t)c->k[0] + 29u);
-  int64_t s[CT_MAX_RANK], d[CT_MAX_RANK], prod = 1;
-  int r, i, hs, order = (int)(h % 3);
+  int64_t m[CT_MAX_RANK], s[CT_MAX_RANK], d[CT_MAX_RANK], prod = 1;
+  int r, i, order = (int)(h % 3);
   ct_case_tiled_copy(c, &a, &thr, &val);
   if (ct_make_layout_tv(&thr, &val, &TV, &e) != CT_OK || ct_make_layout_tv_tiler(&thr, &val, &tile, &e) != CT_OK) {
     CT_FAILS(o, "make_layout_tv of the case rejected: %s", e.msg);
@@ -815,8 +815,8 @@ CT_FN static int ct_cot_build(const ct_case *c, int half, ct_layout *atv, ct_lay
   }
   r = tile.nd[0].kind == CT_TUPLE ? tile.nd[0].rank : 1;
   for (i = 0; i < r; ++i) {
-    int64_t t = tile.nd[0].kind == CT_TUPLE ? tile.nd[ct_t_child(&tile, 0, i)].v : tile.nd[0].v;
-    s[i] = t * (1 + (int64_t)((h >> (2 + i)) & 1));
+    m[i] = tile.nd[0].kind == CT_TUPLE ? tile.nd[ct_t_child(&tile, 0, i)].v : tile.nd[0].v;
+    s[i] = m[i] * (1 + (int64_t)((h >> (2 + i)) & 1));
   }
   for (i = 0; i < r; ++i) { /* strides of the full data: column-major, row-major, or padded */
     int k = order == 1 ? r - 1 - i : i;
@@ -827,13 +827,7 @@ CT_FN static int ct_cot_build(const ct_case *c, int half, ct_layout *atv, ct_lay
   if (half) s[r - 1] = s[r - 1] % 2 == 0 ? s[r - 1] / 2 : s[r - 1] - 1; /* then its last mode cut short */
   if (s[r - 1] < 1) s[r - 1] = 1;
   /* E: the tile (m_0, ...) with the full data's strides */
-  ct_t_clear(&sh);
-  if (ct_t_open(&sh, &hs, &e) != CT_OK) return 0;
-  for (i = 0; i < r; ++i)
-    if (ct_t_push_int(&sh, tile.nd[0].kind == CT_TUPLE ? tile.nd[ct_t_child(&tile, 0, i)].v : tile.nd[0].v, 0, &e) !=
-        CT_OK)
-      return 0;
-  if (ct_t_close(&sh, hs, &e) != CT_OK || ct_l_compact_left(&sh, &E, &e) != CT_OK) return 0;
+  if (!ct_tc_compact(m, r, &E)) return 0;
   for (i = 0; i < r; ++i) E.stride.nd[ct_t_child(&E.stride, 0, i)].v = d[i];
   if (ct_composition(&E, &TV, atv, &e) != CT_OK) {
     CT_FAILS(o, "the case's atom TV layout rejected: %s", e.msg);
